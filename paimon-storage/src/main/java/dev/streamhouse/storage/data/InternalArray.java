@@ -1,0 +1,6 @@
+package dev.streamhouse.storage.data;
+
+/** An array of internal values. */
+public interface InternalArray extends DataGetters {
+    int size();
+}

@@ -1,0 +1,12 @@
+package dev.streamhouse.storage.reader;
+
+/** A reader without records. */
+public final class EmptyRecordReader<T> implements RecordReader<T> {
+    @Override
+    public RecordIterator<T> readBatch() {
+        return null;
+    }
+
+    @Override
+    public void close() {}
+}

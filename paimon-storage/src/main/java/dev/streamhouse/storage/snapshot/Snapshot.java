@@ -1,0 +1,41 @@
+package dev.streamhouse.storage.snapshot;
+
+import java.util.Map;
+
+/**
+ * A snapshot file {@code snapshot/snapshot-<id>} (FORMAT §4.1). Nullable components are omitted from
+ * the JSON when null, except {@code changelogManifestList}, which is always written.
+ *
+ * @param commitIdentifier the transaction id: a checkpoint id for streaming jobs, Long.MAX_VALUE for
+ *     batch commits
+ */
+public record Snapshot(
+        int version,
+        long id,
+        long schemaId,
+        String baseManifestList,
+        Long baseManifestListSize,
+        String deltaManifestList,
+        Long deltaManifestListSize,
+        String changelogManifestList,
+        Long changelogManifestListSize,
+        String indexManifest,
+        String commitUser,
+        long commitIdentifier,
+        CommitKind commitKind,
+        long timeMillis,
+        Map<Integer, Long> logOffsets,
+        Long totalRecordCount,
+        Long deltaRecordCount,
+        Long changelogRecordCount,
+        Long watermark,
+        String statistics,
+        Map<String, String> properties,
+        Long nextRowId) {
+
+    /** The snapshot format version this store writes. */
+    public static final int CURRENT_VERSION = 3;
+
+    /** The commit identifier batch commits use. */
+    public static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
+}

@@ -1,0 +1,46 @@
+package dev.streamhouse.storage.utils;
+
+/**
+ * MurmurHash3 x86_32 over whole little-endian 4-byte words, seed 42, as the table format uses for
+ * bucket assignment and hash indexes. The input length must be a multiple of 4 (BinaryRows always
+ * are a multiple of 8), so there is no tail step.
+ */
+public final class MurmurHash {
+    public static final int DEFAULT_SEED = 42;
+
+    private static final int C1 = 0xcc9e2d51;
+    private static final int C2 = 0x1b873593;
+
+    private MurmurHash() {}
+
+    public static int hashBytesByWords(byte[] bytes, int offset, int length) {
+        return hashBytesByWords(bytes, offset, length, DEFAULT_SEED);
+    }
+
+    public static int hashBytesByWords(byte[] bytes, int offset, int length, int seed) {
+        if ((length & 3) != 0) {
+            throw new IllegalArgumentException("length must be a multiple of 4, got " + length);
+        }
+        int h = seed;
+        for (int i = 0; i < length; i += 4) {
+            int p = offset + i;
+            int k = (bytes[p] & 0xFF)
+                    | (bytes[p + 1] & 0xFF) << 8
+                    | (bytes[p + 2] & 0xFF) << 16
+                    | (bytes[p + 3] & 0xFF) << 24;
+            k *= C1;
+            k = Integer.rotateLeft(k, 15);
+            k *= C2;
+            h ^= k;
+            h = Integer.rotateLeft(h, 13);
+            h = h * 5 + 0xe6546b64;
+        }
+        h ^= length;
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+}
