@@ -2,6 +2,8 @@ package dev.streamhouse.storage.data;
 
 import dev.streamhouse.storage.types.ArrayType;
 import dev.streamhouse.storage.types.DataType;
+import dev.streamhouse.storage.types.DataTypeRoot;
+import dev.streamhouse.storage.types.PlainType;
 import dev.streamhouse.storage.types.DecimalType;
 import dev.streamhouse.storage.types.MapType;
 import dev.streamhouse.storage.types.RowType;
@@ -14,6 +16,9 @@ import java.util.Map;
 
 /** Type-directed access, copying and comparison of internal values. */
 public final class InternalRowUtils {
+    /** A MULTISET is a map from element to its (INT) count. */
+    public static final DataType MULTISET_COUNT_TYPE = new PlainType(false, DataTypeRoot.INTEGER);
+
     private InternalRowUtils() {}
 
     /** A getter for field {@code pos} of type {@code type}; it returns null for NULL. */
@@ -64,10 +69,10 @@ public final class InternalRowUtils {
                 break;
             }
             case ARRAY:
-            case MULTISET:
                 getter = row -> row.arrayAt(pos);
                 break;
             case MAP:
+            case MULTISET:
                 getter = row -> row.mapAt(pos);
                 break;
             case ROW: {
@@ -126,9 +131,9 @@ public final class InternalRowUtils {
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return array.timestampAt(pos, ((TimestampType) elementType).precision());
             case ARRAY:
-            case MULTISET:
                 return array.arrayAt(pos);
             case MAP:
+            case MULTISET:
                 return array.mapAt(pos);
             case ROW:
                 return array.rowAt(pos, ((RowType) elementType).fieldCount());
@@ -163,8 +168,7 @@ public final class InternalRowUtils {
             case VARBINARY:
             case VARIANT:
                 return ((byte[]) value).clone();
-            case ARRAY:
-            case MULTISET: {
+            case ARRAY: {
                 InternalArray a = (InternalArray) value;
                 DataType et = ((ArrayType) type).elementType();
                 Object[] out = new Object[a.size()];
@@ -173,15 +177,16 @@ public final class InternalRowUtils {
                 }
                 return new GenericArray(out);
             }
-            case MAP: {
+            case MAP:
+            case MULTISET: {
                 InternalMap m = (InternalMap) value;
-                MapType mt = (MapType) type;
+                DataType kt = type.root() == DataTypeRoot.MAP ? ((MapType) type).keyType() : ((ArrayType) type).elementType();
+                DataType vt = type.root() == DataTypeRoot.MAP ? ((MapType) type).valueType() : MULTISET_COUNT_TYPE;
                 InternalArray keys = m.keyArray();
                 InternalArray values = m.valueArray();
                 Map<Object, Object> out = new LinkedHashMap<>();
                 for (int i = 0; i < m.size(); i++) {
-                    out.put(copyValue(arrayElement(keys, i, mt.keyType()), mt.keyType()),
-                            copyValue(arrayElement(values, i, mt.valueType()), mt.valueType()));
+                    out.put(copyValue(arrayElement(keys, i, kt), kt), copyValue(arrayElement(values, i, vt), vt));
                 }
                 return new GenericMap(out);
             }

@@ -176,6 +176,25 @@ public final class PredicateBuilder {
         return picked.isEmpty() ? Optional.empty() : Optional.of(and(picked));
     }
 
+    /** The field positions a predicate refers to, ascending. */
+    public static java.util.SortedSet<Integer> referencedFields(Predicate predicate) {
+        java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
+        predicate.visit(new PredicateVisitor<Void>() {
+            @Override
+            public Void visit(LeafPredicate leaf) {
+                out.add(leaf.index());
+                return null;
+            }
+
+            @Override
+            public Void visit(CompoundPredicate compound) {
+                compound.children().forEach(c -> c.visit(this));
+                return null;
+            }
+        });
+        return out;
+    }
+
     /** Converts a Java or internal literal to the internal representation of {@code type}. */
     public static Object toInternal(Object literal, DataType type) {
         switch (type.root()) {

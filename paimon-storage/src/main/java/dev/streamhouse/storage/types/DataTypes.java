@@ -131,8 +131,8 @@ public final class DataTypes {
     }
 
     /**
-     * Re-numbers the nested row fields inside {@code type} from {@code nextId} on, depth first, and
-     * returns the re-numbered type. {@code nextId[0]} is advanced past the ids used. This is how a new
+     * Re-numbers the nested row fields inside {@code type} from {@code nextId} on, as Paimon does (a
+     * nested field's children before the field itself), and returns the re-numbered type. {@code nextId[0]} is advanced past the ids used. This is how a new
      * schema gives nested fields the ids following their column's id.
      */
     public static DataType assignNestedIds(DataType type, int[] nextId) {
@@ -140,9 +140,11 @@ public final class DataTypes {
             case ROW: {
                 List<DataField> out = new ArrayList<>();
                 for (DataField f : ((RowType) type).fields()) {
+                    // A nested field's own nested fields are numbered before it (observed with Paimon
+                    // 1.3.1: r ROW<x, z ROW<a>> as column 5 gives r=5, x=6, a=7, z=8).
+                    DataType nested = assignNestedIds(f.type(), nextId);
                     int id = nextId[0]++;
-                    out.add(new DataField(id, f.name(), assignNestedIds(f.type(), nextId),
-                            f.description(), f.defaultValue()));
+                    out.add(new DataField(id, f.name(), nested, f.description(), f.defaultValue()));
                 }
                 return new RowType(type.isNullable(), out);
             }

@@ -1,0 +1,49 @@
+package dev.streamhouse.storage.catalog;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.options.CatalogOptions;
+import dev.streamhouse.storage.options.Options;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Opens a catalog from options: {@code warehouse} (required). */
+public final class CatalogFactory {
+    private CatalogFactory() {}
+
+    public static Catalog createCatalog(Options options) {
+        String warehouse = options.get(CatalogOptions.WAREHOUSE);
+        if (warehouse == null || warehouse.isBlank()) {
+            throw new IllegalArgumentException("Cannot create catalog: option 'warehouse' is missing; "
+                    + "set it to the warehouse root, e.g. 'warehouse'='file:///data/warehouse'");
+        }
+        Path root = absolute(new Path(warehouse.trim()));
+        FileIO fileIO = fileIOFor(root);
+        try {
+            fileIO.mkdirs(root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create catalog: warehouse " + root + " cannot be created", e);
+        }
+        return new FileSystemCatalog(fileIO, root);
+    }
+
+    /** A relative local path resolved against the working directory. */
+    static Path absolute(Path path) {
+        if (path.scheme() == null && !path.path().startsWith("/")) {
+            return new Path(java.nio.file.Paths.get(path.path()).toAbsolutePath().normalize().toString());
+        }
+        return path;
+    }
+
+    /** The FileIO for a path's scheme. */
+    public static FileIO fileIOFor(Path path) {
+        String scheme = path.scheme();
+        if (scheme == null || scheme.equals("file")) {
+            return LocalFileIO.INSTANCE;
+        }
+        throw new IllegalArgumentException("Cannot open warehouse " + path + ": scheme '" + scheme
+                + "' is not supported yet (only local paths and file://)");
+    }
+}

@@ -1,0 +1,63 @@
+package dev.streamhouse.storage.operation;
+
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.FileKind;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.snapshot.CommitKind;
+import dev.streamhouse.storage.table.sink.CommitMessage;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A committable's messages as manifest entries, split into the two snapshots a commit may produce:
+ * the append part (new files, files deleted by writers, input changelog) and the compaction part.
+ * Entry order follows Paimon's: new files, deleted files, then compact-before, compact-after.
+ */
+final class CommitChanges {
+    final List<ManifestEntry> appendEntries = new ArrayList<>();
+    final List<ManifestEntry> appendChangelog = new ArrayList<>();
+    final List<ManifestEntry> compactEntries = new ArrayList<>();
+    final List<ManifestEntry> compactChangelog = new ArrayList<>();
+
+    static CommitChanges of(List<CommitMessage> messages) {
+        CommitChanges c = new CommitChanges();
+        for (CommitMessage m : messages) {
+            add(c.appendEntries, FileKind.ADD, m, m.newFiles());
+            add(c.appendChangelog, FileKind.ADD, m, m.changelogFiles());
+        }
+        for (CommitMessage m : messages) {
+            add(c.appendEntries, FileKind.DELETE, m, m.deletedFiles());
+        }
+        for (CommitMessage m : messages) {
+            add(c.compactEntries, FileKind.DELETE, m, m.compactBefore());
+            add(c.compactEntries, FileKind.ADD, m, m.compactAfter());
+            add(c.compactChangelog, FileKind.ADD, m, m.compactChangelogFiles());
+        }
+        return c;
+    }
+
+    private static void add(List<ManifestEntry> out, FileKind kind, CommitMessage m, List<DataFileMeta> files) {
+        for (DataFileMeta f : files) {
+            out.add(new ManifestEntry(kind, m.partition(), m.bucket(), m.totalBuckets(), f));
+        }
+    }
+
+    boolean hasAppend() {
+        return !appendEntries.isEmpty() || !appendChangelog.isEmpty();
+    }
+
+    boolean hasCompact() {
+        return !compactEntries.isEmpty() || !compactChangelog.isEmpty();
+    }
+
+    /** APPEND, or OVERWRITE when writers deleted files (e.g. row-level deletes), as Paimon does. */
+    CommitKind appendKind() {
+        for (ManifestEntry e : appendEntries) {
+            if (e.kind() == FileKind.DELETE) {
+                return CommitKind.OVERWRITE;
+            }
+        }
+        return CommitKind.APPEND;
+    }
+}

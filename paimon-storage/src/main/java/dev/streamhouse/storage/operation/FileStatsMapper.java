@@ -1,0 +1,73 @@
+package dev.streamhouse.storage.operation;
+
+import dev.streamhouse.storage.data.FieldGetter;
+import dev.streamhouse.storage.data.GenericRow;
+import dev.streamhouse.storage.data.InternalRowUtils;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.stats.SimpleStats;
+import dev.streamhouse.storage.types.DataField;
+import dev.streamhouse.storage.types.RowType;
+
+import java.util.List;
+
+/**
+ * Presents a data file's value statistics in the positions of the current table schema (FORMAT
+ * §6.5): columns are matched by field id through the file's own schema, dense statistics by column
+ * name. A column without statistics, or whose type changed since the file was written, has unknown
+ * min/max and null count, which never prunes.
+ */
+public final class FileStatsMapper {
+    private final RowType tableType;
+    private final SchemaCache schemas;
+
+    public FileStatsMapper(RowType tableType, SchemaCache schemas) {
+        this.tableType = tableType;
+        this.schemas = schemas;
+    }
+
+    /** Min row, max row and null counts, all with the table's arity. */
+    public record MappedStats(GenericRow min, GenericRow max, Long[] nullCounts) {}
+
+    public MappedStats map(DataFileMeta file) {
+        TableSchema fileSchema = schemas.schema(file.schemaId());
+        List<DataField> fileFields = fileSchema.fields();
+        List<String> statsCols = file.valueStatsCols() != null ? file.valueStatsCols() : fileSchema.fieldNames();
+        SimpleStats stats = file.valueStats();
+        int n = tableType.fieldCount();
+        GenericRow min = new GenericRow(n);
+        GenericRow max = new GenericRow(n);
+        Long[] nulls = new Long[n];
+        for (int i = 0; i < n; i++) {
+            DataField tableField = tableType.field(i);
+            DataField fileField = null;
+            for (DataField f : fileFields) {
+                if (f.id() == tableField.id()) {
+                    fileField = f;
+                    break;
+                }
+            }
+            if (fileField == null) {
+                // Column added after the file was written: every value in the file is NULL.
+                min.setField(i, null);
+                max.setField(i, null);
+                nulls[i] = file.rowCount();
+                continue;
+            }
+            int statsPos = statsCols.indexOf(fileField.name());
+            if (statsPos < 0 || statsPos >= stats.minValues().arity()
+                    || !fileField.type().equalsIgnoreNullable(tableField.type())
+                    || !InternalRowUtils.isOrderable(tableField.type())) {
+                nulls[i] = statsPos >= 0 && stats.nullCounts() != null && statsPos < stats.nullCounts().length
+                        && fileField.type().equalsIgnoreNullable(tableField.type())
+                        ? stats.nullCounts()[statsPos] : null;
+                continue;
+            }
+            FieldGetter g = InternalRowUtils.fieldGetter(tableField.type(), statsPos);
+            min.setField(i, g.get(stats.minValues()));
+            max.setField(i, g.get(stats.maxValues()));
+            nulls[i] = stats.nullCounts() != null && statsPos < stats.nullCounts().length ? stats.nullCounts()[statsPos] : null;
+        }
+        return new MappedStats(min, max, nulls);
+    }
+}

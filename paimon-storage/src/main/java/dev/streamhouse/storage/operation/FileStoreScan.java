@@ -1,0 +1,90 @@
+package dev.streamhouse.storage.operation;
+
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.snapshot.SnapshotManager;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Plans which live files of a snapshot a read needs: prunes manifests by partition statistics and
+ * bucket ranges, entries by exact partition and bucket, and files by their value statistics.
+ */
+public final class FileStoreScan {
+    private final SnapshotManager snapshots;
+    private final SnapshotEntries entries;
+    private final FileStatsMapper statsMapper;
+    private final String tableName;
+
+    private Long snapshotId;
+    private Predicate partitionFilter;
+    private Predicate valueFilter;
+    private Integer bucket;
+
+    public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, FileStatsMapper statsMapper, String tableName) {
+        this.snapshots = snapshots;
+        this.entries = entries;
+        this.statsMapper = statsMapper;
+        this.tableName = tableName;
+    }
+
+    /** Read this snapshot instead of the latest. */
+    public FileStoreScan withSnapshot(long id) {
+        this.snapshotId = id;
+        return this;
+    }
+
+    /** A predicate over the partition row (partition-key positions). */
+    public FileStoreScan withPartitionFilter(Predicate predicate) {
+        this.partitionFilter = predicate;
+        return this;
+    }
+
+    /** A predicate over the table row, used to skip files by their value statistics. */
+    public FileStoreScan withValueFilter(Predicate predicate) {
+        this.valueFilter = predicate;
+        return this;
+    }
+
+    public FileStoreScan withBucket(int bucket) {
+        this.bucket = bucket;
+        return this;
+    }
+
+    /** The result: the snapshot read (empty for an empty table) and its selected live files. */
+    public record Plan(Optional<Snapshot> snapshot, List<ManifestEntry> files) {}
+
+    public Plan plan() throws IOException {
+        Optional<Snapshot> snapshot;
+        if (snapshotId != null) {
+            if (!snapshots.snapshotExists(snapshotId)) {
+                throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table " + tableName
+                        + ": it does not exist (expired or never committed); latest is " + snapshots.latestSnapshotId());
+            }
+            snapshot = Optional.of(snapshots.snapshot(snapshotId));
+        } else {
+            snapshot = snapshots.latestSnapshot();
+        }
+        if (snapshot.isEmpty()) {
+            return new Plan(snapshot, List.of());
+        }
+        ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
+        List<ManifestEntry> selected = new ArrayList<>();
+        for (ManifestEntry e : entries.liveEntries(snapshot.get(), filter)) {
+            if (valueFilter == null || mayMatch(e.file())) {
+                selected.add(e);
+            }
+        }
+        return new Plan(snapshot, selected);
+    }
+
+    private boolean mayMatch(DataFileMeta file) {
+        FileStatsMapper.MappedStats s = statsMapper.map(file);
+        return valueFilter.test(file.rowCount(), s.min(), s.max(), s.nullCounts());
+    }
+}

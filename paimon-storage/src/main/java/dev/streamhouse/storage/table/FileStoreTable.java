@@ -1,0 +1,180 @@
+package dev.streamhouse.storage.table;
+
+import dev.streamhouse.storage.format.FileFormats;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.manifest.ManifestFile;
+import dev.streamhouse.storage.manifest.ManifestList;
+import dev.streamhouse.storage.operation.CommitSettings;
+import dev.streamhouse.storage.operation.FileStatsMapper;
+import dev.streamhouse.storage.operation.FileStoreCommit;
+import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.operation.SnapshotEntries;
+import dev.streamhouse.storage.options.FileFormatOptions;
+import dev.streamhouse.storage.options.ManifestOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.PartitionOptions;
+import dev.streamhouse.storage.schema.SchemaManager;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.snapshot.SnapshotManager;
+import dev.streamhouse.storage.table.sink.AppendTableWrite;
+import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.storage.table.sink.TableWrite;
+import dev.streamhouse.storage.table.source.ReadBuilder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** A table stored in the Paimon format under one directory. */
+public final class FileStoreTable implements Table {
+    private final FileIO fileIO;
+    private final Path root;
+    private final String fullName;
+    private final TableSchema schema;
+    private final TablePaths paths;
+    private final SchemaManager schemaManager;
+    private final SnapshotManager snapshotManager;
+    private final SchemaCache schemaCache;
+
+    public FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema) {
+        this.fileIO = fileIO;
+        this.root = root;
+        this.fullName = fullName;
+        this.schema = schema;
+        Options options = schema.tableOptions();
+        this.paths = new TablePaths(root, new TablePaths.RendererSpec(schema.partitionType(),
+                options.get(PartitionOptions.PARTITION_DEFAULT_NAME), options.get(PartitionOptions.PARTITION_LEGACY_NAME)));
+        this.schemaManager = new SchemaManager(fileIO, root);
+        this.snapshotManager = new SnapshotManager(fileIO, root);
+        this.schemaCache = new SchemaCache(schemaManager);
+    }
+
+    /** Loads the latest schema of the table at {@code root}. */
+    public static FileStoreTable load(FileIO fileIO, Path root, String fullName) {
+        try {
+            TableSchema schema = new SchemaManager(fileIO, root).latest().orElseThrow(() ->
+                    new IllegalArgumentException("Cannot load table " + fullName + ": no schema file under " + root));
+            return new FileStoreTable(fileIO, root, fullName, schema);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot load table " + fullName + " at " + root, e);
+        }
+    }
+
+    public FileIO fileIO() {
+        return fileIO;
+    }
+
+    public Path location() {
+        return root;
+    }
+
+    public TablePaths paths() {
+        return paths;
+    }
+
+    public SnapshotManager snapshotManager() {
+        return snapshotManager;
+    }
+
+    public SchemaManager schemaManager() {
+        return schemaManager;
+    }
+
+    @Override
+    public String fullName() {
+        return fullName;
+    }
+
+    @Override
+    public TableSchema schema() {
+        return schema;
+    }
+
+    @Override
+    public Optional<Snapshot> latestSnapshot() {
+        try {
+            return snapshotManager.latestSnapshot();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the latest snapshot of table " + fullName, e);
+        }
+    }
+
+    private ManifestFile manifestFile() {
+        Options o = schema.tableOptions();
+        return new ManifestFile(fileIO, paths.manifestDir(), schema.partitionType(),
+                o.get(ManifestOptions.MANIFEST_COMPRESSION), o.get(FileFormatOptions.ZSTD_LEVEL),
+                o.get(ManifestOptions.MANIFEST_TARGET_FILE_SIZE).bytes());
+    }
+
+    private ManifestList manifestList() {
+        Options o = schema.tableOptions();
+        return new ManifestList(fileIO, paths.manifestDir(), o.get(ManifestOptions.MANIFEST_COMPRESSION),
+                o.get(FileFormatOptions.ZSTD_LEVEL));
+    }
+
+    /** Reads live files of snapshots. */
+    public SnapshotEntries snapshotEntries() {
+        return new SnapshotEntries(manifestList(), manifestFile(), schema.partitionType(), fullName);
+    }
+
+    /** A fresh low-level scan of this table. */
+    public FileStoreScan newFileStoreScan() {
+        return new FileStoreScan(snapshotManager, snapshotEntries(),
+                new FileStatsMapper(schema.rowType(), schemaCache), fullName);
+    }
+
+    @Override
+    public ReadBuilder newReadBuilder() {
+        return new ReadBuilder(fileIO, paths, schema, schemaCache, fullName, this::newFileStoreScan);
+    }
+
+    @Override
+    public TableWrite newWrite() {
+        if (schema.hasPrimaryKey()) {
+            throw new UnsupportedOperationException("Cannot write to table " + fullName
+                    + ": writing primary-key tables is not implemented yet");
+        }
+        String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
+        return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
+    }
+
+    private FileStoreCommit newFileStoreCommit(String commitUser) {
+        ManifestFile manifestFile = manifestFile();
+        ManifestList manifestList = manifestList();
+        return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager, snapshotManager,
+                new SnapshotEntries(manifestList, manifestFile, schema.partitionType(), fullName),
+                manifestFile, manifestList, CommitSettings.from(schema.tableOptions()), commitUser);
+    }
+
+    @Override
+    public BatchTableCommit newBatchCommit() {
+        return new BatchTableCommit(newStreamCommit(UUID.randomUUID().toString()));
+    }
+
+    @Override
+    public TableCommit newStreamCommit(String commitUser) {
+        return new TableCommit(newFileStoreCommit(commitUser), fileIO, paths);
+    }
+
+    @Override
+    public FileStoreTable copy(Map<String, String> dynamicOptions) {
+        Map<String, String> merged = new HashMap<>(schema.options());
+        merged.putAll(dynamicOptions);
+        TableSchema copied = new TableSchema(schema.version(), schema.id(), schema.fields(), schema.highestFieldId(),
+                schema.partitionKeys(), schema.primaryKeys(), merged, schema.comment(), schema.timeMillis());
+        return new FileStoreTable(fileIO, root, fullName, copied);
+    }
+
+    @Override
+    public String toString() {
+        return "FileStoreTable{" + fullName + " at " + root + "}";
+    }
+}

@@ -1,0 +1,6 @@
+package dev.streamhouse.storage.table;
+
+import dev.streamhouse.storage.data.BinaryRow;
+
+/** A (partition, bucket) pair: the unit of files, writers and splits. */
+public record PartitionBucket(BinaryRow partition, int bucket) {}

@@ -1,0 +1,57 @@
+package dev.streamhouse.storage.table;
+
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.storage.table.sink.TableWrite;
+import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.types.RowType;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A table of the warehouse, at the schema it was loaded with. Reads go through
+ * {@link #newReadBuilder()}; writes through {@link #newWrite()} and a commit.
+ */
+public interface Table {
+
+    /** {@code database.table}. */
+    String fullName();
+
+    TableSchema schema();
+
+    default RowType rowType() {
+        return schema().rowType();
+    }
+
+    default List<String> partitionKeys() {
+        return schema().partitionKeys();
+    }
+
+    default List<String> primaryKeys() {
+        return schema().primaryKeys();
+    }
+
+    default Map<String, String> options() {
+        return schema().options();
+    }
+
+    Optional<Snapshot> latestSnapshot();
+
+    ReadBuilder newReadBuilder();
+
+    /** A writer; hand its messages to a commit. */
+    TableWrite newWrite();
+
+    /** A commit for a batch job (one commit, fresh commit user). */
+    BatchTableCommit newBatchCommit();
+
+    /** A commit for a streaming job; keep the commit user stable across restarts of the job. */
+    TableCommit newStreamCommit(String commitUser);
+
+    /** This table with extra options for this use only (not persisted), e.g. from SQL hints. */
+    Table copy(Map<String, String> dynamicOptions);
+}

@@ -1,0 +1,24 @@
+package dev.streamhouse.storage.table.sink;
+
+import dev.streamhouse.storage.data.InternalRow;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Writes rows into data files. Not thread-safe. Files become part of the table only when the
+ * messages of {@link #prepareCommit()} are committed; {@link #close()} without committing deletes the
+ * files not yet handed out.
+ */
+public interface TableWrite extends AutoCloseable {
+
+    /** Writes one row of the table's row type; its row kind must be +I for append tables. */
+    void write(InternalRow row) throws IOException;
+
+    /** Finishes the current files and returns them as commit messages, one per (partition, bucket). */
+    List<CommitMessage> prepareCommit() throws IOException;
+
+    /** Deletes files written since the last {@link #prepareCommit()} and releases resources. */
+    @Override
+    void close();
+}

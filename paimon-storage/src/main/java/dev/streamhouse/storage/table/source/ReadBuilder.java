@@ -1,0 +1,120 @@
+package dev.streamhouse.storage.table.source;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.types.RowType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Configures a batch read: projection, filter and snapshot; then plans ({@link #newScan()}) and reads
+ * ({@link #newRead()}). The filter prunes partitions, files and row groups; rows are filtered only with
+ * {@link TableRead#executeFilter()}.
+ */
+public final class ReadBuilder {
+    private final FileIO fileIO;
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final SchemaCache schemas;
+    private final String tableName;
+    private final Supplier<FileStoreScan> scanFactory;
+
+    private int[] projection;
+    private Predicate filter;
+    private Long snapshotId;
+
+    public ReadBuilder(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
+            Supplier<FileStoreScan> scanFactory) {
+        this.fileIO = fileIO;
+        this.paths = paths;
+        this.schema = schema;
+        this.schemas = schemas;
+        this.tableName = tableName;
+        this.scanFactory = scanFactory;
+        this.projection = identity(schema.fields().size());
+    }
+
+    private static int[] identity(int n) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        return p;
+    }
+
+    /** Read only these table columns, in this order. */
+    public ReadBuilder withProjection(int[] positions) {
+        for (int p : positions) {
+            if (p < 0 || p >= schema.fields().size()) {
+                throw new IllegalArgumentException("Cannot project column " + p + " of table " + tableName
+                        + ": it has " + schema.fields().size() + " columns");
+            }
+        }
+        this.projection = positions.clone();
+        return this;
+    }
+
+    /** Read only the named columns, in this order. */
+    public ReadBuilder withProjection(List<String> columns) {
+        RowType t = schema.rowType();
+        int[] p = new int[columns.size()];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = t.requireFieldIndex(columns.get(i));
+        }
+        return withProjection(p);
+    }
+
+    /** A predicate over the full table row; AND-ed with earlier filters. */
+    public ReadBuilder withFilter(Predicate predicate) {
+        if (predicate != null) {
+            this.filter = filter == null ? predicate : PredicateBuilder.and(filter, predicate);
+        }
+        return this;
+    }
+
+    /** Read this snapshot instead of the latest (time travel). */
+    public ReadBuilder withSnapshot(long id) {
+        this.snapshotId = id;
+        return this;
+    }
+
+    /** The type of rows the read returns. */
+    public RowType readType() {
+        return schema.rowType().project(projection);
+    }
+
+    public TableScan newScan() {
+        FileStoreScan scan = scanFactory.get();
+        if (snapshotId != null) {
+            scan.withSnapshot(snapshotId);
+        }
+        if (filter != null) {
+            partitionFilter().ifPresent(scan::withPartitionFilter);
+            if (!schema.hasPrimaryKey()) {
+                scan.withValueFilter(filter);
+            }
+        }
+        return new TableScan(scan, !schema.hasPrimaryKey(), tableName);
+    }
+
+    private java.util.Optional<Predicate> partitionFilter() {
+        List<String> names = schema.fieldNames();
+        int[] mapping = new int[names.size()];
+        List<String> partitionKeys = new ArrayList<>(schema.partitionKeys());
+        for (int i = 0; i < mapping.length; i++) {
+            mapping[i] = partitionKeys.indexOf(names.get(i));
+        }
+        return PredicateBuilder.pickByFieldMapping(filter, mapping);
+    }
+
+    public TableRead newRead() {
+        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter);
+    }
+}

@@ -1,0 +1,132 @@
+package dev.streamhouse.storage.table.source;
+
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.ProjectedRow;
+import dev.streamhouse.storage.format.FileFormats;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.io.DataFilePathFactory;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.reader.ConcatRecordReader;
+import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.reader.TransformingRecordReader;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.types.DataField;
+import dev.streamhouse.storage.types.RowType;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the rows of splits. For append tables each file is read as is, columns mapped by field id to
+ * the current schema. The filter only skips row groups unless {@link #executeFilter()} is called,
+ * in which case rows that do not match are dropped too.
+ */
+public final class TableRead {
+    private final FileIO fileIO;
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final SchemaCache schemas;
+    private final String tableName;
+    private final int[] projection;
+    private final Predicate filter;
+    private boolean executeFilter;
+
+    TableRead(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
+            int[] projection, Predicate filter) {
+        this.fileIO = fileIO;
+        this.paths = paths;
+        this.schema = schema;
+        this.schemas = schemas;
+        this.tableName = tableName;
+        this.projection = projection;
+        this.filter = filter;
+    }
+
+    /** Also drop rows that do not satisfy the filter (by default the filter only prunes). */
+    public TableRead executeFilter() {
+        this.executeFilter = true;
+        return this;
+    }
+
+    /** The type of the rows returned. */
+    public RowType outputType() {
+        return schema.rowType().project(projection);
+    }
+
+    public RecordReader<InternalRow> createReader(List<? extends Split> splits) {
+        List<ConcatRecordReader.ReaderSupplier<InternalRow>> suppliers = new ArrayList<>();
+        for (Split s : splits) {
+            suppliers.add(() -> createReader(s));
+        }
+        return new ConcatRecordReader<>(suppliers);
+    }
+
+    public RecordReader<InternalRow> createReader(Split split) throws IOException {
+        if (!(split instanceof DataSplit)) {
+            throw new IllegalArgumentException("Cannot read split " + split + ": not a DataSplit");
+        }
+        DataSplit ds = (DataSplit) split;
+        if (schema.hasPrimaryKey() && !ds.rawConvertible()) {
+            throw new UnsupportedOperationException("Cannot read table " + tableName
+                    + ": merge-on-read of primary-key tables is not implemented yet");
+        }
+        // Read the projected columns plus the filter's columns; project after filtering.
+        RowType tableType = schema.rowType();
+        List<Integer> readPositions = new ArrayList<>();
+        for (int p : projection) {
+            readPositions.add(p);
+        }
+        if (filter != null) {
+            for (int p : PredicateBuilder.referencedFields(filter)) {
+                if (!readPositions.contains(p)) {
+                    readPositions.add(p);
+                }
+            }
+        }
+        List<DataField> wanted = new ArrayList<>();
+        int[] tableToRead = new int[tableType.fieldCount()];
+        java.util.Arrays.fill(tableToRead, -1);
+        for (int i = 0; i < readPositions.size(); i++) {
+            wanted.add(tableType.field(readPositions.get(i)));
+            tableToRead[readPositions.get(i)] = i;
+        }
+        Predicate readFilter = filter == null
+                ? null
+                : PredicateBuilder.transformFieldMapping(filter, tableToRead)
+                        .orElse(null);
+        int[] outMapping = new int[projection.length];
+        for (int i = 0; i < projection.length; i++) {
+            outMapping[i] = i;
+        }
+        boolean needsProjection = readPositions.size() != projection.length;
+
+        List<ConcatRecordReader.ReaderSupplier<InternalRow>> files = new ArrayList<>();
+        for (DataFileMeta file : ds.files()) {
+            files.add(() -> openFile(ds, file, wanted, readFilter));
+        }
+        RecordReader<InternalRow> reader = new ConcatRecordReader<>(files);
+        if ((executeFilter && readFilter != null) || needsProjection) {
+            ProjectedRow projected = new ProjectedRow(outMapping);
+            Predicate rowFilter = executeFilter ? readFilter : null;
+            reader = new TransformingRecordReader<>(reader,
+                    rowFilter == null ? null : rowFilter::test,
+                    needsProjection ? projected::replace : r -> r);
+        }
+        return reader;
+    }
+
+    private RecordReader<InternalRow> openFile(DataSplit split, DataFileMeta file, List<DataField> wanted,
+            Predicate readFilter) throws IOException {
+        TableSchema fileSchema = schemas.schema(file.schemaId());
+        FileReadPlan plan = FileReadPlan.of(wanted, fileSchema, readFilter, file.fileName(), tableName);
+        String format = DataFilePathFactory.formatOf(file.fileName());
+        return FileFormats.of(format)
+                .readerFactory(plan.fileReadType, plan.fileFilter)
+                .createReader(fileIO, paths.dataFile(split.partition(), split.bucket(), file.fileName()), file.fileSize());
+    }
+}

@@ -1,0 +1,60 @@
+package dev.streamhouse.storage.table.source;
+
+import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.operation.FileStoreScan;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Plans a batch read of one snapshot into splits, one per (partition, bucket). */
+public final class TableScan {
+    private final FileStoreScan scan;
+    private final boolean rawConvertible;
+    private final String tableName;
+
+    TableScan(FileStoreScan scan, boolean rawConvertible, String tableName) {
+        this.scan = scan;
+        this.rawConvertible = rawConvertible;
+        this.tableName = tableName;
+    }
+
+    /** The splits to read and the snapshot they come from (null for an empty table). */
+    public record Plan(Long snapshotId, List<DataSplit> splits) {
+        public List<DataSplit> splits() {
+            return splits;
+        }
+    }
+
+    public Plan plan() {
+        FileStoreScan.Plan plan;
+        try {
+            plan = scan.plan();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot plan a scan of table " + tableName + ": " + e.getMessage(), e);
+        }
+        if (plan.snapshot().isEmpty()) {
+            return new Plan(null, List.of());
+        }
+        long snapshotId = plan.snapshot().get().id();
+        Map<PartitionBucket, List<DataFileMeta>> grouped = new LinkedHashMap<>();
+        Map<PartitionBucket, Integer> totalBuckets = new LinkedHashMap<>();
+        for (ManifestEntry e : plan.files()) {
+            PartitionBucket k = new PartitionBucket(e.partition(), e.bucket());
+            grouped.computeIfAbsent(k, x -> new ArrayList<>()).add(e.file());
+            totalBuckets.putIfAbsent(k, e.totalBuckets());
+        }
+        List<DataSplit> splits = new ArrayList<>();
+        for (Map.Entry<PartitionBucket, List<DataFileMeta>> g : grouped.entrySet()) {
+            PartitionBucket k = g.getKey();
+            splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), g.getValue(), rawConvertible));
+        }
+        return new Plan(snapshotId, splits);
+    }
+}
