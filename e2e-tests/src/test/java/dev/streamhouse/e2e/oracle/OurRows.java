@@ -1,7 +1,6 @@
 package dev.streamhouse.e2e.oracle;
 
 import dev.streamhouse.storage.data.BinaryString;
-import dev.streamhouse.storage.data.DataGetters;
 import dev.streamhouse.storage.data.Decimal;
 import dev.streamhouse.storage.data.GenericArray;
 import dev.streamhouse.storage.data.GenericMap;
@@ -17,6 +16,7 @@ import dev.streamhouse.storage.types.BinaryType;
 import dev.streamhouse.storage.types.CharType;
 import dev.streamhouse.storage.types.DataField;
 import dev.streamhouse.storage.types.DataType;
+import dev.streamhouse.storage.types.DataTypes;
 import dev.streamhouse.storage.types.DataTypeRoot;
 import dev.streamhouse.storage.types.DecimalType;
 import dev.streamhouse.storage.types.MapType;
@@ -47,11 +47,7 @@ import java.util.stream.Collectors;
  * <p>Our internal values: BinaryString, Decimal, Timestamp, int days (DATE), int millis of day
  * (TIME), byte[], InternalArray, InternalMap, InternalRow.
  *
- * <p><b>MULTISET</b>: Paimon holds a multiset as an InternalMap (element to INT count), while our
- * {@link InternalRowUtils#fieldGetter} reads MULTISET with {@code arrayAt} (an array of elements,
- * duplicates repeated). Reading accepts both shapes when the row or array is a {@link GenericRow}
- * or {@link GenericArray}; writing ({@link #toOurs}) produces the array shape, matching
- * {@code InternalRowUtils}. Revisit when our Parquet path for MULTISET exists.
+ * <p>A MULTISET is an InternalMap from element to its INT count, as in Paimon.
  */
 public final class OurRows {
     private OurRows() {}
@@ -59,50 +55,21 @@ public final class OurRows {
     // ---- types ---------------------------------------------------------------------------------
 
     /**
-     * Our row type for a table spec, with the field ids Paimon 1.3.1's {@code Schema.Builder}
-     * assigns: each column takes the next id, then its nested row fields take the following ids, where
-     * inside a nested ROW a field's own nested fields are numbered <em>before</em> the field itself
-     * (post-order; e.g. {@code r ROW<x INT, z ROW<a DOUBLE>>} as column 5 gives r=5, x=6, a=7, z=8).
-     * Note that our {@code DataTypes.assignNestedIds} numbers pre-order (z=7, a=8). Primary key
-     * columns are NOT NULL.
+     * Our row type for a table spec, with field ids assigned by our {@code DataTypes.assignNestedIds}
+     * (which must equal Paimon's; the oracle self-test checks that). Primary key columns are NOT NULL.
      */
     public static RowType rowType(TableSpec spec) {
         List<DataField> fields = new ArrayList<>();
         int[] nextId = {0};
         for (TableSpec.Column c : spec.columns()) {
             int id = nextId[0]++;
-            DataType t = reassignNestedIds(toOurType(c.paimonType()), nextId);
+            DataType t = DataTypes.assignNestedIds(toOurType(c.paimonType()), nextId);
             if (spec.primaryKeys().contains(c.name())) {
                 t = t.notNull();
             }
             fields.add(new DataField(id, c.name(), t));
         }
         return new RowType(fields);
-    }
-
-    /** Paimon's {@code ReassignFieldId}: children before the field, map key before value. */
-    private static DataType reassignNestedIds(DataType type, int[] nextId) {
-        switch (type.root()) {
-            case ROW: {
-                List<DataField> out = new ArrayList<>();
-                for (DataField f : ((RowType) type).fields()) {
-                    DataType ft = reassignNestedIds(f.type(), nextId);
-                    out.add(new DataField(nextId[0]++, f.name(), ft, f.description(), f.defaultValue()));
-                }
-                return new RowType(type.isNullable(), out);
-            }
-            case ARRAY:
-                return ArrayType.array(type.isNullable(), reassignNestedIds(((ArrayType) type).elementType(), nextId));
-            case MULTISET:
-                return ArrayType.multiset(type.isNullable(), reassignNestedIds(((ArrayType) type).elementType(), nextId));
-            case MAP: {
-                DataType k = reassignNestedIds(((MapType) type).keyType(), nextId);
-                DataType v = reassignNestedIds(((MapType) type).valueType(), nextId);
-                return new MapType(type.isNullable(), k, v);
-            }
-            default:
-                return type;
-        }
     }
 
     /** Our type for a neutral type string (see {@link TypeStrings}). */
@@ -177,9 +144,7 @@ public final class OurRows {
         List<Object> values = new ArrayList<>(type.fieldCount());
         for (int i = 0; i < type.fieldCount(); i++) {
             DataType t = type.typeAt(i);
-            Object internal = t.root() == DataTypeRoot.MULTISET
-                    ? multisetAt(row, i)
-                    : InternalRowUtils.fieldGetter(t, i).get(row);
+            Object internal = InternalRowUtils.fieldGetter(t, i).get(row);
             values.add(toCanonicalValue(internal, t));
         }
         return CanonicalRow.ofKind(fromOurKind(row.rowKind()), values);
@@ -250,38 +215,14 @@ public final class OurRows {
     }
 
     private static Object element(InternalArray a, int pos, DataType et) {
-        if (et.root() == DataTypeRoot.MULTISET) {
-            return multisetAt(a, pos);
-        }
         return InternalRowUtils.arrayElement(a, pos, et);
-    }
-
-    /** A MULTISET value as stored: an InternalMap or an InternalArray (see the class comment). */
-    private static Object multisetAt(DataGetters container, int pos) {
-        if (container.isNullAt(pos)) {
-            return null;
-        }
-        if (container instanceof GenericRow) {
-            return ((GenericRow) container).field(pos);
-        }
-        if (container instanceof GenericArray) {
-            return ((GenericArray) container).element(pos);
-        }
-        return container.arrayAt(pos);
     }
 
     private static Map<Object, Object> multisetToCanonical(Object v, DataType et) {
         Map<Object, Object> out = new LinkedHashMap<>();
-        if (v instanceof InternalMap) {
-            InternalMap m = (InternalMap) v;
-            for (int i = 0; i < m.size(); i++) {
-                out.put(toCanonicalValue(element(m.keyArray(), i, et), et), m.valueArray().intAt(i));
-            }
-        } else {
-            InternalArray a = (InternalArray) v;
-            for (int i = 0; i < a.size(); i++) {
-                out.merge(toCanonicalValue(element(a, i, et), et), 1, (x, y) -> (Integer) x + (Integer) y);
-            }
+        InternalMap m = (InternalMap) v;
+        for (int i = 0; i < m.size(); i++) {
+            out.put(toCanonicalValue(element(m.keyArray(), i, et), et), m.valueArray().intAt(i));
         }
         return Canon.sortedMap(out);
     }
@@ -358,13 +299,9 @@ public final class OurRows {
             }
             case MULTISET: {
                 DataType et = ((ArrayType) type).elementType();
-                List<Object> out = new ArrayList<>();
-                ((Map<?, ?>) v).forEach((e, count) -> {
-                    for (int i = 0; i < ((Number) count).intValue(); i++) {
-                        out.add(toOurValue(e, et));
-                    }
-                });
-                return new GenericArray(out.toArray());
+                Map<Object, Object> out = new LinkedHashMap<>();
+                ((Map<?, ?>) v).forEach((e, count) -> out.put(toOurValue(e, et), ((Number) count).intValue()));
+                return new GenericMap(out);
             }
             case MAP: {
                 MapType mt = (MapType) type;
