@@ -7,6 +7,19 @@ import java.util.Locale;
 final class DurationParser {
     private DurationParser() {}
 
+    /** Formats in the largest unit that is exact (d, h, min, s, ms); sub-millisecond parts are dropped. */
+    static String format(Duration duration) {
+        long millis = duration.toMillis();
+        long[] unitMillis = {86_400_000L, 3_600_000L, 60_000L, 1_000L};
+        String[] unitNames = {"d", "h", "min", "s"};
+        for (int i = 0; i < unitMillis.length; i++) {
+            if (millis != 0 && millis % unitMillis[i] == 0) {
+                return millis / unitMillis[i] + " " + unitNames[i];
+            }
+        }
+        return millis + " ms";
+    }
+
     static Duration parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         int i = 0;

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.options;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -60,8 +61,13 @@ public final class Options implements Serializable {
     }
 
     public <T> Options set(ConfigOption<T> option, T value) {
-        map.put(option.key(), String.valueOf(value));
+        map.put(option.key(), format(value));
         return this;
+    }
+
+    /** Text that the option parsers read back; Duration's own toString ("PT3S") is not such text. */
+    private static String format(Object value) {
+        return value instanceof Duration ? DurationParser.format((Duration) value) : String.valueOf(value);
     }
 
     public Options remove(String key) {

@@ -195,6 +195,24 @@ public final class PredicateBuilder {
         return out;
     }
 
+    /**
+     * The literal as a whole number within [min, max]. Narrowing silently (wrapping 5000000000 to an
+     * int, truncating 1.5 to 1) would make the predicate select other rows than asked for.
+     */
+    private static long exactIntegral(Object literal, DataType type, long min, long max) {
+        try {
+            long value = new BigDecimal(literal.toString()).longValueExact();
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (ArithmeticException | NumberFormatException notWholeOrTooLarge) {
+            // reported below
+        }
+        throw new IllegalArgumentException(
+                "Cannot compare a " + type + " column with literal " + literal
+                        + ": it is not a whole number in the column's range");
+    }
+
     /** Converts a Java or internal literal to the internal representation of {@code type}. */
     public static Object toInternal(Object literal, DataType type) {
         switch (type.root()) {
@@ -204,13 +222,13 @@ public final class PredicateBuilder {
             case BOOLEAN:
                 return (Boolean) literal;
             case TINYINT:
-                return ((Number) literal).byteValue();
+                return (byte) exactIntegral(literal, type, Byte.MIN_VALUE, Byte.MAX_VALUE);
             case SMALLINT:
-                return ((Number) literal).shortValue();
+                return (short) exactIntegral(literal, type, Short.MIN_VALUE, Short.MAX_VALUE);
             case INTEGER:
-                return ((Number) literal).intValue();
+                return (int) exactIntegral(literal, type, Integer.MIN_VALUE, Integer.MAX_VALUE);
             case BIGINT:
-                return ((Number) literal).longValue();
+                return exactIntegral(literal, type, Long.MIN_VALUE, Long.MAX_VALUE);
             case FLOAT:
                 return ((Number) literal).floatValue();
             case DOUBLE:
