@@ -38,7 +38,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
         ParquetFileReader reader;
         try {
             reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), readOptions());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | LinkageError e) {
             throw ParquetErrors.readFailure(file, e);
         }
         try {
@@ -48,7 +48,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
             RowGroupFilter rowGroupFilter = filter == null ? null : new RowGroupFilter(readType, filter, fileSchema);
             return new ParquetRowReader(reader, file, requested, new RowMaterializer(readType, requested),
                     readType.fieldCount(), rowGroupFilter);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | LinkageError e) {
             try {
                 reader.close();
             } catch (IOException suppressed) {

@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * Reads the rows of one Parquet file in file order, one batch per row group, skipping row groups
  * the {@link RowGroupFilter} rules out. Rows are fresh {@link GenericRow}s (safe to keep). Any
- * failure, including corrupt pages found while decoding, is an {@link IOException} naming the file.
+ * failure, including corrupt pages found while decoding and codecs missing from the classpath, is an
+ * {@link IOException} naming the file. Not thread-safe.
  */
 final class ParquetRowReader implements RecordReader<InternalRow> {
     private final ParquetFileReader reader;
@@ -71,7 +72,7 @@ final class ParquetRowReader implements RecordReader<InternalRow> {
                 return current;
             }
             return null;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | LinkageError e) {
             throw ParquetErrors.readFailure(file, e);
         }
     }
@@ -114,7 +115,7 @@ final class ParquetRowReader implements RecordReader<InternalRow> {
                     throw new IOException("a record of the row group decoded to nothing");
                 }
                 return row;
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | LinkageError e) {
                 remaining = 0;
                 throw ParquetErrors.readFailure(file, e);
             }

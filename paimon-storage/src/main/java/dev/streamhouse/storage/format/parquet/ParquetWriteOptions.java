@@ -22,6 +22,7 @@ import java.util.TreeMap;
 final class ParquetWriteOptions implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final String ZSTD_LEVEL_KEY = ParquetOptions.ZSTD_LEVEL.key();
+    static final String LZ4_JAVA_CLASS = "net.jpountz.lz4.LZ4Factory";
 
     private final CompressionCodecName codec;
     private final long rowGroupSize;
@@ -67,16 +68,24 @@ final class ParquetWriteOptions implements Serializable {
             case "gzip":
                 return CompressionCodecName.GZIP;
             case "lz4":
+                requireLz4Java(compression);
                 return CompressionCodecName.LZ4;
             case "lz4_raw":
                 return CompressionCodecName.LZ4_RAW;
-            case "lzo":
-                return CompressionCodecName.LZO;
-            case "brotli":
-                return CompressionCodecName.BROTLI;
             default:
                 throw new IllegalArgumentException("Cannot configure Parquet compression: unknown codec '"
-                        + compression + "'; use zstd, snappy, gzip, lz4 or none");
+                        + compression + "'; use zstd, snappy, gzip, lz4, lz4_raw or none");
+        }
+    }
+
+    /** Parquet's LZ4 codec is Hadoop's, which needs lz4-java at runtime; fail early and clearly without it. */
+    private static void requireLz4Java(String compression) {
+        try {
+            Class.forName(LZ4_JAVA_CLASS, false, ParquetWriteOptions.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("Cannot configure Parquet compression '" + compression
+                    + "': Hadoop's LZ4 codec needs lz4-java (" + LZ4_JAVA_CLASS + ") on the classpath, which is "
+                    + "missing; add org.lz4:lz4-java or use zstd, snappy or gzip", e);
         }
     }
 
