@@ -1,0 +1,71 @@
+package dev.streamhouse.storage.format.parquet;
+
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.format.FormatReaderFactory;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.types.RowType;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.schema.MessageType;
+
+import java.io.IOException;
+
+/**
+ * Opens Parquet data files for a fixed read type and optional row-group filter. Columns are matched
+ * by name; only the read columns are fetched; page checksums are verified when present, so corrupt
+ * pages fail instead of decoding into garbage.
+ */
+final class ParquetReaderFactory implements FormatReaderFactory {
+    private static final long serialVersionUID = 1L;
+
+    private final RowType readType;
+    private final Predicate filter;
+
+    /** @param filter over positions of {@code readType}; null reads every row group */
+    ParquetReaderFactory(RowType readType, Predicate filter) {
+        this.readType = readType;
+        this.filter = filter;
+    }
+
+    @Override
+    public RecordReader<InternalRow> createReader(FileIO fileIO, Path file, long fileSize) throws IOException {
+        ParquetFileReader reader;
+        try {
+            reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), readOptions());
+        } catch (IOException | RuntimeException | LinkageError e) {
+            throw ParquetErrors.readFailure(file, e);
+        }
+        try {
+            MessageType fileSchema = reader.getFileMetaData().getSchema();
+            MessageType requested = ParquetReadSchema.requestedSchema(readType, fileSchema, file);
+            reader.setRequestedSchema(requested);
+            RowGroupFilter rowGroupFilter = filter == null ? null : new RowGroupFilter(readType, filter, fileSchema);
+            return new ParquetRowReader(reader, file, requested, new RowMaterializer(readType, requested),
+                    readType.fieldCount(), rowGroupFilter);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            try {
+                reader.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw ParquetErrors.readFailure(file, e);
+        }
+    }
+
+    private static ParquetReadOptions readOptions() {
+        return HadoopReadOptions.builder(new Configuration(false))
+                .useStatsFilter(false)
+                .useDictionaryFilter(false)
+                .useRecordFilter(false)
+                .useColumnIndexFilter(false)
+                .useBloomFilter(false)
+                .usePageChecksumVerification(true)
+                .build();
+    }
+}
