@@ -1,6 +1,5 @@
 package dev.streamhouse.storage.format.parquet;
 
-import dev.streamhouse.storage.data.GenericArray;
 import dev.streamhouse.storage.data.GenericMap;
 import dev.streamhouse.storage.types.DataType;
 import dev.streamhouse.storage.types.MapType;
@@ -14,28 +13,25 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Assembles a MAP as a {@link GenericMap}, or a MULTISET (stored as element → count) as a
- * {@link GenericArray} repeating each element count times, from a Parquet MAP group.
+ * Assembles a MAP, or a MULTISET (element → count), as a {@link GenericMap} from a Parquet MAP group.
  */
 final class MapConverter extends GroupConverter {
     private final ArrayList<Object> keys = new ArrayList<>();
     private final ArrayList<Object> values = new ArrayList<>();
     private final KeyValueConverter keyValue;
-    private final boolean multiset;
     private final ValueSink sink;
 
-    private MapConverter(DataType keyType, DataType valueType, GroupType map, boolean multiset, ValueSink sink) {
-        this.multiset = multiset;
+    private MapConverter(DataType keyType, DataType valueType, GroupType map, ValueSink sink) {
         this.sink = sink;
         this.keyValue = new KeyValueConverter(keyType, valueType, map.getType(0).asGroupType());
     }
 
     static MapConverter map(MapType type, GroupType map, ValueSink sink) {
-        return new MapConverter(type.keyType(), type.valueType(), map, false, sink);
+        return new MapConverter(type.keyType(), type.valueType(), map, sink);
     }
 
     static MapConverter multiset(DataType elementType, GroupType map, ValueSink sink) {
-        return new MapConverter(elementType, ParquetSchemaConverter.MULTISET_COUNT_TYPE, map, true, sink);
+        return new MapConverter(elementType, ParquetSchemaConverter.MULTISET_COUNT_TYPE, map, sink);
     }
 
     @Override
@@ -51,17 +47,6 @@ final class MapConverter extends GroupConverter {
 
     @Override
     public void end() {
-        if (multiset) {
-            ArrayList<Object> elements = new ArrayList<>();
-            for (int i = 0; i < keys.size(); i++) {
-                Object count = values.get(i);
-                for (int c = count == null ? 0 : (Integer) count; c > 0; c--) {
-                    elements.add(keys.get(i));
-                }
-            }
-            sink.set(new GenericArray(elements.toArray()));
-            return;
-        }
         Map<Object, Object> map = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             map.put(keys.get(i), values.get(i));

@@ -154,33 +154,13 @@ final class ParquetValueWriters {
         };
     }
 
-    /** A multiset (internally an array of elements with repeats) is stored as element → count. */
+    /** A multiset is internally (and in Parquet) a map from element to its count. */
     private static ParquetValueWriter multiset(ArrayType type) {
-        DataType elementType = type.elementType();
-        ParquetValueWriter keyWriter = create(elementType);
+        ParquetValueWriter keyWriter = create(type.elementType());
         ParquetValueWriter countWriter = create(ParquetSchemaConverter.MULTISET_COUNT_TYPE);
         return (c, s, p) -> {
-            InternalArray elements = s.arrayAt(p);
-            Map<Object, Object[]> counts = new LinkedHashMap<>();
-            for (int i = 0; i < elements.size(); i++) {
-                Object element = InternalRowUtils.arrayElement(elements, i, elementType);
-                if (element == null) {
-                    throw new IllegalArgumentException(
-                            "Cannot write MULTISET to Parquet: it contains NULL, but elements are map keys there");
-                }
-                Object key = element instanceof byte[] ? ByteBuffer.wrap((byte[]) element) : element;
-                Object[] entry = counts.computeIfAbsent(key, k -> new Object[] {element, 0});
-                entry[1] = (Integer) entry[1] + 1;
-            }
-            Object[] keys = new Object[counts.size()];
-            Object[] values = new Object[counts.size()];
-            int i = 0;
-            for (Object[] entry : counts.values()) {
-                keys[i] = entry[0];
-                values[i++] = entry[1];
-            }
-            writeKeyValues(c, new GenericArray(keys), keyWriter, new GenericArray(values), countWriter, true,
-                    keys.length);
+            InternalMap map = s.mapAt(p);
+            writeKeyValues(c, map.keyArray(), keyWriter, map.valueArray(), countWriter, true, map.size());
         };
     }
 

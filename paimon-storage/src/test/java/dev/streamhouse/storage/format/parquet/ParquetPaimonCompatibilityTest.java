@@ -114,7 +114,7 @@ class ParquetPaimonCompatibilityTest {
                 Timestamp.fromEpochMillis(253_402_300_799_999L, 999_999),
                 new GenericArray(new Object[] {GenericRow.of(1, s("one")), null, GenericRow.of(null, null)}),
                 new GenericMap(mapArr),
-                new GenericArray(new Object[] {s("a"), s("a"), s("b")}),
+                ParquetRoundTripTest.multiset(s("a"), 2, s("b"), 1),
                 GenericRow.of(7, GenericRow.of(s("deep"))),
                 VariantBytes.pack(new byte[] {0x0C, 42}, new byte[] {1, 0, 0}),
                 42);
@@ -123,7 +123,7 @@ class ParquetPaimonCompatibilityTest {
         Object[] empties = nulls.clone();
         empties[20] = new GenericArray(new Object[0]);
         empties[21] = new GenericMap(Map.of());
-        empties[22] = new GenericArray(new Object[0]);
+        empties[22] = new GenericMap(Map.of());
         empties[23] = GenericRow.of(null, GenericRow.of((Object) null));
         empties[25] = 0;
         return List.of(full, GenericRow.of(nulls), GenericRow.of(empties));

@@ -1,0 +1,97 @@
+package dev.streamhouse.e2e.interop;
+
+import dev.streamhouse.e2e.oracle.CanonicalRow;
+import dev.streamhouse.e2e.oracle.Filter;
+import dev.streamhouse.e2e.oracle.OurRows;
+import dev.streamhouse.e2e.oracle.TableSpec;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.schema.Schema;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.table.sink.TableWrite;
+import dev.streamhouse.storage.table.source.DataSplit;
+import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.types.RowType;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Our side of the interoperability tests: the same operations as {@code PaimonOracle}, through our
+ * storage Java API, on canonical rows.
+ */
+final class OurStore implements AutoCloseable {
+    private final Catalog catalog;
+
+    OurStore(Path warehouse) {
+        this.catalog = CatalogFactory.createCatalog(Options.of("warehouse", warehouse.toUri().toString()));
+    }
+
+    Catalog catalog() {
+        return catalog;
+    }
+
+    void createDatabase(String db) {
+        catalog.createDatabase(db, true);
+    }
+
+    Table createTable(String db, String name, TableSpec spec) {
+        Schema.Builder b = Schema.newBuilder();
+        for (TableSpec.Column c : spec.columns()) {
+            b.column(c.name(), OurRows.parseType(c.type()));
+        }
+        b.partitionKeys(spec.partitionKeys()).primaryKey(spec.primaryKeys()).options(spec.options());
+        catalog.createTable(Identifier.of(db, name), b.build(), false);
+        return table(db, name);
+    }
+
+    Table table(String db, String name) {
+        return catalog.getTable(Identifier.of(db, name));
+    }
+
+    /** Writes the rows as one batch commit; returns the new latest snapshot id. */
+    long write(String db, String name, List<CanonicalRow> rows) throws Exception {
+        Table t = table(db, name);
+        try (TableWrite w = t.newWrite(); BatchTableCommit c = t.newBatchCommit()) {
+            for (InternalRow r : OurRows.toOurs(rows, t.rowType())) {
+                w.write(r);
+            }
+            c.commit(w.prepareCommit());
+        }
+        return t.latestSnapshot().orElseThrow().id();
+    }
+
+    List<CanonicalRow> readAll(String db, String name) throws Exception {
+        return scan(db, name, null, null).rows();
+    }
+
+    /** What a scan returned (rows re-filtered exactly) and how much it planned. */
+    record ScanResult(List<CanonicalRow> rows, int splits, int files) {}
+
+    ScanResult scan(String db, String name, List<String> projection, Filter filter) throws Exception {
+        Table t = table(db, name);
+        ReadBuilder rb = t.newReadBuilder();
+        if (filter != null) {
+            rb.withFilter(filter.toOurs(t.rowType()));
+        }
+        if (projection != null) {
+            rb.withProjection(projection);
+        }
+        List<DataSplit> splits = rb.newScan().plan().splits();
+        int files = splits.stream().mapToInt(s -> s.files().size()).sum();
+        RowType readType = rb.readType();
+        List<CanonicalRow> rows = new ArrayList<>();
+        rb.newRead().executeFilter().createReader(splits).forEachRemaining(r -> rows.add(OurRows.toCanonical(r, readType)));
+        return new ScanResult(rows, splits.size(), files);
+    }
+
+    @Override
+    public void close() {
+        catalog.close();
+    }
+}
