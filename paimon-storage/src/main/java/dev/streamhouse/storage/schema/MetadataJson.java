@@ -2,7 +2,6 @@ package dev.streamhouse.storage.schema;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,8 +18,7 @@ import java.io.StringWriter;
  */
 public final class MetadataJson {
     private static final JsonFactory FACTORY = new JsonFactory();
-    private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
 
     private MetadataJson() {}
 
