@@ -1,0 +1,96 @@
+package dev.streamhouse.storage.manifest;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
+import org.apache.avro.file.DataFileConstants;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Reads every record of an Avro object container file with the file's own writer schema (no schema
+ * resolution) and maps each to a value. The file is loaded whole (metadata files are small).
+ *
+ * <p>Integrity: Avro's reader silently stops at a truncated block, so the file must end with its
+ * header's sync marker (every complete container file does) and, when {@code expectedSize} is given,
+ * have exactly that length. A file cut exactly at a block boundary is only caught by the size check.
+ *
+ * <p>Failures are classified: the file store failing is an {@link IOException} (a missing file a
+ * {@link FileNotFoundException}); anything wrong with the bytes — not Avro, truncated, a wrong length,
+ * or the mapper rejecting a record with an {@link IllegalArgumentException} — is a
+ * {@link CorruptManifestException}. Messages name the file and the table. Nothing is deleted.
+ */
+public final class AvroFileReader {
+    private static final byte[] MAGIC = DataFileConstants.MAGIC;
+
+    private AvroFileReader() {}
+
+    /**
+     * @param kind what the file is, for messages, e.g. "manifest file"
+     * @param expectedSize the recorded byte size, checked against the file; null to skip the check
+     */
+    public static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
+            Function<GenericRecord, T> mapper) throws IOException {
+        String context = "Cannot read " + kind + " " + path + " of table " + tableRoot + ": ";
+        byte[] bytes;
+        try {
+            bytes = fileIO.readAllBytes(path);
+        } catch (FileNotFoundException e) {
+            FileNotFoundException missing = new FileNotFoundException(context + "it does not exist");
+            missing.initCause(e);
+            throw missing;
+        } catch (IOException e) {
+            throw new IOException(context + e.getMessage(), e);
+        }
+        if (expectedSize != null && expectedSize != bytes.length) {
+            throw new CorruptManifestException(path, context + "its recorded size is " + expectedSize
+                    + " bytes but it has " + bytes.length + " bytes (truncated or replaced)", null);
+        }
+        try {
+            checkComplete(bytes);
+            List<T> out = new ArrayList<>();
+            try (DataFileStream<GenericRecord> stream =
+                    new DataFileStream<>(new ByteArrayInputStream(bytes), new GenericDatumReader<>())) {
+                GenericRecord reuse = null;
+                while (stream.hasNext()) {
+                    reuse = stream.next(reuse);
+                    out.add(mapper.apply(reuse));
+                }
+            }
+            return out;
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof IllegalArgumentException ? e.getMessage() : "it is not a readable Avro file (" + e + ")";
+            throw new CorruptManifestException(path, context + why, e);
+        }
+    }
+
+    /** Fails unless the bytes start like an Avro container and end with the header's sync marker. */
+    private static void checkComplete(byte[] bytes) throws IOException {
+        if (bytes.length < MAGIC.length + DataFileConstants.SYNC_SIZE
+                || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new IllegalArgumentException("it is not an Avro container file (" + bytes.length + " bytes, wrong magic)");
+        }
+        BinaryDecoder header = DecoderFactory.get().binaryDecoder(bytes, MAGIC.length, bytes.length - MAGIC.length, null);
+        for (long n = header.readMapStart(); n != 0; n = header.mapNext()) {
+            for (long i = 0; i < n; i++) {
+                header.skipString();
+                header.skipBytes();
+            }
+        }
+        byte[] sync = new byte[DataFileConstants.SYNC_SIZE];
+        header.readFixed(sync);
+        if (!Arrays.equals(bytes, bytes.length - sync.length, bytes.length, sync, 0, sync.length)) {
+            throw new IllegalArgumentException("it does not end with its sync marker, so it is truncated");
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.streamhouse.storage.manifest;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.types.RowType;
+import org.apache.avro.file.CodecFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Writes and reads data/changelog manifests {@code manifest/manifest-<uuid>-<n>} (FORMAT §5.4).
+ *
+ * <p>{@link #write} rolls to a new file once a file reaches the target size and describes each file
+ * by a {@link ManifestFileMeta} with exact size, add/delete counts, full partition statistics,
+ * bucket/level ranges and the highest schema id of its entries. Names use one random UUID per
+ * instance and a counter from 0. Not thread-safe (the counter); reading is safe from any thread.
+ *
+ * <p>Errors: see {@link AvroFileReader}. A failed {@link #write} deletes the files it created and
+ * rethrows; nothing else is ever deleted except through {@link #delete}.
+ */
+public final class ManifestFile {
+    private static final String PREFIX = "manifest-";
+
+    private final FileIO fileIO;
+    private final Path manifestDir;
+    private final RowType partitionType;
+    private final CodecFactory codec;
+    private final long targetFileSizeBytes;
+    private final String uuid = UUID.randomUUID().toString();
+    private int nextFileNumber;
+
+    /**
+     * @param manifestDir the table's {@code manifest/} directory
+     * @param partitionType the table's partition columns, for {@code _PARTITION_STATS}
+     * @param compression {@code manifest.compression}, see {@link AvroSupport#codec}
+     * @param zstdLevel {@code file.compression.zstd-level}
+     * @param targetFileSizeBytes {@code manifest.target-file-size}
+     */
+    public ManifestFile(FileIO fileIO, Path manifestDir, RowType partitionType, String compression, int zstdLevel,
+            long targetFileSizeBytes) {
+        if (targetFileSizeBytes <= 0) {
+            throw new IllegalArgumentException("Cannot write manifests: target file size must be positive, got "
+                    + targetFileSizeBytes);
+        }
+        this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
+        this.manifestDir = Objects.requireNonNull(manifestDir, "manifestDir");
+        this.partitionType = Objects.requireNonNull(partitionType, "partitionType");
+        this.codec = AvroSupport.codec(compression, zstdLevel);
+        this.targetFileSizeBytes = targetFileSizeBytes;
+    }
+
+    public RowType partitionType() {
+        return partitionType;
+    }
+
+    public long targetFileSizeBytes() {
+        return targetFileSizeBytes;
+    }
+
+    public Path path(String fileName) {
+        return new Path(manifestDir, fileName);
+    }
+
+    private Path tableRoot() {
+        Path parent = manifestDir.parent();
+        return parent == null ? manifestDir : parent;
+    }
+
+    /**
+     * Writes {@code entries} in order into one or more new manifest files.
+     *
+     * @return one meta per file written, in order; empty (and no file) for no entries
+     * @throws IllegalArgumentException if an entry's partition does not match the partition type
+     */
+    public List<ManifestFileMeta> write(List<ManifestEntry> entries) throws IOException {
+        List<ManifestFileMeta> written = new ArrayList<>();
+        RollingManifest current = null;
+        try {
+            for (ManifestEntry entry : entries) {
+                if (current == null) {
+                    current = new RollingManifest(newWriter());
+                }
+                current.add(entry);
+                if (current.writer.bytesWritten() >= targetFileSizeBytes) {
+                    written.add(current.finish());
+                    current = null;
+                }
+            }
+            if (current != null) {
+                written.add(current.finish());
+                current = null;
+            }
+            return written;
+        } catch (IOException | RuntimeException e) {
+            Path failed = current == null ? null : current.writer.path();
+            if (current != null) {
+                current.writer.abort();
+            }
+            for (ManifestFileMeta meta : written) {
+                fileIO.deleteQuietly(path(meta.fileName()));
+            }
+            if (e instanceof IllegalArgumentException) {
+                throw new IllegalArgumentException("Cannot write manifest file " + failed + " of table " + tableRoot()
+                        + ": " + e.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
+    private AvroFileWriter<ManifestEntry> newWriter() throws IOException {
+        String name = PREFIX + uuid + "-" + nextFileNumber++;
+        int blockSize = (int) Math.min(AvroFileWriter.DEFAULT_BLOCK_SIZE, Math.max(1, targetFileSizeBytes / 4));
+        return new AvroFileWriter<>(fileIO, path(name), ManifestSchemas.MANIFEST_ENTRY, codec,
+                new ManifestEntryCodec(), blockSize);
+    }
+
+    /**
+     * Reads all entries of a manifest.
+     *
+     * @param fileSizeOrNull the size recorded in the manifest list; if given, the file must have it
+     */
+    public List<ManifestEntry> read(String fileName, Long fileSizeOrNull) throws IOException {
+        return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest file", tableRoot(),
+                ManifestEntryCodec::read);
+    }
+
+    /** Deletes a manifest file, best effort (for cleaning up after a failed commit). */
+    public void delete(String fileName) {
+        fileIO.deleteQuietly(path(fileName));
+    }
+
+    /** One file being written plus the running values of its manifest-list record. */
+    private final class RollingManifest {
+        final AvroFileWriter<ManifestEntry> writer;
+        final PartitionStatsCollector partitionStats = new PartitionStatsCollector(partitionType);
+        long added;
+        long deleted;
+        long schemaId = Long.MIN_VALUE;
+        int minBucket = Integer.MAX_VALUE;
+        int maxBucket = Integer.MIN_VALUE;
+        int minLevel = Integer.MAX_VALUE;
+        int maxLevel = Integer.MIN_VALUE;
+
+        RollingManifest(AvroFileWriter<ManifestEntry> writer) {
+            this.writer = writer;
+        }
+
+        void add(ManifestEntry entry) throws IOException {
+            partitionStats.add(entry.partition());
+            writer.append(entry);
+            if (entry.kind() == FileKind.ADD) {
+                added++;
+            } else {
+                deleted++;
+            }
+            schemaId = Math.max(schemaId, entry.file().schemaId());
+            minBucket = Math.min(minBucket, entry.bucket());
+            maxBucket = Math.max(maxBucket, entry.bucket());
+            minLevel = Math.min(minLevel, entry.file().level());
+            maxLevel = Math.max(maxLevel, entry.file().level());
+        }
+
+        ManifestFileMeta finish() throws IOException {
+            long size = writer.finish();
+            return new ManifestFileMeta(writer.path().name(), size, added, deleted, partitionStats.result(), schemaId,
+                    minBucket, maxBucket, minLevel, maxLevel);
+        }
+    }
+}

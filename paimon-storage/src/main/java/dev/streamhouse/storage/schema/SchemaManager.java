@@ -1,0 +1,168 @@
+package dev.streamhouse.storage.schema;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.FileStatus;
+import dev.streamhouse.storage.fs.Path;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * Reads and creates the schema versions of one table, {@code <table>/schema/schema-<id>} (FORMAT §3).
+ *
+ * <p>New versions are published with {@link FileIO#createIfAbsent}, so of two concurrent creators of
+ * the same id exactly one wins. Nothing here ever deletes or overwrites a schema file.
+ *
+ * <p>Errors: I/O failures are {@link IOException}s; a missing schema file that was asked for by id is
+ * a {@link FileNotFoundException}; an unreadable one a {@link CorruptSchemaException}; both name the
+ * file and the table. Thread-safe (stateless apart from its immutable fields).
+ */
+public final class SchemaManager {
+    private static final String SCHEMA_PREFIX = "schema-";
+
+    private final FileIO fileIO;
+    private final Path tableRoot;
+    private final LongSupplier clock;
+
+    public SchemaManager(FileIO fileIO, Path tableRoot) {
+        this(fileIO, tableRoot, System::currentTimeMillis);
+    }
+
+    /** For tests: {@code clock} supplies the {@code timeMillis} of created schemas. */
+    SchemaManager(FileIO fileIO, Path tableRoot, LongSupplier clock) {
+        this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
+        this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    public Path tableRoot() {
+        return tableRoot;
+    }
+
+    public Path schemaDirectory() {
+        return new Path(tableRoot, "schema");
+    }
+
+    public Path schemaPath(long id) {
+        return new Path(schemaDirectory(), SCHEMA_PREFIX + id);
+    }
+
+    /** Ids of all schema files, ascending; empty if the table has none. Temp and foreign files are ignored. */
+    public List<Long> listIds() throws IOException {
+        List<Long> ids = new ArrayList<>();
+        for (FileStatus status : fileIO.list(schemaDirectory())) {
+            Long id = parseId(status.path().name());
+            if (id != null && !status.isDirectory()) {
+                ids.add(id);
+            }
+        }
+        Collections.sort(ids);
+        return ids;
+    }
+
+    private static Long parseId(String name) {
+        if (!name.startsWith(SCHEMA_PREFIX) || name.length() == SCHEMA_PREFIX.length()) {
+            return null;
+        }
+        String digits = name.substring(SCHEMA_PREFIX.length());
+        for (int i = 0; i < digits.length(); i++) {
+            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
+                return null;
+            }
+        }
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException tooLarge) {
+            return null;
+        }
+    }
+
+    /** The schema with the highest id, or empty if the table has no schema (does not exist). */
+    public Optional<TableSchema> latest() throws IOException {
+        List<Long> ids = listIds();
+        return ids.isEmpty() ? Optional.empty() : Optional.of(schema(ids.get(ids.size() - 1)));
+    }
+
+    /** Reads schema {@code id}. */
+    public TableSchema schema(long id) throws IOException {
+        Path path = schemaPath(id);
+        String json;
+        try {
+            json = fileIO.readUtf8(path);
+        } catch (FileNotFoundException e) {
+            FileNotFoundException missing = new FileNotFoundException(
+                    "Cannot read schema " + id + " of table " + tableRoot + ": file " + path + " does not exist");
+            missing.initCause(e);
+            throw missing;
+        }
+        TableSchema schema;
+        try {
+            schema = SchemaSerializer.fromJson(json);
+        } catch (IllegalArgumentException e) {
+            throw corrupt(path, e.getMessage(), e);
+        }
+        if (schema.id() != id) {
+            throw corrupt(path, "it holds schema id " + schema.id(), null);
+        }
+        return schema;
+    }
+
+    private CorruptSchemaException corrupt(Path path, String why, Throwable cause) {
+        return new CorruptSchemaException(path,
+                "Cannot read schema file " + path + " of table " + tableRoot + ": " + why
+                        + "; the file is corrupt, restore it from a backup", cause);
+    }
+
+    /**
+     * Validates {@code schema} (see {@link InitialSchemaFactory}) and writes it as {@code schema-0} with
+     * version 3, its {@code highestFieldId} and the current time.
+     *
+     * @return the stored schema (primary-key columns NOT NULL, key options moved into the lists)
+     * @throws IllegalArgumentException if the schema is invalid; the message names the column or option
+     * @throws SchemaAlreadyExistsException if the table already has schema files
+     */
+    public TableSchema createTable(Schema schema) throws IOException {
+        TableSchema initial = InitialSchemaFactory.create(schema, clock.getAsLong(), tableRoot.toString());
+        List<Long> existing = listIds();
+        if (!existing.isEmpty()) {
+            throw alreadyExists(schemaPath(existing.get(0)));
+        }
+        if (!commitNewVersion(initial)) {
+            throw alreadyExists(schemaPath(0));
+        }
+        return initial;
+    }
+
+    private SchemaAlreadyExistsException alreadyExists(Path existing) {
+        return new SchemaAlreadyExistsException(tableRoot,
+                "Cannot create table " + tableRoot + ": schema file " + existing + " already exists, so the table "
+                        + "exists; drop it first or use another name");
+    }
+
+    /**
+     * Publishes {@code schema} as {@code schema-<schema.id()>} with create-if-absent.
+     *
+     * @return true if written, false if that id already exists (a concurrent change won; re-read and
+     *     retry with the next id)
+     * @throws IllegalArgumentException if {@code schema-(id-1)} does not exist (ids must be contiguous)
+     */
+    public boolean commitNewVersion(TableSchema schema) throws IOException {
+        if (schema.id() < 0) {
+            throw new IllegalArgumentException(
+                    "Cannot commit schema of table " + tableRoot + ": id must not be negative, got " + schema.id());
+        }
+        if (schema.id() > 0 && !fileIO.exists(schemaPath(schema.id() - 1))) {
+            throw new IllegalArgumentException("Cannot commit schema " + schema.id() + " of table " + tableRoot
+                    + ": previous schema file " + schemaPath(schema.id() - 1) + " does not exist");
+        }
+        byte[] content = SchemaSerializer.toJson(schema).getBytes(StandardCharsets.UTF_8);
+        return fileIO.createIfAbsent(schemaPath(schema.id()), content);
+    }
+}
