@@ -114,12 +114,11 @@ public final class FileSystemCatalog implements Catalog {
     }
 
     private boolean isTableDirectory(Path dir) {
-        for (FileStatus s : list(new Path(dir, "schema"))) {
-            if (!s.isDirectory() && s.path().name().startsWith(SchemaManager.SCHEMA_PREFIX)) {
-                return true;
-            }
+        try {
+            return !new SchemaManager(fileIO, dir).listIds().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list the schemas of " + dir, e);
         }
-        return false;
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestFileMerger;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.manifest.ManifestList;
+import dev.streamhouse.storage.manifest.WrittenManifestList;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 
@@ -66,15 +67,15 @@ final class CommitAttempt {
         for (ManifestFileMeta m : merged.newlyWritten()) {
             written.add(m.fileName());
         }
-        ManifestList.WrittenManifestList baseList = manifestList.write(merged.manifests());
+        WrittenManifestList baseList = manifestList.write(merged.merged());
         written.add(baseList.fileName());
 
         List<ManifestFileMeta> deltaManifests = manifestFile.write(entries);
         deltaManifests.forEach(m -> written.add(m.fileName()));
-        ManifestList.WrittenManifestList deltaList = manifestList.write(deltaManifests);
+        WrittenManifestList deltaList = manifestList.write(deltaManifests);
         written.add(deltaList.fileName());
 
-        ManifestList.WrittenManifestList changelogList = null;
+        WrittenManifestList changelogList = null;
         long changelogRows = 0;
         if (!changelog.isEmpty()) {
             List<ManifestFileMeta> changelogManifests = manifestFile.write(changelog);

@@ -19,6 +19,6 @@ record CommitContext(
         String commitUser) {
 
     List<ManifestEntry> liveEntries(Snapshot snapshot) throws IOException {
-        return entries.liveEntries(snapshot, null);
+        return entries.liveEntries(snapshot, ManifestFilter.ALL);
     }
 }

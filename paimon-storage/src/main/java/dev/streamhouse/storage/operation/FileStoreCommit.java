@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +75,7 @@ public final class FileStoreCommit {
      */
     public List<Long> filterCommitted(List<Long> identifiers) {
         try {
-            Optional<Snapshot> newest = ctx.snapshots().latestSnapshotOfUser(ctx.commitUser());
+            Optional<Snapshot> newest = latestSnapshotOfUser();
             List<Long> out = new ArrayList<>();
             for (Long id : identifiers) {
                 if (newest.isEmpty() || id > newest.get().commitIdentifier()) {
@@ -85,6 +86,23 @@ public final class FileStoreCommit {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot check committed identifiers of table " + tableName, e);
         }
+    }
+
+    /** The newest snapshot committed by this commit user, scanning back from the latest. */
+    private Optional<Snapshot> latestSnapshotOfUser() throws IOException {
+        Long latest = ctx.snapshots().latestSnapshotId();
+        Long earliest = ctx.snapshots().earliestSnapshotId();
+        if (latest == null || earliest == null) {
+            return Optional.empty();
+        }
+        Iterator<Snapshot> it = ctx.snapshots().snapshotsDescending(earliest, latest);
+        while (it.hasNext()) {
+            Snapshot s = it.next();
+            if (ctx.commitUser().equals(s.commitUser())) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
     }
 
     private void commitOnce(List<ManifestEntry> entries, List<ManifestEntry> changelog, CommitKind kind,

@@ -78,7 +78,9 @@ class CommitFailureTest {
             if (messages != null) {
                 commit.commit(messages);
             } else {
-                write.close();
+                if (write != null) {
+                    write.close();
+                }
                 FileStoreTable table = FileStoreTable.load(plain, root, "default.test");
                 TestTables.write(table, BATCH_2);
             }

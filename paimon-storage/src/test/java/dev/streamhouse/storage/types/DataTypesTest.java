@@ -92,7 +92,7 @@ class DataTypesTest {
     }
 
     @Test
-    void nestedRowsGetConsecutiveIdsDepthFirst() {
+    void nestedRowFieldsAreNumberedAfterTheirOwnChildrenAsInPaimon() {
         DataType nested = DataTypes.ARRAY(DataTypes.ROW(
                 DataTypes.FIELD(-1, "x", DataTypes.INT()),
                 DataTypes.FIELD(-1, "y", DataTypes.ROW(DataTypes.FIELD(-1, "z", DataTypes.STRING())))));
@@ -101,9 +101,10 @@ class DataTypesTest {
         DataType renumbered = DataTypes.assignNestedIds(nested, nextId);
 
         RowType element = (RowType) ((ArrayType) renumbered).elementType();
+        // Observed with Paimon 1.3.1's Schema.Builder: y's child z takes an id before y itself.
         assertThat(element.field(0).id()).isEqualTo(5);
-        assertThat(element.field(1).id()).isEqualTo(6);
-        assertThat(((RowType) element.field(1).type()).field(0).id()).isEqualTo(7);
+        assertThat(((RowType) element.field(1).type()).field(0).id()).isEqualTo(6);
+        assertThat(element.field(1).id()).isEqualTo(7);
         assertThat(nextId[0]).isEqualTo(8);
         RowType table = new RowType(List.of(new DataField(4, "arr", renumbered)));
         assertThat(table.highestFieldId()).isEqualTo(7);
