@@ -125,8 +125,14 @@ public final class TableRead {
         TableSchema fileSchema = schemas.schema(file.schemaId());
         FileReadPlan plan = FileReadPlan.of(wanted, fileSchema, readFilter, file.fileName(), tableName);
         String format = DataFilePathFactory.formatOf(file.fileName());
-        return FileFormats.of(format)
-                .readerFactory(plan.fileReadType, plan.fileFilter)
-                .createReader(fileIO, paths.dataFile(split.partition(), split.bucket(), file.fileName()), file.fileSize());
+        dev.streamhouse.storage.fs.Path path = paths.dataFile(split.partition(), split.bucket(), file.fileName());
+        RecordReader<InternalRow> reader;
+        try {
+            reader = FileFormats.of(format).readerFactory(plan.fileReadType, plan.fileFilter)
+                    .createReader(fileIO, path, file.fileSize());
+        } catch (IOException e) {
+            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
+        }
+        return new TableErrorReader(reader, path, tableName);
     }
 }
