@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.Path;
 
 /**
@@ -7,18 +8,10 @@ import dev.streamhouse.storage.fs.Path;
  * required field, has an unsupported {@code _VERSION}, or (for the live file set) adds the same file
  * twice. Retrying does not help and nothing is deleted; the message names the file and the table.
  */
-public final class CorruptManifestException extends RuntimeException {
+public final class CorruptManifestException extends CorruptFileException {
     private static final long serialVersionUID = 1L;
 
-    private final Path file;
-
     public CorruptManifestException(Path file, String message, Throwable cause) {
-        super(message, cause);
-        this.file = file;
-    }
-
-    /** The offending file. */
-    public Path file() {
-        return file;
+        super(file, message, cause);
     }
 }

@@ -3,6 +3,8 @@ package dev.streamhouse.storage.operation;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.manifest.ManifestFile;
+import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.CommitKind;
@@ -42,8 +44,7 @@ public final class FileStoreCommit {
     private final Map<String, Long> uncertain = new HashMap<>();
 
     public FileStoreCommit(FileIO fileIO, Path manifestDir, String tableName, SchemaManager schemas,
-            SnapshotManager snapshots, SnapshotEntries entries, dev.streamhouse.storage.manifest.ManifestFile manifestFile,
-            dev.streamhouse.storage.manifest.ManifestList manifestList, CommitSettings settings, String commitUser) {
+            SnapshotManager snapshots, SnapshotEntries entries, ManifestFile manifestFile, ManifestList manifestList, CommitSettings settings, String commitUser) {
         this.fileIO = fileIO;
         this.manifestDir = manifestDir;
         this.tableName = tableName;

@@ -1,8 +1,7 @@
 package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.manifest.FileIdentifier;
-import dev.streamhouse.storage.manifest.FileKind;
+import dev.streamhouse.storage.manifest.FileEntries;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
@@ -12,10 +11,7 @@ import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,13 +22,11 @@ public final class SnapshotEntries {
     private final ManifestList manifestList;
     private final ManifestFile manifestFile;
     private final RowType partitionType;
-    private final String tableName;
 
-    public SnapshotEntries(ManifestList manifestList, ManifestFile manifestFile, RowType partitionType, String tableName) {
+    public SnapshotEntries(ManifestList manifestList, ManifestFile manifestFile, RowType partitionType) {
         this.manifestList = manifestList;
         this.manifestFile = manifestFile;
         this.partitionType = partitionType;
-        this.tableName = tableName;
     }
 
     /** Base followed by delta data manifests of a snapshot. */
@@ -70,43 +64,16 @@ public final class SnapshotEntries {
                 manifests.add(m);
             }
         }
-        Set<FileIdentifier> deleted = new HashSet<>();
-        Map<String, List<ManifestEntry>> cache = new LinkedHashMap<>();
-        for (ManifestFileMeta m : manifests) {
-            if (m.numDeletedFiles() > 0) {
-                List<ManifestEntry> entries = manifestFile.read(m.fileName(), m.fileSize());
-                cache.put(m.fileName(), entries);
-                for (ManifestEntry e : entries) {
-                    if (e.kind() == FileKind.DELETE) {
-                        deleted.add(e.identifier());
-                    }
-                }
+        List<ManifestEntry> live = FileEntries.liveEntries(manifestFile, manifests);
+        if (filter.isAll()) {
+            return live;
+        }
+        List<ManifestEntry> kept = new ArrayList<>();
+        for (ManifestEntry e : live) {
+            if (filter.matches(e)) {
+                kept.add(e);
             }
         }
-        Set<FileIdentifier> added = new HashSet<>();
-        List<ManifestEntry> live = new ArrayList<>();
-        for (ManifestFileMeta m : manifests) {
-            if (m.numAddedFiles() == 0) {
-                continue;
-            }
-            List<ManifestEntry> entries = cache.containsKey(m.fileName())
-                    ? cache.get(m.fileName())
-                    : manifestFile.read(m.fileName(), m.fileSize());
-            for (ManifestEntry e : entries) {
-                if (e.kind() != FileKind.ADD || !filter.matches(e)) {
-                    continue;
-                }
-                FileIdentifier id = e.identifier();
-                if (deleted.contains(id)) {
-                    continue;
-                }
-                if (!added.add(id)) {
-                    throw new IllegalStateException("Cannot read snapshot " + s.id() + " of table " + tableName
-                            + ": file " + id + " is added twice (manifest " + m.fileName() + ")");
-                }
-                live.add(e);
-            }
-        }
-        return live;
+        return kept;
     }
 }

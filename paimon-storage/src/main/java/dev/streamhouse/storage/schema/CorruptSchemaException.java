@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.schema;
 
+import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.Path;
 
 /**
@@ -7,18 +8,10 @@ import dev.streamhouse.storage.fs.Path;
  * type, or an id that does not match the file name. Retrying does not help; nothing is deleted. The
  * message names the file and the table.
  */
-public final class CorruptSchemaException extends RuntimeException {
+public final class CorruptSchemaException extends CorruptFileException {
     private static final long serialVersionUID = 1L;
 
-    private final Path file;
-
     public CorruptSchemaException(Path file, String message, Throwable cause) {
-        super(message, cause);
-        this.file = file;
-    }
-
-    /** The unreadable schema file. */
-    public Path file() {
-        return file;
+        super(file, message, cause);
     }
 }

@@ -1,14 +1,12 @@
 package dev.streamhouse.storage.schema;
 
 import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.fs.FileStatus;
+import dev.streamhouse.storage.fs.VersionedFiles;
 import dev.streamhouse.storage.fs.Path;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -56,32 +54,7 @@ public final class SchemaManager {
 
     /** Ids of all schema files, ascending; empty if the table has none. Temp and foreign files are ignored. */
     public List<Long> listIds() throws IOException {
-        List<Long> ids = new ArrayList<>();
-        for (FileStatus status : fileIO.list(schemaDirectory())) {
-            Long id = parseId(status.path().name());
-            if (id != null && !status.isDirectory()) {
-                ids.add(id);
-            }
-        }
-        Collections.sort(ids);
-        return ids;
-    }
-
-    private static Long parseId(String name) {
-        if (!name.startsWith(SCHEMA_PREFIX) || name.length() == SCHEMA_PREFIX.length()) {
-            return null;
-        }
-        String digits = name.substring(SCHEMA_PREFIX.length());
-        for (int i = 0; i < digits.length(); i++) {
-            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
-                return null;
-            }
-        }
-        try {
-            return Long.parseLong(digits);
-        } catch (NumberFormatException tooLarge) {
-            return null;
-        }
+        return VersionedFiles.listIds(fileIO, schemaDirectory(), SCHEMA_PREFIX);
     }
 
     /** The schema with the highest id, or empty if the table has no schema (does not exist). */

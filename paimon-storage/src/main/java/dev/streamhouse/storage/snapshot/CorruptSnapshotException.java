@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.snapshot;
 
+import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.Path;
 
 /**
@@ -7,18 +8,10 @@ import dev.streamhouse.storage.fs.Path;
  * or an id that does not match the file name). Retrying does not help; nothing is deleted. The message
  * names the file and the table.
  */
-public final class CorruptSnapshotException extends RuntimeException {
+public final class CorruptSnapshotException extends CorruptFileException {
     private static final long serialVersionUID = 1L;
 
-    private final Path file;
-
     public CorruptSnapshotException(Path file, String message, Throwable cause) {
-        super(message, cause);
-        this.file = file;
-    }
-
-    /** The unreadable snapshot file. */
-    public Path file() {
-        return file;
+        super(file, message, cause);
     }
 }

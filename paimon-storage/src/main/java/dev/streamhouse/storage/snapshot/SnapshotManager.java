@@ -1,7 +1,7 @@
 package dev.streamhouse.storage.snapshot;
 
 import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.fs.FileStatus;
+import dev.streamhouse.storage.fs.VersionedFiles;
 import dev.streamhouse.storage.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,8 +10,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -98,32 +96,7 @@ public final class SnapshotManager {
 
     /** Ids of all snapshot files, ascending (hints, temp and foreign files ignored). */
     public List<Long> listSnapshotIds() throws IOException {
-        List<Long> ids = new ArrayList<>();
-        for (FileStatus status : fileIO.list(snapshotDirectory())) {
-            Long id = parseId(status.path().name());
-            if (id != null && !status.isDirectory()) {
-                ids.add(id);
-            }
-        }
-        Collections.sort(ids);
-        return ids;
-    }
-
-    private static Long parseId(String name) {
-        if (!name.startsWith(SNAPSHOT_PREFIX) || name.length() == SNAPSHOT_PREFIX.length()) {
-            return null;
-        }
-        String digits = name.substring(SNAPSHOT_PREFIX.length());
-        for (int i = 0; i < digits.length(); i++) {
-            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
-                return null;
-            }
-        }
-        try {
-            return Long.parseLong(digits);
-        } catch (NumberFormatException tooLarge) {
-            return null;
-        }
+        return VersionedFiles.listIds(fileIO, snapshotDirectory(), SNAPSHOT_PREFIX);
     }
 
     /** The hint's id, or null if absent or unreadable after a few attempts (it may be mid-overwrite). */

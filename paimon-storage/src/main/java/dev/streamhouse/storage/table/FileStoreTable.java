@@ -122,7 +122,7 @@ public final class FileStoreTable implements Table {
 
     /** Reads live files of snapshots. */
     public SnapshotEntries snapshotEntries() {
-        return new SnapshotEntries(manifestList(), manifestFile(), schema.partitionType(), fullName);
+        return new SnapshotEntries(manifestList(), manifestFile(), schema.partitionType());
     }
 
     /** A fresh low-level scan of this table. */
@@ -150,7 +150,7 @@ public final class FileStoreTable implements Table {
         ManifestFile manifestFile = manifestFile();
         ManifestList manifestList = manifestList();
         return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager, snapshotManager,
-                new SnapshotEntries(manifestList, manifestFile, schema.partitionType(), fullName),
+                new SnapshotEntries(manifestList, manifestFile, schema.partitionType()),
                 manifestFile, manifestList, CommitSettings.from(schema.tableOptions()), commitUser);
     }
 

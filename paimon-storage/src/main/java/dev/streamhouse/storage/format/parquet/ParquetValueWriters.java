@@ -3,10 +3,8 @@ package dev.streamhouse.storage.format.parquet;
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.DataGetters;
 import dev.streamhouse.storage.data.Decimal;
-import dev.streamhouse.storage.data.GenericArray;
 import dev.streamhouse.storage.data.InternalArray;
 import dev.streamhouse.storage.data.InternalMap;
-import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.types.ArrayType;
 import dev.streamhouse.storage.types.DataType;
 import dev.streamhouse.storage.types.DecimalType;
@@ -17,9 +15,6 @@ import dev.streamhouse.storage.types.TimestampType;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
-import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Creates the {@link ParquetValueWriter} of each table type, mirroring the layout of

@@ -1,7 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.table.PartitionBucket;
-import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.operation.FileStoreScan;
