@@ -54,7 +54,11 @@ public final class AppendFileWriter {
         if (current == null) {
             open();
         }
-        current.add(row);
+        try {
+            current.add(row);
+        } catch (IOException e) {
+            throw new IOException("Cannot write data file " + currentPath + ": " + e.getMessage(), e);
+        }
         currentRows++;
         nextSequence++;
         if (currentRows % ROLL_CHECK_INTERVAL == 0 && current.estimatedLength() >= targetFileSize) {
