@@ -2,6 +2,7 @@ package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
@@ -50,8 +51,9 @@ final class CommitAttempt {
     /**
      * Tries to publish; true if the snapshot was created, false if another writer took the id first.
      */
-    boolean run(Snapshot base, List<ManifestEntry> entries, List<ManifestEntry> changelog, CommitKind kind,
-            ManifestCommittable committable, long schemaId) throws IOException, PublishUncertain {
+    boolean run(Snapshot base, List<ManifestEntry> entries, List<ManifestEntry> changelog,
+            List<IndexManifestEntry> indexChanges, CommitKind kind, ManifestCommittable committable, long schemaId)
+            throws IOException, PublishUncertain {
         ManifestFile manifestFile = ctx.manifestFile();
         ManifestList manifestList = ctx.manifestList();
         long newId = base == null ? 1 : base.id() + 1;
@@ -87,6 +89,13 @@ final class CommitAttempt {
             }
         }
 
+        String indexManifest = base == null ? null : base.indexManifest();
+        if (!indexChanges.isEmpty()) {
+            indexManifest = ctx.indexManifestFile().write(IndexState.apply(
+                    indexManifest == null ? List.of() : ctx.indexManifestFile().read(indexManifest), indexChanges));
+            written.add(indexManifest);
+        }
+
         long deltaRows = 0;
         for (ManifestEntry e : entries) {
             deltaRows += e.kind() == FileKind.ADD ? e.file().rowCount() : -e.file().rowCount();
@@ -107,7 +116,7 @@ final class CommitAttempt {
                 deltaList.fileName(), deltaList.fileSize(),
                 changelogList == null ? null : changelogList.fileName(),
                 changelogList == null ? null : changelogList.fileSize(),
-                base == null ? null : base.indexManifest(),
+                indexManifest,
                 ctx.commitUser(), committable.identifier(), kind, System.currentTimeMillis(),
                 logOffsets, previousTotal + deltaRows, deltaRows, changelogRows, watermark, statistics,
                 null, nextRowId);

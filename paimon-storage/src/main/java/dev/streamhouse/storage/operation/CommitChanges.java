@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.operation;
 
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
@@ -19,20 +21,27 @@ final class CommitChanges {
     final List<ManifestEntry> appendChangelog = new ArrayList<>();
     final List<ManifestEntry> compactEntries = new ArrayList<>();
     final List<ManifestEntry> compactChangelog = new ArrayList<>();
+    final List<IndexManifestEntry> appendIndex = new ArrayList<>();
 
     static CommitChanges of(List<CommitMessage> messages) {
         CommitChanges c = new CommitChanges();
         for (CommitMessage m : messages) {
-            add(c.appendEntries, FileKind.ADD, m, m.newFiles());
-            add(c.appendChangelog, FileKind.ADD, m, m.changelogFiles());
+            add(c.appendEntries, FileKind.ADD, m, m.dataIncrement().newFiles());
+            add(c.appendChangelog, FileKind.ADD, m, m.dataIncrement().changelogFiles());
+            for (IndexFileMeta f : m.dataIncrement().deletedIndexFiles()) {
+                c.appendIndex.add(new IndexManifestEntry(FileKind.DELETE, m.partition(), m.bucket(), f));
+            }
+            for (IndexFileMeta f : m.dataIncrement().newIndexFiles()) {
+                c.appendIndex.add(new IndexManifestEntry(FileKind.ADD, m.partition(), m.bucket(), f));
+            }
         }
         for (CommitMessage m : messages) {
-            add(c.appendEntries, FileKind.DELETE, m, m.deletedFiles());
+            add(c.appendEntries, FileKind.DELETE, m, m.dataIncrement().deletedFiles());
         }
         for (CommitMessage m : messages) {
-            add(c.compactEntries, FileKind.DELETE, m, m.compactBefore());
-            add(c.compactEntries, FileKind.ADD, m, m.compactAfter());
-            add(c.compactChangelog, FileKind.ADD, m, m.compactChangelogFiles());
+            add(c.compactEntries, FileKind.DELETE, m, m.compactIncrement().compactBefore());
+            add(c.compactEntries, FileKind.ADD, m, m.compactIncrement().compactAfter());
+            add(c.compactChangelog, FileKind.ADD, m, m.compactIncrement().changelogFiles());
         }
         return c;
     }
@@ -44,7 +53,7 @@ final class CommitChanges {
     }
 
     boolean hasAppend() {
-        return !appendEntries.isEmpty() || !appendChangelog.isEmpty();
+        return !appendEntries.isEmpty() || !appendChangelog.isEmpty() || !appendIndex.isEmpty();
     }
 
     boolean hasCompact() {

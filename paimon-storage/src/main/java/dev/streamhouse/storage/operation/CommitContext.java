@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.operation;
 
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
@@ -13,6 +14,7 @@ import java.util.List;
 record CommitContext(
         ManifestFile manifestFile,
         ManifestList manifestList,
+        IndexManifestFile indexManifestFile,
         SnapshotManager snapshots,
         SnapshotEntries entries,
         CommitSettings settings,

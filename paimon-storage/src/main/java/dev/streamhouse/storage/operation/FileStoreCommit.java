@@ -2,6 +2,8 @@ package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
@@ -44,12 +46,13 @@ public final class FileStoreCommit {
     private final Map<String, Long> uncertain = new HashMap<>();
 
     public FileStoreCommit(FileIO fileIO, Path manifestDir, String tableName, SchemaManager schemas,
-            SnapshotManager snapshots, SnapshotEntries entries, ManifestFile manifestFile, ManifestList manifestList, CommitSettings settings, String commitUser) {
+            SnapshotManager snapshots, SnapshotEntries entries, ManifestFile manifestFile, ManifestList manifestList,
+            IndexManifestFile indexManifestFile, CommitSettings settings, String commitUser) {
         this.fileIO = fileIO;
         this.manifestDir = manifestDir;
         this.tableName = tableName;
         this.schemas = schemas;
-        this.ctx = new CommitContext(manifestFile, manifestList, snapshots, entries, settings, commitUser);
+        this.ctx = new CommitContext(manifestFile, manifestList, indexManifestFile, snapshots, entries, settings, commitUser);
         this.conflicts = new ConflictChecker(entries, tableName);
         this.backoff = new RetryBackoff(settings.minRetryWaitMillis(), settings.maxRetryWaitMillis());
     }
@@ -62,10 +65,11 @@ public final class FileStoreCommit {
     public void commit(ManifestCommittable committable) {
         CommitChanges changes = CommitChanges.of(committable.messages());
         if (changes.hasAppend()) {
-            commitOnce(changes.appendEntries, changes.appendChangelog, changes.appendKind(), committable);
+            commitOnce(changes.appendEntries, changes.appendChangelog, changes.appendIndex, changes.appendKind(),
+                    committable);
         }
         if (changes.hasCompact()) {
-            commitOnce(changes.compactEntries, changes.compactChangelog, CommitKind.COMPACT, committable);
+            commitOnce(changes.compactEntries, changes.compactChangelog, List.of(), CommitKind.COMPACT, committable);
         }
     }
 
@@ -106,8 +110,8 @@ public final class FileStoreCommit {
         return Optional.empty();
     }
 
-    private void commitOnce(List<ManifestEntry> entries, List<ManifestEntry> changelog, CommitKind kind,
-            ManifestCommittable committable) {
+    private void commitOnce(List<ManifestEntry> entries, List<ManifestEntry> changelog,
+            List<IndexManifestEntry> indexChanges, CommitKind kind, ManifestCommittable committable) {
         String key = committable.identifier() + "/" + kind;
         for (int attempt = 0; ; attempt++) {
             Snapshot latest;
@@ -129,7 +133,7 @@ public final class FileStoreCommit {
             CommitAttempt run = new CommitAttempt(fileIO, manifestDir, ctx);
             boolean published;
             try {
-                published = run.run(latest, entries, changelog, kind, committable, schemaId);
+                published = run.run(latest, entries, changelog, indexChanges, kind, committable, schemaId);
             } catch (IOException e) {
                 run.cleanUp();
                 throw new CommitFailedException("Cannot commit to table " + tableName

@@ -3,6 +3,7 @@ package dev.streamhouse.storage.table;
 import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
@@ -120,6 +121,12 @@ public final class FileStoreTable implements Table {
                 o.get(FileFormatOptions.ZSTD_LEVEL));
     }
 
+    public IndexManifestFile indexManifestFile() {
+        Options o = schema.tableOptions();
+        return new IndexManifestFile(fileIO, paths.manifestDir(), o.get(ManifestOptions.MANIFEST_COMPRESSION),
+                o.get(FileFormatOptions.ZSTD_LEVEL));
+    }
+
     /** Reads live files of snapshots. */
     public SnapshotEntries snapshotEntries() {
         return new SnapshotEntries(manifestList(), manifestFile(), schema.partitionType());
@@ -151,7 +158,7 @@ public final class FileStoreTable implements Table {
         ManifestList manifestList = manifestList();
         return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager, snapshotManager,
                 new SnapshotEntries(manifestList, manifestFile, schema.partitionType()),
-                manifestFile, manifestList, CommitSettings.from(schema.tableOptions()), commitUser);
+                manifestFile, manifestList, indexManifestFile(), CommitSettings.from(schema.tableOptions()), commitUser);
     }
 
     @Override

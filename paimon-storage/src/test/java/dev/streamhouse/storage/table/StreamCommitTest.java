@@ -7,6 +7,8 @@ import dev.streamhouse.storage.operation.CommitConflictException;
 import dev.streamhouse.storage.operation.CommitOutcomeUnknownException;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.table.sink.CompactIncrement;
+import dev.streamhouse.storage.table.sink.DataIncrement;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.testutils.FailingFileIO;
@@ -108,8 +110,8 @@ class StreamCommitTest {
         table.newStreamCommit("a").commit(1, added);
         CommitMessage m = added.get(0);
         List<DataFileMeta> files = m.newFiles();
-        CommitMessage delete = new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), List.of(), files,
-                List.of(), List.of(), List.of(), List.of());
+        CommitMessage delete = new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
+                new DataIncrement(List.of(), files, List.of(), List.of(), List.of()), CompactIncrement.EMPTY);
         table.newStreamCommit("a").commit(2, List.of(delete));
         assertThat(table.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.OVERWRITE);
         assertThat(TestTables.readAll(table)).isEmpty();

@@ -7,39 +7,25 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * What a writer produced for one (partition, bucket) since its last commit: new data files, changelog
- * files and compaction results. Writers create them; a committer turns a checkpoint's messages into one
- * snapshot.
+ * What a writer produced for one (partition, bucket) since its last commit. Writers create them; a
+ * committer turns a checkpoint's messages into snapshots (the data increment as APPEND, the compact
+ * increment as COMPACT).
  *
  * @param totalBuckets the bucket count the files were written with; -1 for unaware/dynamic buckets
  */
-public record CommitMessage(
-        BinaryRow partition,
-        int bucket,
-        int totalBuckets,
-        List<DataFileMeta> newFiles,
-        List<DataFileMeta> deletedFiles,
-        List<DataFileMeta> changelogFiles,
-        List<DataFileMeta> compactBefore,
-        List<DataFileMeta> compactAfter,
-        List<DataFileMeta> compactChangelogFiles) implements Serializable {
-
-    public CommitMessage {
-        newFiles = List.copyOf(newFiles);
-        deletedFiles = List.copyOf(deletedFiles);
-        changelogFiles = List.copyOf(changelogFiles);
-        compactBefore = List.copyOf(compactBefore);
-        compactAfter = List.copyOf(compactAfter);
-        compactChangelogFiles = List.copyOf(compactChangelogFiles);
-    }
+public record CommitMessage(BinaryRow partition, int bucket, int totalBuckets, DataIncrement dataIncrement,
+        CompactIncrement compactIncrement) implements Serializable {
 
     /** A message carrying only new data files. */
     public static CommitMessage ofNewFiles(BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files) {
-        return new CommitMessage(partition, bucket, totalBuckets, files, List.of(), List.of(), List.of(), List.of(), List.of());
+        return new CommitMessage(partition, bucket, totalBuckets, DataIncrement.ofNewFiles(files), CompactIncrement.EMPTY);
+    }
+
+    public List<DataFileMeta> newFiles() {
+        return dataIncrement.newFiles();
     }
 
     public boolean isEmpty() {
-        return newFiles.isEmpty() && deletedFiles.isEmpty() && changelogFiles.isEmpty()
-                && compactBefore.isEmpty() && compactAfter.isEmpty() && compactChangelogFiles.isEmpty();
+        return dataIncrement.isEmpty() && compactIncrement.isEmpty();
     }
 }

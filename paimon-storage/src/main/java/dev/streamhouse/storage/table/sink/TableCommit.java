@@ -51,12 +51,19 @@ public class TableCommit implements AutoCloseable {
      */
     public void abort(List<CommitMessage> messages) {
         for (CommitMessage m : messages) {
-            for (List<DataFileMeta> files : List.of(m.newFiles(), m.changelogFiles(), m.compactAfter(),
-                    m.compactChangelogFiles())) {
+            java.util.Set<String> upgraded = new java.util.HashSet<>();
+            m.compactIncrement().compactBefore().forEach(f -> upgraded.add(f.fileName()));
+            for (List<DataFileMeta> files : List.of(m.dataIncrement().newFiles(), m.dataIncrement().changelogFiles(),
+                    m.compactIncrement().compactAfter(), m.compactIncrement().changelogFiles())) {
                 for (DataFileMeta f : files) {
-                    fileIO.deleteQuietly(paths.dataFile(m.partition(), m.bucket(), f.fileName()));
+                    // An upgraded file keeps its name: it is still the live input, never delete it.
+                    if (!upgraded.contains(f.fileName())) {
+                        fileIO.deleteQuietly(paths.dataFile(m.partition(), m.bucket(), f.fileName()));
+                    }
                 }
             }
+            m.dataIncrement().newIndexFiles().forEach(f -> fileIO.deleteQuietly(
+                    new dev.streamhouse.storage.fs.Path(paths.indexDir(), f.fileName())));
         }
     }
 
