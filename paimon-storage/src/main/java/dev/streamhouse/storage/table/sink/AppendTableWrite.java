@@ -115,6 +115,11 @@ public final class AppendTableWrite implements TableWrite {
     }
 
     @Override
+    public void compact(BinaryRow partition, int bucket, boolean fullCompaction) {
+        // Append-table compaction (merging small files) is not implemented yet.
+    }
+
+    @Override
     public List<CommitMessage> prepareCommit() throws IOException {
         List<CommitMessage> out = new ArrayList<>();
         int totalBuckets = numBuckets > 0 ? numBuckets : -1;

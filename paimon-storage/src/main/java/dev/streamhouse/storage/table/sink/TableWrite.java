@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.sink;
 
+import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.InternalRow;
 
 import java.io.IOException;
@@ -14,6 +15,13 @@ public interface TableWrite extends AutoCloseable {
 
     /** Writes one row of the table's row type; its row kind must be +I for append tables. */
     void write(InternalRow row) throws IOException;
+
+    /**
+     * Compacts one bucket now: a full compaction rewrites it into one sorted run on the last level;
+     * otherwise the compaction strategy decides. The result travels with the next
+     * {@link #prepareCommit()}. Append tables have nothing to compact yet, so this does nothing there.
+     */
+    void compact(BinaryRow partition, int bucket, boolean fullCompaction) throws IOException;
 
     /** Finishes the current files and returns them as commit messages, one per (partition, bucket). */
     List<CommitMessage> prepareCommit() throws IOException;
