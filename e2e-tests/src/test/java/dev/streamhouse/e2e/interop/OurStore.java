@@ -66,6 +66,21 @@ final class OurStore implements AutoCloseable {
         return t.latestSnapshot().orElseThrow().id();
     }
 
+    /** Compacts every (partition, bucket) that has files, as one commit. */
+    long compactAll(String db, String name, boolean full) throws Exception {
+        Table t = table(db, name);
+        try (TableWrite w = t.newWrite(); BatchTableCommit c = t.newBatchCommit()) {
+            java.util.Set<dev.streamhouse.storage.table.PartitionBucket> done = new java.util.HashSet<>();
+            for (DataSplit s : t.newReadBuilder().newScan().plan().splits()) {
+                if (done.add(new dev.streamhouse.storage.table.PartitionBucket(s.partition(), s.bucket()))) {
+                    w.compact(s.partition(), s.bucket(), full);
+                }
+            }
+            c.commit(w.prepareCommit());
+        }
+        return t.latestSnapshot().orElseThrow().id();
+    }
+
     List<CanonicalRow> readAll(String db, String name) throws Exception {
         return scan(db, name, null, null).rows();
     }

@@ -204,6 +204,28 @@ public final class PaimonOracle implements AutoCloseable {
     }
 
     /**
+     * Compacts every (partition, bucket) that has files, fully when {@code full}, as one commit (a
+     * COMPACT snapshot). Returns the latest snapshot id afterwards.
+     */
+    public long compactAll(String database, String table, boolean full) {
+        Table t = table(database, table);
+        BatchWriteBuilder builder = t.newBatchWriteBuilder();
+        java.util.Set<java.util.List<Object>> done = new java.util.HashSet<>();
+        try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
+            for (org.apache.paimon.table.source.Split split : t.newReadBuilder().newScan().plan().splits()) {
+                org.apache.paimon.table.source.DataSplit ds = (org.apache.paimon.table.source.DataSplit) split;
+                if (done.add(java.util.List.of(ds.partition(), ds.bucket()))) {
+                    write.compact(ds.partition(), ds.bucket(), full);
+                }
+            }
+            commit.commit(write.prepareCommit());
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot compact " + t.fullName() + " with Paimon: " + e.getMessage(), e);
+        }
+        return t.latestSnapshot().map(Snapshot::id).orElse(0L);
+    }
+
+    /**
      * Bucket assignment for dynamic-bucket ({@code bucket = -1}) primary-key tables, which Paimon's
      * plain {@code TableWrite.write(row)} refuses. Does what Paimon's Flink sink does with one
      * assigner: loads the hash index of the latest snapshot and assigns keys by
