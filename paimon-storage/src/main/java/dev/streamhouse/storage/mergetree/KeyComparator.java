@@ -17,7 +17,7 @@ public final class KeyComparator implements Comparator<InternalRow>, Serializabl
     private static final long serialVersionUID = 1L;
 
     private final DataType[] types;
-    private transient FieldGetter[] getters;
+    private transient volatile FieldGetter[] getters;
 
     public KeyComparator(RowType keyType) {
         this.types = keyType.fieldTypes().toArray(new DataType[0]);
@@ -29,13 +29,16 @@ public final class KeyComparator implements Comparator<InternalRow>, Serializabl
     }
 
     private FieldGetter[] getters() {
-        if (getters == null) {
-            getters = new FieldGetter[types.length];
+        FieldGetter[] g = getters;
+        if (g == null) {
+            // Fill a local array first: another thread may read the field concurrently.
+            g = new FieldGetter[types.length];
             for (int i = 0; i < types.length; i++) {
-                getters[i] = InternalRowUtils.fieldGetter(types[i], i);
+                g[i] = InternalRowUtils.fieldGetter(types[i], i);
             }
+            getters = g;
         }
-        return getters;
+        return g;
     }
 
     @Override
