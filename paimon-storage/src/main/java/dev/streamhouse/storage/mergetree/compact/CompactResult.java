@@ -1,0 +1,55 @@
+package dev.streamhouse.storage.mergetree.compact;
+
+import dev.streamhouse.storage.manifest.DataFileMeta;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The change a compaction makes to a bucket's files: {@code before} files leave their levels (DELETE
+ * entries of a COMPACT commit) and {@code after} files join the level each carries (ADD entries).
+ * An upgrade lists the same file name in both, at its old and its new level.
+ */
+public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after) {
+
+    private static final CompactResult EMPTY = new CompactResult(List.of(), List.of());
+
+    public CompactResult {
+        before = List.copyOf(before);
+        after = List.copyOf(after);
+    }
+
+    /** No change. */
+    public static CompactResult empty() {
+        return EMPTY;
+    }
+
+    /** True when the compaction changed nothing. */
+    public boolean isEmpty() {
+        return before.isEmpty() && after.isEmpty();
+    }
+
+    /** This change followed by {@code other}, as one result (lists concatenated in that order). */
+    public CompactResult merge(CompactResult other) {
+        if (other.isEmpty()) {
+            return this;
+        }
+        if (isEmpty()) {
+            return other;
+        }
+        List<DataFileMeta> b = new ArrayList<>(before);
+        b.addAll(other.before);
+        List<DataFileMeta> a = new ArrayList<>(after);
+        a.addAll(other.after);
+        return new CompactResult(b, a);
+    }
+
+    /** All of {@code results} merged in order. */
+    public static CompactResult mergeAll(List<CompactResult> results) {
+        CompactResult merged = EMPTY;
+        for (CompactResult r : results) {
+            merged = merged.merge(r);
+        }
+        return merged;
+    }
+}

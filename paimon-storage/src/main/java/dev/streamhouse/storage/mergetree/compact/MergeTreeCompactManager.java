@@ -1,0 +1,218 @@
+package dev.streamhouse.storage.mergetree.compact;
+
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.mergetree.KeyComparator;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * Runs the compactions of one bucket: keeps its {@link Levels}, asks the strategy what to compact,
+ * runs at most one {@link MergeTreeCompactTask} at a time on the executor (off the writer thread),
+ * and applies each finished result to the levels exactly once.
+ *
+ * <p>Typical writer loop, after flushing a level-0 file:
+ *
+ * <pre>{@code
+ * manager.addNewFile(file);
+ * manager.pollCompactionResult();          // collect a finished compaction, if any
+ * manager.triggerCompaction();             // start the next one, if needed and none is running
+ * while (manager.shouldWaitForLatestCompaction()) {   // too many sorted runs: stall the writer
+ *     manager.awaitCompactionResult();
+ *     manager.triggerCompaction();
+ * }
+ * }</pre>
+ *
+ * <p>Threading: every method must be called from the one writer thread of the bucket. The task only
+ * reads its unit and calls the rewriter. The executor belongs to the caller (it may serve many
+ * buckets) and is not shut down here.
+ *
+ * <p>Failure: a failed task leaves the levels unchanged; its exception is thrown once, by the call
+ * that collects it, after which a new compaction may be triggered.
+ */
+public final class MergeTreeCompactManager implements AutoCloseable {
+    private final ExecutorService executor;
+    private final Levels levels;
+    private final CompactStrategy strategy;
+    private final KeyComparator keyComparator;
+    private final long compactionFileSize;
+    private final int numSortedRunStopTrigger;
+    private final CompactRewriter rewriter;
+    /** The submitted task whose result has not been collected, or null. */
+    private Future<CompactResult> running;
+
+    /**
+     * @param compactionFileSize see {@link MergeTreeCompactTask}
+     * @param numSortedRunStopTrigger {@code num-sorted-run.stop-trigger}: above this many sorted
+     *     runs the writer waits for compaction
+     */
+    public MergeTreeCompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy,
+            KeyComparator keyComparator, long compactionFileSize, int numSortedRunStopTrigger,
+            CompactRewriter rewriter) {
+        if (numSortedRunStopTrigger < 1) {
+            throw new IllegalArgumentException(
+                    "Cannot create compaction manager: num-sorted-run.stop-trigger must be >= 1, got "
+                            + numSortedRunStopTrigger);
+        }
+        this.executor = executor;
+        this.levels = levels;
+        this.strategy = strategy;
+        this.keyComparator = keyComparator;
+        this.compactionFileSize = compactionFileSize;
+        this.numSortedRunStopTrigger = numSortedRunStopTrigger;
+        this.rewriter = rewriter;
+    }
+
+    /** Adds a flushed level-0 file. */
+    public void addNewFile(DataFileMeta file) {
+        levels.addLevel0File(file);
+    }
+
+    /**
+     * Starts the compaction the strategy picks, unless a compaction is running or uncollected (then
+     * does nothing; call again after collecting it).
+     */
+    public void triggerCompaction() {
+        if (running == null) {
+            strategy.pick(levels.numberOfLevels(), levels.levelSortedRuns()).ifPresent(this::submit);
+        }
+    }
+
+    /**
+     * Starts a full compaction ({@link ForceFullCompaction}), if there is anything to do.
+     *
+     * @throws IllegalStateException if a compaction is running or uncollected: collect it first with
+     *     {@link #awaitCompactionResult()}, so the full compaction sees the current levels
+     */
+    public void triggerFullCompaction() {
+        if (running != null) {
+            throw new IllegalStateException("Cannot start a full compaction: a compaction is still running; "
+                    + "call awaitCompactionResult() first");
+        }
+        new ForceFullCompaction().pick(levels.numberOfLevels(), levels.levelSortedRuns()).ifPresent(this::submit);
+    }
+
+    private void submit(CompactUnit unit) {
+        running = executor.submit(new MergeTreeCompactTask(
+                keyComparator, compactionFileSize, rewriter, unit, levels.nonEmptyHighestLevel()));
+    }
+
+    /**
+     * The result of the compaction if it has finished, applied to the levels; empty if none was
+     * started or it is still running. Never blocks.
+     *
+     * @throws Exception what the compaction failed with (the levels are then unchanged)
+     */
+    public Optional<CompactResult> pollCompactionResult() throws Exception {
+        if (running == null || !running.isDone()) {
+            return Optional.empty();
+        }
+        return collect();
+    }
+
+    /**
+     * Waits for the running compaction and returns its result, applied to the levels; empty if none
+     * was started.
+     *
+     * @throws InterruptedException if the writer thread is interrupted while waiting (the compaction
+     *     keeps running and can still be collected)
+     * @throws Exception what the compaction failed with (the levels are then unchanged)
+     */
+    public Optional<CompactResult> awaitCompactionResult() throws Exception {
+        if (running == null) {
+            return Optional.empty();
+        }
+        return collect();
+    }
+
+    private Optional<CompactResult> collect() throws Exception {
+        CompactResult result;
+        try {
+            result = running.get();
+        } catch (ExecutionException e) {
+            running = null;
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception) {
+                throw (Exception) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw e;
+        }
+        running = null;
+        try {
+            levels.update(result.before(), result.after());
+        } catch (IllegalStateException e) {
+            discard(result, e);
+            throw e;
+        }
+        return Optional.of(result);
+    }
+
+    /** True while a started compaction has not been collected. */
+    public boolean compactNotCompleted() {
+        return running != null;
+    }
+
+    /** True when the bucket has more sorted runs than the stop trigger: the writer should wait. */
+    public boolean shouldWaitForLatestCompaction() {
+        return levels.numberOfSortedRuns() > numSortedRunStopTrigger;
+    }
+
+    /** All live files of the bucket, as the levels hold them. */
+    public List<DataFileMeta> allFiles() {
+        return levels.allFiles();
+    }
+
+    /** The bucket's levels (writer thread only; do not modify). */
+    public Levels levels() {
+        return levels;
+    }
+
+    /**
+     * Abandons the running or uncollected compaction without waiting: the levels stay unchanged, the
+     * task is interrupted, and files it already wrote are discarded (best effort).
+     */
+    public void cancelCompaction() {
+        if (running == null) {
+            return;
+        }
+        Future<CompactResult> abandoned = running;
+        running = null;
+        if (abandoned.cancel(true)) {
+            return; // the interrupted task discards its own files
+        }
+        try {
+            discard(abandoned.get(), null);
+        } catch (ExecutionException | CancellationException e) {
+            // the task failed and already discarded what it wrote
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void discard(CompactResult result, Exception failure) {
+        List<DataFileMeta> created = MergeTreeCompactTask.newFiles(result);
+        if (created.isEmpty()) {
+            return;
+        }
+        try {
+            rewriter.discardRewritten(created);
+        } catch (Exception e) {
+            if (failure != null) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    /** Cancels any compaction in progress; does not shut down the executor. */
+    @Override
+    public void close() {
+        cancelCompaction();
+    }
+}
