@@ -4,6 +4,7 @@ import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.reader.TransformingRecordReader;
 
 import java.io.IOException;
 
@@ -13,41 +14,25 @@ import java.io.IOException;
  * set on the value row in place. Rows follow the validity rules of the source reader.
  */
 public final class DropRetractReader implements RecordReader<InternalRow> {
-    private final RecordReader<KeyValue> source;
+    private final RecordReader<InternalRow> rows;
 
     public DropRetractReader(RecordReader<KeyValue> source) {
-        this.source = source;
+        this.rows = new TransformingRecordReader<>(source, kv -> !kv.isRetract(), DropRetractReader::valueOf);
+    }
+
+    private static InternalRow valueOf(KeyValue kv) {
+        InternalRow value = kv.value();
+        value.setRowKind(kv.valueKind());
+        return value;
     }
 
     @Override
     public RecordIterator<InternalRow> readBatch() throws IOException {
-        RecordIterator<KeyValue> batch = source.readBatch();
-        if (batch == null) {
-            return null;
-        }
-        return new RecordIterator<InternalRow>() {
-            @Override
-            public InternalRow next() throws IOException {
-                KeyValue kv;
-                while ((kv = batch.next()) != null) {
-                    if (!kv.isRetract()) {
-                        InternalRow value = kv.value();
-                        value.setRowKind(kv.valueKind());
-                        return value;
-                    }
-                }
-                return null;
-            }
-
-            @Override
-            public void releaseBatch() {
-                batch.releaseBatch();
-            }
-        };
+        return rows.readBatch();
     }
 
     @Override
     public void close() throws IOException {
-        source.close();
+        rows.close();
     }
 }
