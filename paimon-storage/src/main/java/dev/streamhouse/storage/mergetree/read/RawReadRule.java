@@ -1,0 +1,35 @@
+package dev.streamhouse.storage.mergetree.read;
+
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
+
+import java.util.List;
+
+/** When the files of one bucket may be read as plain rows without merging (FORMAT §8.2). */
+public final class RawReadRule {
+    private RawReadRule() {}
+
+    /**
+     * True iff every file has {@code _LEVEL != 0} and {@code _DELETE_ROW_COUNT == 0} (null counts as 0),
+     * and either deletion vectors are enabled, or the engine is first-row, or all files are on one
+     * level. An empty list is trivially raw-convertible.
+     *
+     * @param deletionVectors whether the table has {@code deletion-vectors.enabled}
+     */
+    public static boolean rawConvertible(List<DataFileMeta> files, boolean deletionVectors, MergeEngine engine) {
+        for (DataFileMeta f : files) {
+            if (f.level() == 0 || f.deleteRowCountOrZero() != 0) {
+                return false;
+            }
+        }
+        if (deletionVectors || engine == MergeEngine.FIRST_ROW) {
+            return true;
+        }
+        for (DataFileMeta f : files) {
+            if (f.level() != files.get(0).level()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.streamhouse.storage.mergetree.read;
+
+import static dev.streamhouse.storage.types.DataTypes.BIGINT;
+import static dev.streamhouse.storage.types.DataTypes.FIELD;
+import static dev.streamhouse.storage.types.DataTypes.INT;
+import static dev.streamhouse.storage.types.DataTypes.STRING;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.streamhouse.storage.data.BinaryString;
+import dev.streamhouse.storage.data.GenericRow;
+import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.mergetree.KeyValue;
+import dev.streamhouse.storage.mergetree.io.KvTestTable;
+import dev.streamhouse.storage.mergetree.io.KvTestTable.Kv;
+import dev.streamhouse.storage.types.RowType;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * Merges random overlapping runs and compares with a brute-force model: per key, all versions sorted
+ * by (sequence field with NULL smallest, in the configured direction; then sequence number), and the
+ * last one (ignoring retractions under ignore-delete) wins.
+ */
+class SortMergeReaderTest {
+    private static final RowType KEY = new RowType(List.of(FIELD(0, "a", INT().notNull()), FIELD(1, "b", STRING().notNull())));
+    /** a, b, sf (sequence field, nullable), payload. */
+    private static final RowType VALUE = new RowType(List.of(FIELD(0, "a", INT()), FIELD(1, "b", STRING()),
+            FIELD(2, "sf", INT()), FIELD(3, "payload", BIGINT())));
+    private static final String[] B_VALUES = {"", "a", "ab", "b", "long-string-value", "\u00e9", "zz"};
+
+    /** One version in the model. */
+    private record Version(int a, String b, long seq, RowKind kind, Integer sf, long payload) {
+        GenericRow key() {
+            return GenericRow.of(a, BinaryString.fromString(b));
+        }
+
+        GenericRow value() {
+            return GenericRow.of(a, BinaryString.fromString(b), sf, payload);
+        }
+
+        Kv toKv() {
+            return new Kv(key(), seq, kind, value(), KeyValue.UNKNOWN_LEVEL);
+        }
+    }
+
+    private static Comparator<Version> keyOrder() {
+        return Comparator.comparingInt(Version::a).thenComparing(v -> BinaryString.fromString(v.b()));
+    }
+
+    @ParameterizedTest(name = "sequenceField={0}, ascending={1}, ignoreDelete={2}")
+    @CsvSource({"false,true,false", "false,true,true", "true,true,false", "true,false,false", "true,false,true"})
+    void matchesTheModelOnRandomRuns(boolean sequenceField, boolean ascending, boolean ignoreDelete) throws Exception {
+        Random random = new Random(sequenceField ? (ascending ? 11 : 13) : (ignoreDelete ? 17 : 19));
+        for (int round = 0; round < 300; round++) {
+            runRound(random, sequenceField, ascending, ignoreDelete);
+        }
+    }
+
+    private void runRound(Random random, boolean sequenceField, boolean ascending, boolean ignoreDelete)
+            throws Exception {
+        int runCount = 1 + random.nextInt(6);
+        int keyDomain = 1 + random.nextInt(25);
+        List<Long> seqs = new ArrayList<>();
+        for (long s = 0; s < runCount * keyDomain * B_VALUES.length; s++) {
+            seqs.add(s);
+        }
+        Collections.shuffle(seqs, random);
+        int nextSeq = 0;
+        List<List<Version>> runs = new ArrayList<>();
+        List<Version> all = new ArrayList<>();
+        for (int r = 0; r < runCount; r++) {
+            List<Version> run = new ArrayList<>();
+            for (int a = 0; a < keyDomain; a++) {
+                for (String b : B_VALUES) {
+                    if (random.nextInt(3) == 0) {
+                        RowKind kind = RowKind.values()[random.nextInt(4)];
+                        Integer sf = random.nextInt(4) == 0 ? null : random.nextInt(3);
+                        run.add(new Version(a - keyDomain / 2, b, seqs.get(nextSeq++), kind, sf, random.nextLong()));
+                    }
+                }
+            }
+            run.sort(keyOrder());
+            runs.add(run);
+            all.addAll(run);
+        }
+
+        List<ReusingKvReader> readers = new ArrayList<>();
+        for (List<Version> run : runs) {
+            List<GenericRow[]> records = new ArrayList<>();
+            List<long[]> seqKinds = new ArrayList<>();
+            for (Version v : run) {
+                records.add(new GenericRow[] {v.key(), v.value()});
+                seqKinds.add(new long[] {v.seq(), v.kind().toByteValue()});
+            }
+            readers.add(new ReusingKvReader(records, seqKinds, 2, 4, random));
+        }
+        VersionOrder order = sequenceField
+                ? VersionOrder.bySequenceFields(VALUE, new int[] {2}, ascending)
+                : VersionOrder.bySequenceNumber();
+        SortMergeReader reader = new SortMergeReader(readers, new KeyRowComparator(KEY), order,
+                MergeEngines.deduplicate(ignoreDelete).create());
+        List<Kv> actual = KvTestTable.readAll(reader, KEY, VALUE);
+
+        assertThat(actual).isEqualTo(model(all, sequenceField, ascending, ignoreDelete));
+        assertThat(readers).allMatch(r -> r.closed);
+    }
+
+    private static List<Kv> model(List<Version> all, boolean sequenceField, boolean ascending, boolean ignoreDelete) {
+        Comparator<Integer> sfOrder = Comparator.nullsFirst(Comparator.<Integer>naturalOrder());
+        if (!ascending) {
+            sfOrder = sfOrder.reversed();
+        }
+        Comparator<Version> versionOrder = sequenceField
+                ? Comparator.comparing(Version::sf, sfOrder).thenComparingLong(Version::seq)
+                : Comparator.comparingLong(Version::seq);
+        Map<Version, List<Version>> byKey = new TreeMap<>(keyOrder());
+        for (Version v : all) {
+            byKey.computeIfAbsent(v, k -> new ArrayList<>()).add(v);
+        }
+        List<Kv> out = new ArrayList<>();
+        for (List<Version> versions : byKey.values()) {
+            versions.sort(versionOrder);
+            Version winner = null;
+            for (Version v : versions) {
+                if (!(ignoreDelete && v.kind().isRetract())) {
+                    winner = v;
+                }
+            }
+            if (winner != null) {
+                out.add(winner.toKv());
+            }
+        }
+        return out;
+    }
+}
