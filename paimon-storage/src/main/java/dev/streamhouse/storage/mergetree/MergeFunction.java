@@ -5,7 +5,9 @@ package dev.streamhouse.storage.mergetree;
  * ascending sequence order (for {@code sequence.field} tables: in the order the sort decided).
  *
  * <p>Contract: {@link #reset()} starts a key; {@link #add(KeyValue)} may be called one or more times;
- * {@link #result()} returns the merged version, or null if the key has no visible value. The result
+ * {@link #result()} returns the merged version — which may be a retraction (-U/-D), kept so that
+ * compactions above older levels still delete them; table reads drop retractions — or null when
+ * nothing remains (e.g. every version was ignored). The result
  * may reference the added objects, which the caller must not reuse until done with the result.
  * Implementations are not thread-safe.
  */
@@ -15,6 +17,6 @@ public interface MergeFunction {
 
     void add(KeyValue kv);
 
-    /** The merged version, or null when nothing is visible (e.g. the winner is a retraction). */
+    /** The merged version (possibly a retraction), or null when no version remains. */
     KeyValue result();
 }

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.read;
 
+import dev.streamhouse.storage.mergetree.KeyRowComparator;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.MergeFunction;

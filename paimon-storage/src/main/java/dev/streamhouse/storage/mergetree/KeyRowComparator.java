@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.mergetree.read;
+package dev.streamhouse.storage.mergetree;
 
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.types.DataType;

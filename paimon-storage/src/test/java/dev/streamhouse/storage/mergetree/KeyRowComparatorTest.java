@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.mergetree.read;
+package dev.streamhouse.storage.mergetree;
 
 import static dev.streamhouse.storage.types.DataTypes.BIGINT;
 import static dev.streamhouse.storage.types.DataTypes.BOOLEAN;
