@@ -91,6 +91,11 @@ public final class MergeTreeOptions {
             ConfigOption.key("write-only").booleanType().defaultValue(false)
                     .withDescription("Never compact in the writer (use a separate compaction job).");
 
+    public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
+            ConfigOption.key("deletion-vectors.enabled").booleanType().defaultValue(false)
+                    .withDescription("Merge-on-write with deletion vectors; batch reads then skip level 0. "
+                            + "Writing such tables is not supported yet.");
+
     public static final ConfigOption<Long> DYNAMIC_BUCKET_TARGET_ROW_NUM =
             ConfigOption.key("dynamic-bucket.target-row-num").longType().defaultValue(2_000_000L)
                     .withDescription("Keys per bucket before a dynamic-bucket table opens a new bucket.");

@@ -2,7 +2,12 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
+import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
@@ -101,7 +106,16 @@ public final class ReadBuilder {
                 scan.withValueFilter(filter);
             }
         }
-        return new TableScan(scan, !schema.hasPrimaryKey(), tableName);
+        if (!schema.hasPrimaryKey()) {
+            return new TableScan(scan, files -> true, null, tableName);
+        }
+        Options options = schema.tableOptions();
+        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
+        MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
+        KeyValueLayout layout = KeyValueLayout.of(schema);
+        Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
+        return new TableScan(scan, files -> RawReadRule.rawConvertible(files, deletionVectors, engine),
+                keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter), tableName);
     }
 
     private java.util.Optional<Predicate> partitionFilter() {

@@ -7,6 +7,12 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
+import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
+import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
+import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
@@ -71,10 +77,6 @@ public final class TableRead {
             throw new IllegalArgumentException("Cannot read split " + split + ": not a DataSplit");
         }
         DataSplit ds = (DataSplit) split;
-        if (schema.hasPrimaryKey() && !ds.rawConvertible()) {
-            throw new UnsupportedOperationException("Cannot read table " + tableName
-                    + ": merge-on-read of primary-key tables is not implemented yet");
-        }
         // Read the projected columns plus the filter's columns; project after filtering.
         RowType tableType = schema.rowType();
         List<Integer> readPositions = new ArrayList<>();
@@ -105,11 +107,16 @@ public final class TableRead {
         }
         boolean needsProjection = readPositions.size() != projection.length;
 
-        List<ConcatRecordReader.ReaderSupplier<InternalRow>> files = new ArrayList<>();
-        for (DataFileMeta file : ds.files()) {
-            files.add(() -> openFile(ds, file, wanted, readFilter));
+        RecordReader<InternalRow> reader;
+        if (schema.hasPrimaryKey()) {
+            reader = primaryKeyReader(ds, readPositions.stream().mapToInt(Integer::intValue).toArray(), readFilter);
+        } else {
+            List<ConcatRecordReader.ReaderSupplier<InternalRow>> files = new ArrayList<>();
+            for (DataFileMeta file : ds.files()) {
+                files.add(() -> openFile(ds, file, wanted, readFilter));
+            }
+            reader = new ConcatRecordReader<>(files);
         }
-        RecordReader<InternalRow> reader = new ConcatRecordReader<>(files);
         if ((executeFilter && readFilter != null) || needsProjection) {
             ProjectedRow projected = new ProjectedRow(outMapping);
             Predicate rowFilter = executeFilter ? readFilter : null;
@@ -118,6 +125,22 @@ public final class TableRead {
                     needsProjection ? projected::replace : r -> r);
         }
         return reader;
+    }
+
+    /**
+     * Merge-on-read of one bucket (or a plain read when the split is raw-convertible): the merge
+     * engine combines the versions of each key and retractions are dropped.
+     */
+    private RecordReader<InternalRow> primaryKeyReader(DataSplit split, int[] readPositions, Predicate readFilter) {
+        MergeReadProjection projection = MergeReadProjection.of(schema, readPositions);
+        KeyValueLayout layout = KeyValueLayout.of(schema);
+        Predicate keyFilter = readFilter == null ? null
+                : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
+        KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas,
+                projection.readProjection(), keyFilter);
+        MergeTreeReaders readers = new MergeTreeReaders(readerFactory, MergeEngines.create(schema),
+                projection.versionOrder());
+        return projection.cutBack(readers.readRows(split.partition(), split.bucket(), split.files(), split.rawConvertible()));
     }
 
     private RecordReader<InternalRow> openFile(DataSplit split, DataFileMeta file, List<DataField> wanted,

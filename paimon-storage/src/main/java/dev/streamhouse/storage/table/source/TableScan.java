@@ -3,6 +3,7 @@ package dev.streamhouse.storage.table.source;
 import dev.streamhouse.storage.table.PartitionBucket;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.operation.FileStoreScan;
 
 import java.io.IOException;
@@ -14,13 +15,21 @@ import java.util.Map;
 
 /** Plans a batch read of one snapshot into splits, one per (partition, bucket). */
 public final class TableScan {
+    /** Decides per split whether its files can be read without merging. */
+    @FunctionalInterface
+    interface RawReadPolicy {
+        boolean rawConvertible(List<DataFileMeta> files);
+    }
+
     private final FileStoreScan scan;
-    private final boolean rawConvertible;
+    private final RawReadPolicy rawReadPolicy;
+    private final KeyFilterPruner keyPruner;
     private final String tableName;
 
-    TableScan(FileStoreScan scan, boolean rawConvertible, String tableName) {
+    TableScan(FileStoreScan scan, RawReadPolicy rawReadPolicy, KeyFilterPruner keyPrunerOrNull, String tableName) {
         this.scan = scan;
-        this.rawConvertible = rawConvertible;
+        this.rawReadPolicy = rawReadPolicy;
+        this.keyPruner = keyPrunerOrNull;
         this.tableName = tableName;
     }
 
@@ -52,7 +61,12 @@ public final class TableScan {
         List<DataSplit> splits = new ArrayList<>();
         for (Map.Entry<PartitionBucket, List<DataFileMeta>> g : grouped.entrySet()) {
             PartitionBucket k = g.getKey();
-            splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), g.getValue(), rawConvertible));
+            // Merging must see every file of the bucket, so decide raw reads before key pruning.
+            boolean raw = rawReadPolicy.rawConvertible(g.getValue());
+            List<DataFileMeta> files = keyPruner == null ? g.getValue() : keyPruner.prune(g.getValue());
+            if (!files.isEmpty()) {
+                splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), files, raw));
+            }
         }
         return new Plan(snapshotId, splits);
     }
