@@ -1,0 +1,231 @@
+package dev.streamhouse.storage.mergetree.write;
+
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.io.DataFilePathFactory;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.FileSource;
+import dev.streamhouse.storage.mergetree.KeyValue;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
+import dev.streamhouse.storage.mergetree.buffer.WriteBuffer;
+import dev.streamhouse.storage.mergetree.compact.CompactResult;
+import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactManager;
+import dev.streamhouse.storage.mergetree.io.KeyValueFileWriterFactory;
+import dev.streamhouse.storage.mergetree.io.RollingKeyValueFileWriter;
+import dev.streamhouse.storage.reader.RecordIterator;
+import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.table.sink.CompactIncrement;
+import dev.streamhouse.storage.table.sink.DataIncrement;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Writes one (partition, bucket) of a primary-key table: records get increasing sequence numbers and
+ * go into the write buffer; a full buffer (or a commit) becomes level-0 files; compaction then runs in
+ * the background and the writer waits for it only when the sorted runs reach the stop trigger.
+ *
+ * <p>Files written since the last {@link #prepareCommit} belong to this writer until then: closing it
+ * without committing deletes them. Not thread-safe (one writer thread).
+ */
+public final class MergeTreeWriter implements AutoCloseable {
+    private final WriteBuffer buffer;
+    private final MergeFunctionFactory mergeFunctions;
+    private final KeyValueFileWriterFactory writers;
+    private final MergeTreeCompactManager compactions;
+    private final boolean writeOnly;
+    private final FileIO fileIO;
+    private final DataFilePathFactory pathFactory;
+    private long nextSequence;
+
+    private final List<DataFileMeta> newFiles = new ArrayList<>();
+    private final List<DataFileMeta> compactBefore = new ArrayList<>();
+    private final List<DataFileMeta> compactAfter = new ArrayList<>();
+
+    public MergeTreeWriter(WriteBuffer buffer, long nextSequence, MergeFunctionFactory mergeFunctions,
+            KeyValueFileWriterFactory writers, MergeTreeCompactManager compactions, boolean writeOnly,
+            FileIO fileIO, DataFilePathFactory pathFactory) {
+        this.buffer = buffer;
+        this.nextSequence = nextSequence;
+        this.mergeFunctions = mergeFunctions;
+        this.writers = writers;
+        this.compactions = compactions;
+        this.writeOnly = writeOnly;
+        this.fileIO = fileIO;
+        this.pathFactory = pathFactory;
+    }
+
+    /** The sequence number the next record gets. */
+    public long nextSequenceNumber() {
+        return nextSequence;
+    }
+
+    public WriteBuffer buffer() {
+        return buffer;
+    }
+
+    public void write(RowKind kind, InternalRow key, InternalRow value) throws IOException {
+        long sequence = nextSequence++;
+        if (!buffer.put(sequence, kind, key, value)) {
+            flush();
+            if (!buffer.put(sequence, kind, key, value)) {
+                throw new IOException("Cannot buffer a record of bucket directory " + pathFactory.bucketDir()
+                        + ": it is larger than the whole write buffer; increase 'write-buffer-size'");
+            }
+        }
+    }
+
+    /** Writes the buffered records, merged per key, as level-0 files, then lets compaction react. */
+    public void flush() throws IOException {
+        if (buffer.isEmpty()) {
+            return;
+        }
+        RollingKeyValueFileWriter writer = writers.newRollingWriter(0, FileSource.APPEND);
+        List<DataFileMeta> files;
+        try (RecordReader<KeyValue> merged = buffer.mergedReader(mergeFunctions.create())) {
+            RecordIterator<KeyValue> batch;
+            while ((batch = merged.readBatch()) != null) {
+                KeyValue kv;
+                while ((kv = batch.next()) != null) {
+                    writer.write(kv);
+                }
+                batch.releaseBatch();
+            }
+            files = writer.close();
+        } catch (IOException | RuntimeException e) {
+            writer.abort();
+            throw e;
+        }
+        buffer.clear();
+        newFiles.addAll(files);
+        for (DataFileMeta f : files) {
+            compactions.addNewFile(f);
+        }
+        if (!writeOnly) {
+            collect(poll());
+            compactions.triggerCompaction();
+            while (compactions.shouldWaitForLatestCompaction()) {
+                collect(await());
+                compactions.triggerCompaction();
+            }
+        }
+    }
+
+    /** Compacts the bucket now (after flushing); a full compaction leaves one run on the last level. */
+    public void compact(boolean fullCompaction) throws IOException {
+        flush();
+        collect(await());
+        if (fullCompaction) {
+            compactions.triggerFullCompaction();
+        } else {
+            compactions.triggerCompaction();
+        }
+    }
+
+    /** The increments since the last call: new level-0 files and finished compactions. */
+    public Increment prepareCommit(boolean waitCompaction) throws IOException {
+        flush();
+        collect(waitCompaction ? await() : poll());
+        Increment out = new Increment(DataIncrement.ofNewFiles(newFiles),
+                new CompactIncrement(compactBefore, compactAfter, List.of()));
+        newFiles.clear();
+        compactBefore.clear();
+        compactAfter.clear();
+        return out;
+    }
+
+    /** What a writer hands to the committer for its bucket. */
+    public record Increment(DataIncrement data, CompactIncrement compact) {}
+
+    private Optional<CompactResult> poll() throws IOException {
+        try {
+            return compactions.pollCompactionResult();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("Cannot compact bucket directory " + pathFactory.bucketDir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Optional<CompactResult> await() throws IOException {
+        try {
+            return compactions.awaitCompactionResult();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while waiting for the compaction of " + pathFactory.bucketDir(), e);
+        } catch (Exception e) {
+            throw new IOException("Cannot compact bucket directory " + pathFactory.bucketDir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void collect(Optional<CompactResult> result) {
+        if (result.isEmpty()) {
+            return;
+        }
+        Set<String> afterNames = new HashSet<>();
+        result.get().after().forEach(f -> afterNames.add(f.fileName()));
+        for (DataFileMeta f : result.get().before()) {
+            // Output of an earlier, uncommitted compaction compacted again never reaches a snapshot.
+            // Its file may go, unless it is still needed: an upgrade of a live input keeps its name.
+            if (removeByIdentity(compactAfter, f) != null) {
+                if (!afterNames.contains(f.fileName()) && !containsName(compactBefore, f.fileName())
+                        && !containsName(newFiles, f.fileName())) {
+                    fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
+                }
+            } else {
+                compactBefore.add(f);
+            }
+        }
+        compactAfter.addAll(result.get().after());
+    }
+
+    private static boolean containsName(List<DataFileMeta> files, String name) {
+        for (DataFileMeta f : files) {
+            if (f.fileName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static DataFileMeta removeByIdentity(List<DataFileMeta> files, DataFileMeta file) {
+        for (int i = 0; i < files.size(); i++) {
+            DataFileMeta f = files.get(i);
+            if (f.fileName().equals(file.fileName()) && f.level() == file.level()) {
+                return files.remove(i);
+            }
+        }
+        return null;
+    }
+
+    /** Stops compaction, drops buffered records and deletes files no commit will reference. */
+    @Override
+    public void close() {
+        compactions.cancelCompaction();
+        try {
+            buffer.close();
+        } catch (IOException ignored) {
+            // temp spill files are best effort
+        }
+        Set<String> inputs = new HashSet<>();
+        compactBefore.forEach(f -> inputs.add(f.fileName()));
+        for (DataFileMeta f : newFiles) {
+            fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
+        }
+        for (DataFileMeta f : compactAfter) {
+            if (!inputs.contains(f.fileName())) {
+                fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
+            }
+        }
+        newFiles.clear();
+        compactBefore.clear();
+        compactAfter.clear();
+    }
+}
