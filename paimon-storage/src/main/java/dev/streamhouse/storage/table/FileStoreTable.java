@@ -21,7 +21,13 @@ import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.table.sink.AppendTableWrite;
+import dev.streamhouse.storage.table.sink.BucketStateLoader;
+import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
@@ -29,7 +35,10 @@ import dev.streamhouse.storage.table.source.ReadBuilder;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -145,12 +154,49 @@ public final class FileStoreTable implements Table {
 
     @Override
     public TableWrite newWrite() {
-        if (schema.hasPrimaryKey()) {
-            throw new UnsupportedOperationException("Cannot write to table " + fullName
-                    + ": writing primary-key tables is not implemented yet");
-        }
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
+        if (schema.hasPrimaryKey()) {
+            return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache, FileFormats.of(format), fullName,
+                    bucketStateLoader());
+        }
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
+    }
+
+    /** Reads a partition's live files and hash index entries from the snapshot latest at first use. */
+    private BucketStateLoader bucketStateLoader() {
+        return new BucketStateLoader() {
+            private Snapshot snapshot;
+            private boolean loaded;
+
+            private Snapshot snapshot() throws IOException {
+                if (!loaded) {
+                    snapshot = snapshotManager.latestSnapshot().orElse(null);
+                    loaded = true;
+                }
+                return snapshot;
+            }
+
+            @Override
+            public List<ManifestEntry> liveFiles(BinaryRow partition) throws IOException {
+                Snapshot s = snapshot();
+                return s == null ? List.of() : snapshotEntries().liveEntries(s, Set.of(partition));
+            }
+
+            @Override
+            public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) throws IOException {
+                Snapshot s = snapshot();
+                if (s == null || s.indexManifest() == null) {
+                    return List.of();
+                }
+                List<IndexManifestEntry> out = new ArrayList<>();
+                for (IndexManifestEntry e : indexManifestFile().read(s.indexManifest())) {
+                    if (e.partition().equals(partition) && IndexFileMeta.HASH_INDEX.equals(e.indexFile().indexType())) {
+                        out.add(e);
+                    }
+                }
+                return out;
+            }
+        };
     }
 
     private FileStoreCommit newFileStoreCommit(String commitUser) {

@@ -1,0 +1,228 @@
+package dev.streamhouse.storage.table.sink;
+
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.format.FileFormat;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.io.DataFilePathFactory;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.mergetree.KeyComparator;
+import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
+import dev.streamhouse.storage.mergetree.buffer.MemoryPool;
+import dev.streamhouse.storage.mergetree.buffer.WriteBuffer;
+import dev.streamhouse.storage.mergetree.buffer.WriteBufferBuilder;
+import dev.streamhouse.storage.mergetree.compact.Levels;
+import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactManager;
+import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactRewriter;
+import dev.streamhouse.storage.mergetree.compact.UniversalCompaction;
+import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
+import dev.streamhouse.storage.mergetree.io.KeyValueFileWriterFactory;
+import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
+import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
+import dev.streamhouse.storage.mergetree.read.VersionOrder;
+import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
+import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.options.FileFormatOptions;
+import dev.streamhouse.storage.options.MemorySize;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.PartitionBucket;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+
+/**
+ * The LSM writers of one table write, one per (partition, bucket), created on first use and
+ * restored from the latest snapshot (levels, next sequence number). They share the write buffer
+ * memory pool, the spill directory and a compaction thread.
+ */
+final class BucketWriters implements AutoCloseable {
+    /** Sections smaller than this share one rewrite; bigger single files are upgraded in place. */
+    private static final double COMPACTION_FILE_SIZE_RATIO = 0.7;
+
+    private final FileIO fileIO;
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final SchemaCache schemas;
+    private final FileFormat format;
+    private final String tableName;
+    private final BucketStateLoader state;
+    private final KeyValueLayout layout;
+    private final Options options;
+    private final MemoryPool pool;
+    private final MergeFunctionFactory mergeFunctions;
+    private final VersionOrder versionOrder;
+    private final long targetFileSize;
+    private final Map<PartitionBucket, MergeTreeWriter> writers = new LinkedHashMap<>();
+    private final Map<WriteBuffer, MergeTreeWriter> byBuffer = new IdentityHashMap<>();
+    private final Map<BinaryRow, List<ManifestEntry>> restored = new HashMap<>();
+    private java.nio.file.Path spillDirectory;
+    private ExecutorService compactionExecutor;
+
+    BucketWriters(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, FileFormat format,
+            String tableName, BucketStateLoader state, KeyValueLayout layout) {
+        this.fileIO = fileIO;
+        this.paths = paths;
+        this.schema = schema;
+        this.schemas = schemas;
+        this.format = format;
+        this.tableName = tableName;
+        this.state = state;
+        this.layout = layout;
+        this.options = schema.tableOptions();
+        long bufferBytes = options.get(MergeTreeOptions.WRITE_BUFFER_SIZE).bytes();
+        this.pool = new MemoryPool(bufferBytes, pageSize(bufferBytes));
+        this.mergeFunctions = MergeEngines.create(schema);
+        int[] all = new int[schema.fields().size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        this.versionOrder = MergeReadProjection.of(schema, all).versionOrder();
+        this.targetFileSize = FileFormatOptions.targetFileSizeBytes(options, true);
+    }
+
+    /**
+     * 64 KiB pages, but at least ~256 pages per pool: every non-empty bucket buffer holds at least two
+     * pages, so a small buffer shared by many buckets would otherwise flush constantly.
+     */
+    static int pageSize(long bufferBytes) {
+        long wanted = Math.max(4096, Math.min(MemoryPool.DEFAULT_PAGE_SIZE, bufferBytes / 256));
+        return Integer.highestOneBit((int) wanted);
+    }
+
+    Map<PartitionBucket, MergeTreeWriter> all() {
+        return writers;
+    }
+
+    MergeTreeWriter writer(BinaryRow partition, int bucket) throws IOException {
+        PartitionBucket key = new PartitionBucket(partition, bucket);
+        MergeTreeWriter writer = writers.get(key);
+        if (writer == null) {
+            writer = create(partition.copy(), bucket);
+            writers.put(key, writer);
+            byBuffer.put(writer.buffer(), writer);
+        }
+        return writer;
+    }
+
+    private MergeTreeWriter create(BinaryRow partition, int bucket) throws IOException {
+        List<DataFileMeta> files = new ArrayList<>();
+        int numBuckets = schema.numBuckets();
+        for (ManifestEntry e : restored(partition)) {
+            if (numBuckets > 0 && e.totalBuckets() != numBuckets) {
+                throw new IllegalStateException("Cannot write to partition " + paths.renderer().render(partition)
+                        + " of table " + tableName + ": its files were written with " + e.totalBuckets()
+                        + " buckets but the table now has " + numBuckets + "; use INSERT OVERWRITE to rescale it");
+            }
+            if (e.bucket() == bucket) {
+                files.add(e.file());
+            }
+        }
+        long nextSequence = 0;
+        for (DataFileMeta f : files) {
+            nextSequence = Math.max(nextSequence, f.maxSequenceNumber() + 1);
+        }
+        DataFilePathFactory pathFactory = new DataFilePathFactory(paths.bucketDir(partition, bucket),
+                options.get(FileFormatOptions.DATA_FILE_PREFIX), options.get(FileFormatOptions.CHANGELOG_FILE_PREFIX),
+                format.identifier());
+        KeyValueFileWriterFactory writerFactory = new KeyValueFileWriterFactory(fileIO, layout, format, options,
+                pathFactory, schema.id(), targetFileSize);
+        int[] all = new int[schema.fields().size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        MergeTreeReaders readers = new MergeTreeReaders(
+                new KeyValueFileReaderFactory(fileIO, paths, layout, schemas, all, null), mergeFunctions, versionOrder);
+        KeyComparator keyComparator = new KeyComparator(layout.keyType());
+        Levels levels = new Levels(keyComparator, files, MergeTreeOptions.numLevels(options));
+        MergeTreeCompactManager compactions = new MergeTreeCompactManager(compactionExecutor(), levels,
+                new UniversalCompaction(options.get(MergeTreeOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
+                        options.get(MergeTreeOptions.COMPACTION_SIZE_RATIO), MergeTreeOptions.compactionTrigger(options)),
+                keyComparator, (long) (targetFileSize * COMPACTION_FILE_SIZE_RATIO), MergeTreeOptions.stopTrigger(options),
+                new MergeTreeCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory));
+        return new MergeTreeWriter(newBuffer(), nextSequence, mergeFunctions, writerFactory, compactions,
+                options.get(MergeTreeOptions.WRITE_ONLY), fileIO, pathFactory);
+    }
+
+    private List<ManifestEntry> restored(BinaryRow partition) throws IOException {
+        List<ManifestEntry> entries = restored.get(partition);
+        if (entries == null) {
+            entries = state.liveFiles(partition);
+            restored.put(partition, entries);
+        }
+        return entries;
+    }
+
+    private WriteBuffer newBuffer() {
+        WriteBufferBuilder b = WriteBuffer.builder(layout.keyType(), layout.valueType(), pool)
+                .onFlushRequest(buffer -> byBuffer.get(buffer).flush());
+        if (versionOrder.usesSequenceFields()) {
+            b.versionOrder(versionOrder);
+        }
+        if (options.get(MergeTreeOptions.WRITE_BUFFER_SPILLABLE)) {
+            b.spillTo(spillDirectory()).maxSpillFileHandles(options.get(MergeTreeOptions.LOCAL_SORT_MAX_NUM_FILE_HANDLES));
+            MemorySize maxDisk = options.get(MergeTreeOptions.WRITE_BUFFER_SPILL_MAX_DISK_SIZE);
+            if (maxDisk != null) {
+                b.maxSpillDiskBytes(maxDisk.bytes());
+            }
+        }
+        return b.build();
+    }
+
+    private java.nio.file.Path spillDirectory() {
+        if (spillDirectory == null) {
+            try {
+                spillDirectory = Files.createTempDirectory("streamhouse-spill-");
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot create a spill directory for the write buffer of table "
+                        + tableName + " under " + System.getProperty("java.io.tmpdir"), e);
+            }
+        }
+        return spillDirectory;
+    }
+
+    private ExecutorService compactionExecutor() {
+        if (compactionExecutor == null) {
+            compactionExecutor = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "compaction-" + tableName);
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return compactionExecutor;
+    }
+
+    @Override
+    public void close() {
+        for (MergeTreeWriter w : writers.values()) {
+            w.close();
+        }
+        writers.clear();
+        byBuffer.clear();
+        if (compactionExecutor != null) {
+            compactionExecutor.shutdownNow();
+        }
+        if (spillDirectory != null) {
+            try (Stream<java.nio.file.Path> walk = Files.walk(spillDirectory)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException ignored) {
+                // best effort; the buffer already deleted its own files
+            }
+        }
+    }
+}

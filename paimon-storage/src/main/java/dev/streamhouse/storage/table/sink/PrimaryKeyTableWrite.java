@@ -1,0 +1,165 @@
+package dev.streamhouse.storage.table.sink;
+
+import dev.streamhouse.storage.bucket.BucketFunction;
+import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
+import dev.streamhouse.storage.bucket.dynamic.DynamicBucketAssigner;
+import dev.streamhouse.storage.bucket.dynamic.HashIndexFile;
+import dev.streamhouse.storage.bucket.dynamic.IndexChange;
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.data.BinaryRowConverter;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.format.FileFormat;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
+import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.types.RowType;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a primary-key table: each row goes to its partition and bucket (the bucket function of the
+ * bucket key for fixed buckets, the dynamic-bucket assigner for {@code bucket = -1}) and into that
+ * bucket's LSM writer, keyed by the trimmed primary key. All buckets of one write share the write
+ * buffer memory ({@code write-buffer-size}) and one compaction thread.
+ */
+public final class PrimaryKeyTableWrite implements TableWrite {
+    private final TableSchema schema;
+    private final String tableName;
+    private final BinaryRowConverter partitionConverter;
+    private final BinaryRowConverter keyConverter;
+    private final int numBuckets;
+    private final BinaryRowConverter bucketKeyConverter;
+    private final BucketFunction bucketFunction;
+    private final DynamicBucketAssigner assigner;
+    private final Integer fullCompactionDeltaCommits;
+    private final BucketWriters writers;
+    private int commits;
+
+    public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
+            FileFormat format, String tableName, BucketStateLoader state) {
+        this.schema = schema;
+        this.tableName = tableName;
+        Options options = schema.tableOptions();
+        refuseUnsupported(options);
+        KeyValueLayout layout = KeyValueLayout.of(schema);
+        RowType rowType = schema.rowType();
+        this.partitionConverter = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
+                schema.positionsOf(schema.partitionKeys()));
+        List<String> keys = schema.trimmedPrimaryKeys();
+        this.keyConverter = new BinaryRowConverter(layout.keyType().fieldTypes(), schema.positionsOf(keys));
+        this.numBuckets = schema.numBuckets();
+        if (numBuckets > 0) {
+            List<String> bucketKeys = schema.bucketKeys();
+            this.bucketKeyConverter = new BinaryRowConverter(schema.typesOf(bucketKeys), schema.positionsOf(bucketKeys));
+            this.bucketFunction = BucketFunction.of(options.get(BucketOptions.BUCKET_FUNCTION_TYPE),
+                    rowType.project(bucketKeys));
+            this.assigner = null;
+        } else if (numBuckets == -1) {
+            if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
+                throw new UnsupportedOperationException("Cannot write to table " + tableName + ": its primary key "
+                        + schema.primaryKeys() + " does not include all partition keys " + schema.partitionKeys()
+                        + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
+                        + "partition keys to the primary key");
+            }
+            this.bucketKeyConverter = null;
+            this.bucketFunction = null;
+            this.assigner = DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root()),
+                    state::hashIndexEntries, AssignerRouting.single());
+        } else {
+            throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'bucket' = "
+                    + numBuckets + " (postpone bucket) is not supported yet");
+        }
+        this.fullCompactionDeltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
+        this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
+    }
+
+    private void refuseUnsupported(Options options) {
+        if (options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED)) {
+            throw new UnsupportedOperationException("Cannot write to table " + tableName
+                    + ": 'deletion-vectors.enabled' = true is not supported yet");
+        }
+        String producer = options.get("changelog-producer");
+        if (producer != null && !producer.trim().equalsIgnoreCase("none")) {
+            throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'changelog-producer' = '"
+                    + producer + "' is not supported yet; use 'none'");
+        }
+    }
+
+    @Override
+    public void write(InternalRow row) throws IOException {
+        if (row.arity() != schema.fields().size()) {
+            throw new IllegalArgumentException("Cannot write to table " + tableName + ": the row has "
+                    + row.arity() + " fields but the table has " + schema.fields().size());
+        }
+        for (int p : schema.positionsOf(schema.primaryKeys())) {
+            if (row.isNullAt(p)) {
+                throw new IllegalArgumentException("Cannot write to table " + tableName + ": primary key column '"
+                        + schema.fields().get(p).name() + "' is NULL");
+            }
+        }
+        BinaryRow partition = partitionConverter.toBinaryRow(row);
+        BinaryRow key = keyConverter.toBinaryRow(row);
+        int bucket = numBuckets > 0
+                ? bucketFunction.bucket(bucketKeyConverter.toBinaryRow(row), numBuckets)
+                : assigner.assign(partition, key.formatHash());
+        writers.writer(partition, bucket).write(row.rowKind(), key, row);
+    }
+
+    @Override
+    public void compact(BinaryRow partition, int bucket, boolean fullCompaction) throws IOException {
+        writers.writer(partition, bucket).compact(fullCompaction);
+    }
+
+    @Override
+    public List<CommitMessage> prepareCommit() throws IOException {
+        commits++;
+        if (fullCompactionDeltaCommits != null && commits % fullCompactionDeltaCommits == 0) {
+            for (MergeTreeWriter w : writers.all().values()) {
+                w.compact(true);
+            }
+        }
+        int totalBuckets = numBuckets > 0 ? numBuckets : -1;
+        Map<PartitionBucket, DataIncrement> data = new LinkedHashMap<>();
+        Map<PartitionBucket, CompactIncrement> compact = new LinkedHashMap<>();
+        for (Map.Entry<PartitionBucket, MergeTreeWriter> e : writers.all().entrySet()) {
+            MergeTreeWriter.Increment inc = e.getValue().prepareCommit(true);
+            data.put(e.getKey(), inc.data());
+            compact.put(e.getKey(), inc.compact());
+        }
+        if (assigner != null) {
+            for (IndexChange change : assigner.prepareCommit()) {
+                PartitionBucket pb = new PartitionBucket(change.partition(), change.bucket());
+                DataIncrement d = data.getOrDefault(pb, DataIncrement.EMPTY);
+                List<dev.streamhouse.storage.index.IndexFileMeta> deleted = change.replacedFile() == null
+                        ? List.of() : List.of(change.replacedFile());
+                data.put(pb, new DataIncrement(d.newFiles(), d.deletedFiles(), d.changelogFiles(),
+                        List.of(change.newFile()), deleted));
+            }
+        }
+        List<CommitMessage> out = new ArrayList<>();
+        for (Map.Entry<PartitionBucket, DataIncrement> e : data.entrySet()) {
+            CommitMessage m = new CommitMessage(e.getKey().partition(), e.getKey().bucket(), totalBuckets,
+                    e.getValue(), compact.getOrDefault(e.getKey(), CompactIncrement.EMPTY));
+            if (!m.isEmpty()) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        writers.close();
+    }
+}
