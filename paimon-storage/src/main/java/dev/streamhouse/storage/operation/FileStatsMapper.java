@@ -4,6 +4,7 @@ import dev.streamhouse.storage.data.FieldGetter;
 import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.stats.SimpleStats;
 import dev.streamhouse.storage.types.DataField;
@@ -28,6 +29,12 @@ public final class FileStatsMapper {
 
     /** Min row, max row and null counts, all with the table's arity. */
     public record MappedStats(GenericRow min, GenericRow max, Long[] nullCounts) {}
+
+    /** Whether the file may hold a row matching {@code filter} (a predicate over the table row). */
+    public boolean mayMatch(Predicate filter, DataFileMeta file) {
+        MappedStats s = map(file);
+        return filter.test(file.rowCount(), s.min(), s.max(), s.nullCounts());
+    }
 
     public MappedStats map(DataFileMeta file) {
         TableSchema fileSchema = schemas.schema(file.schemaId());

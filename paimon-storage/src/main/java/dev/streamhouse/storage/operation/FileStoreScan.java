@@ -84,7 +84,6 @@ public final class FileStoreScan {
     }
 
     private boolean mayMatch(DataFileMeta file) {
-        FileStatsMapper.MappedStats s = statsMapper.map(file);
-        return valueFilter.test(file.rowCount(), s.min(), s.max(), s.nullCounts());
+        return statsMapper.mayMatch(valueFilter, file);
     }
 }

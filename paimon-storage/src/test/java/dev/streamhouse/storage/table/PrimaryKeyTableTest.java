@@ -116,6 +116,26 @@ class PrimaryKeyTableTest {
     }
 
     @Test
+    void valueFilterSkipsWholeBucketsOnlyWhenNoFileCanMatch() throws Exception {
+        FileStoreTable table = create("bucket", "4");
+        InternalRow[] rows = new InternalRow[40];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = row(RowKind.INSERT, i, i == 0 ? 1000 : i, "v");
+        }
+        write(table, 1, rows);
+        // Key 7 moves from a value matching the filter to one that does not: an old version matches.
+        write(table, 2, row(RowKind.INSERT, 7, -7, "moved"));
+        PredicateBuilder pb = new PredicateBuilder(table.rowType());
+        var rb = table.newReadBuilder().withFilter(pb.greaterOrEqual(1, 1000L));
+        assertThat(table.newReadBuilder().newScan().plan().splits()).hasSize(4);
+        assertThat(rb.newScan().plan().splits()).hasSize(1);
+        assertThat(TestTables.read(rb)).containsExactly("+I(0, 1000, v)");
+        var moved = table.newReadBuilder().withFilter(pb.equal(1, 7L));
+        assertThat(moved.newScan().plan().splits()).isNotEmpty();
+        assertThat(TestTables.read(moved)).isEmpty();
+    }
+
+    @Test
     void concurrentCompactionsOfOneBucketConflictWithATypedError() throws Exception {
         FileStoreTable table = create("bucket", "1");
         write(table, 1, row(RowKind.INSERT, 1, 1, "a"));

@@ -5,6 +5,7 @@ import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
+import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
@@ -107,7 +108,7 @@ public final class ReadBuilder {
             }
         }
         if (!schema.hasPrimaryKey()) {
-            return new TableScan(scan, files -> true, null, tableName);
+            return new TableScan(scan, files -> true, null, null, tableName);
         }
         Options options = schema.tableOptions();
         boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
@@ -115,7 +116,22 @@ public final class ReadBuilder {
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new TableScan(scan, files -> RawReadRule.rawConvertible(files, deletionVectors, engine),
-                keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter), tableName);
+                keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
+                wholeBucketFilter(engine), tableName);
+    }
+
+    /**
+     * Value-filter pruning for merge-on-read: under deduplicate and first-row every visible row is
+     * one of the stored versions, so a bucket in which no file may hold a matching row contributes
+     * nothing. Single files are never dropped (an older version may match while the newest does not).
+     */
+    private TableScan.BucketFilter wholeBucketFilter(MergeTreeOptions.MergeEngine engine) {
+        if (filter == null || (engine != MergeTreeOptions.MergeEngine.DEDUPLICATE
+                && engine != MergeTreeOptions.MergeEngine.FIRST_ROW)) {
+            return null;
+        }
+        FileStatsMapper stats = new FileStatsMapper(schema.rowType(), schemas);
+        return files -> files.stream().anyMatch(f -> stats.mayMatch(filter, f));
     }
 
     private java.util.Optional<Predicate> partitionFilter() {

@@ -21,15 +21,24 @@ public final class TableScan {
         boolean rawConvertible(List<DataFileMeta> files);
     }
 
+    /** Decides whether a whole bucket can be skipped; see {@link ReadBuilder}. */
+    @FunctionalInterface
+    interface BucketFilter {
+        boolean mayMatch(List<DataFileMeta> files);
+    }
+
     private final FileStoreScan scan;
     private final RawReadPolicy rawReadPolicy;
     private final KeyFilterPruner keyPruner;
+    private final BucketFilter bucketFilter;
     private final String tableName;
 
-    TableScan(FileStoreScan scan, RawReadPolicy rawReadPolicy, KeyFilterPruner keyPrunerOrNull, String tableName) {
+    TableScan(FileStoreScan scan, RawReadPolicy rawReadPolicy, KeyFilterPruner keyPrunerOrNull,
+            BucketFilter bucketFilterOrNull, String tableName) {
         this.scan = scan;
         this.rawReadPolicy = rawReadPolicy;
         this.keyPruner = keyPrunerOrNull;
+        this.bucketFilter = bucketFilterOrNull;
         this.tableName = tableName;
     }
 
@@ -61,6 +70,9 @@ public final class TableScan {
         List<DataSplit> splits = new ArrayList<>();
         for (Map.Entry<PartitionBucket, List<DataFileMeta>> g : grouped.entrySet()) {
             PartitionBucket k = g.getKey();
+            if (bucketFilter != null && !bucketFilter.mayMatch(g.getValue())) {
+                continue;
+            }
             // Merging must see every file of the bucket, so decide raw reads before key pruning.
             boolean raw = rawReadPolicy.rawConvertible(g.getValue());
             List<DataFileMeta> files = keyPruner == null ? g.getValue() : keyPruner.prune(g.getValue());
