@@ -5,4 +5,4 @@ package dev.streamhouse.storage.index;
  *
  * @param cardinality number of deleted rows; null if unknown
  */
-public record DeletionVectorMeta(String dataFileName, int offset, int length, Long cardinality) {}
+public record DeletionVectorMeta(String dataFileName, int offset, int length, Long cardinality) implements java.io.Serializable {}

@@ -14,7 +14,7 @@ public record IndexFileMeta(
         long fileSize,
         long rowCount,
         List<DeletionVectorMeta> deletionVectorRanges,
-        String externalPath) {
+        String externalPath) implements java.io.Serializable {
 
     public static final String HASH_INDEX = "HASH";
     public static final String DELETION_VECTORS_INDEX = "DELETION_VECTORS";

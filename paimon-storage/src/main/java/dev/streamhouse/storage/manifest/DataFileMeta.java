@@ -35,7 +35,7 @@ public record DataFileMeta(
         List<String> valueStatsCols,
         String externalPath,
         Long firstRowId,
-        List<String> writeCols) {
+        List<String> writeCols) implements java.io.Serializable {
 
     public DataFileMeta {
         extraFiles = List.copyOf(extraFiles);

@@ -26,7 +26,7 @@ public record TableSchema(
         List<String> primaryKeys,
         Map<String, String> options,
         String comment,
-        long timeMillis) {
+        long timeMillis) implements java.io.Serializable {
 
     /** The schema file format version this store writes. */
     public static final int CURRENT_VERSION = 3;

@@ -10,7 +10,9 @@ import java.util.Objects;
  * null where unknown; {@code nullCounts} is null when unknown as a whole and holds null elements where
  * unknown per column.
  */
-public final class SimpleStats {
+public final class SimpleStats implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** Statistics of zero columns. */
     public static final SimpleStats EMPTY = new SimpleStats(BinaryRow.EMPTY_ROW, BinaryRow.EMPTY_ROW, new Long[0]);
 

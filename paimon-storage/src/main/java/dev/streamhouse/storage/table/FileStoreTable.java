@@ -44,15 +44,17 @@ import java.util.Optional;
 import java.util.UUID;
 
 /** A table stored in the Paimon format under one directory. */
-public final class FileStoreTable implements Table {
+public final class FileStoreTable implements Table, java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private final FileIO fileIO;
     private final Path root;
     private final String fullName;
     private final TableSchema schema;
     private final TablePaths paths;
-    private final SchemaManager schemaManager;
-    private final SnapshotManager snapshotManager;
-    private final SchemaCache schemaCache;
+    private transient SchemaManager schemaManager;
+    private transient SnapshotManager snapshotManager;
+    private transient SchemaCache schemaCache;
 
     public FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema) {
         this.fileIO = fileIO;
@@ -62,9 +64,6 @@ public final class FileStoreTable implements Table {
         Options options = schema.tableOptions();
         this.paths = new TablePaths(root, new TablePaths.RendererSpec(schema.partitionType(),
                 options.get(PartitionOptions.PARTITION_DEFAULT_NAME), options.get(PartitionOptions.PARTITION_LEGACY_NAME)));
-        this.schemaManager = new SchemaManager(fileIO, root);
-        this.snapshotManager = new SnapshotManager(fileIO, root);
-        this.schemaCache = new SchemaCache(schemaManager);
     }
 
     /** Loads the latest schema of the table at {@code root}. */
@@ -91,11 +90,25 @@ public final class FileStoreTable implements Table {
     }
 
     public SnapshotManager snapshotManager() {
+        if (snapshotManager == null) {
+            snapshotManager = new SnapshotManager(fileIO, root);
+        }
         return snapshotManager;
     }
 
     public SchemaManager schemaManager() {
+        if (schemaManager == null) {
+            schemaManager = new SchemaManager(fileIO, root);
+        }
         return schemaManager;
+    }
+
+    /** Schema versions by id, cached. */
+    public SchemaCache schemaCache() {
+        if (schemaCache == null) {
+            schemaCache = new SchemaCache(schemaManager());
+        }
+        return schemaCache;
     }
 
     @Override
@@ -111,7 +124,7 @@ public final class FileStoreTable implements Table {
     @Override
     public Optional<Snapshot> latestSnapshot() {
         try {
-            return snapshotManager.latestSnapshot();
+            return snapshotManager().latestSnapshot();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the latest snapshot of table " + fullName, e);
         }
@@ -143,20 +156,20 @@ public final class FileStoreTable implements Table {
 
     /** A fresh low-level scan of this table. */
     public FileStoreScan newFileStoreScan() {
-        return new FileStoreScan(snapshotManager, snapshotEntries(),
-                new FileStatsMapper(schema.rowType(), schemaCache), fullName);
+        return new FileStoreScan(snapshotManager(), snapshotEntries(),
+                new FileStatsMapper(schema.rowType(), schemaCache()), fullName);
     }
 
     @Override
     public ReadBuilder newReadBuilder() {
-        return new ReadBuilder(fileIO, paths, schema, schemaCache, fullName, this::newFileStoreScan);
+        return new ReadBuilder(fileIO, paths, schema, schemaCache(), fullName, this::newFileStoreScan);
     }
 
     @Override
     public TableWrite newWrite() {
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
-            return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache, FileFormats.of(format), fullName,
+            return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
                     bucketStateLoader());
         }
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
@@ -170,7 +183,7 @@ public final class FileStoreTable implements Table {
 
             private Snapshot snapshot() throws IOException {
                 if (!loaded) {
-                    snapshot = snapshotManager.latestSnapshot().orElse(null);
+                    snapshot = snapshotManager().latestSnapshot().orElse(null);
                     loaded = true;
                 }
                 return snapshot;
@@ -202,7 +215,7 @@ public final class FileStoreTable implements Table {
     private FileStoreCommit newFileStoreCommit(String commitUser) {
         ManifestFile manifestFile = manifestFile();
         ManifestList manifestList = manifestList();
-        return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager, snapshotManager,
+        return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager(), snapshotManager(),
                 new SnapshotEntries(manifestList, manifestFile, schema.partitionType()),
                 manifestFile, manifestList, indexManifestFile(), CommitSettings.from(schema.tableOptions()), commitUser);
     }

@@ -148,6 +148,30 @@ class AppendTableTest {
     }
 
     @Test
+    void tablesAndSplitsSurviveJavaSerialization() throws Exception {
+        FileStoreTable table = create(TestTables.simpleSchema());
+        TestTables.write(table, TestTables.rows(0, 10, 2));
+        FileStoreTable copy = roundTrip(table);
+        List<DataSplit> splits = roundTrip(new ArrayList<>(copy.newReadBuilder().newScan().plan().splits()));
+        List<String> rows = new ArrayList<>();
+        copy.newReadBuilder().newRead().createReader(splits).forEachRemaining(r -> rows.add(r.toString()));
+        assertThat(rows).hasSize(10);
+        TestTables.write(copy, TestTables.rows(10, 5, 2));
+        assertThat(TestTables.readAll(table)).hasSize(15);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T roundTrip(T value) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(value);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            return (T) in.readObject();
+        }
+    }
+
+    @Test
     void closingAWriteWithoutCommittingLeavesNoFiles() throws Exception {
         FileStoreTable table = create(TestTables.simpleSchema());
         try (TableWrite w = table.newWrite()) {
