@@ -1,0 +1,248 @@
+package dev.streamhouse.flink.source;
+
+import dev.streamhouse.flink.source.data.FlinkTypeMapping;
+import dev.streamhouse.flink.source.enumerator.AnyReaderSplitAssigner;
+import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorState;
+import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorStateSerializer;
+import dev.streamhouse.flink.source.enumerator.StaticSplitEnumerator;
+import dev.streamhouse.flink.source.reader.PaimonSourceReader;
+import dev.streamhouse.flink.source.reader.PaimonSplitReader;
+import dev.streamhouse.flink.source.reader.RecordLimiter;
+import dev.streamhouse.flink.source.split.PaimonSplit;
+import dev.streamhouse.flink.source.split.PaimonSplitSerializer;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.source.DataSplit;
+import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.table.source.TableScan;
+import dev.streamhouse.storage.types.RowType;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A bounded FLIP-27 source reading one snapshot of a table (the latest when the job starts, unless
+ * pinned with {@link Builder#snapshotId}) as Flink {@link RowData} of {@link #producedType()}.
+ *
+ * <p>The enumerator plans the read once, into one split per (partition, bucket) with files, and hands
+ * splits to readers on request. Readers read with the storage {@code TableRead}: projection and filter
+ * are pushed into the scan (partition, file and row-group pruning) and the filter is also applied to
+ * rows, so every emitted row satisfies it. Rows are all inserts (+I); a primary-key table's rows are
+ * merged first. A limit stops each reader after that many rows.
+ *
+ * <p>Exactly-once with checkpoints: each reader checkpoints its splits together with how many of their
+ * rows it emitted, and a restored reader skips those. The source object is serializable and travels to
+ * the JobManager and TaskManagers.
+ */
+public final class PaimonSource
+        implements Source<RowData, PaimonSplit, PaimonEnumeratorState>, ResultTypeQueryable<RowData> {
+    private static final long serialVersionUID = 1L;
+
+    private final FileStoreTable table;
+    private final int[] projection;
+    /** Over the full table row; null for none. */
+    private final Predicate filter;
+    /** Rows per reader; null for none. */
+    private final Long limit;
+    /** The snapshot to read; null for the latest when the job starts. */
+    private final Long snapshotId;
+
+    private PaimonSource(FileStoreTable table, int[] projection, Predicate filter, Long limit, Long snapshotId) {
+        this.table = table;
+        this.projection = projection;
+        this.filter = filter;
+        this.limit = limit;
+        this.snapshotId = snapshotId;
+    }
+
+    /** A builder reading all columns of {@code table}'s latest snapshot, unfiltered and unlimited. */
+    public static Builder builder(FileStoreTable table) {
+        return new Builder(table);
+    }
+
+    @Override
+    public Boundedness getBoundedness() {
+        return Boundedness.BOUNDED;
+    }
+
+    /** The type of the rows read (our types), i.e. the projected table row type. */
+    public RowType readType() {
+        return table.rowType().project(projection);
+    }
+
+    /** The Flink type of the emitted rows. */
+    public org.apache.flink.table.types.logical.RowType producedType() {
+        return FlinkTypeMapping.toFlinkRowType(readType());
+    }
+
+    @Override
+    public TypeInformation<RowData> getProducedType() {
+        return InternalTypeInfo.of(producedType());
+    }
+
+    /** The pushed-down limit, or null. */
+    public Long limit() {
+        return limit;
+    }
+
+    /**
+     * Plans the read as the enumerator will when the job starts, e.g. to infer the parallelism from the
+     * number of splits (see {@link ParallelismInference}). Each call plans afresh: unless the snapshot is
+     * pinned, a commit in between may change the plan.
+     */
+    public TableScan.Plan plan() {
+        return newReadBuilder().newScan().plan();
+    }
+
+    private ReadBuilder newReadBuilder() {
+        ReadBuilder rb = table.newReadBuilder().withProjection(projection).withFilter(filter);
+        if (snapshotId != null) {
+            rb.withSnapshot(snapshotId);
+        }
+        return rb;
+    }
+
+    /** The splits of a fresh plan, numbered within the snapshot they read. */
+    private List<PaimonSplit> planSplits() {
+        TableScan.Plan plan = plan();
+        List<PaimonSplit> splits = new ArrayList<>(plan.splits().size());
+        for (DataSplit split : plan.splits()) {
+            splits.add(PaimonSplit.fresh(plan.snapshotId() + "-" + splits.size(), split));
+        }
+        return splits;
+    }
+
+    @Override
+    public SplitEnumerator<PaimonSplit, PaimonEnumeratorState> createEnumerator(
+            SplitEnumeratorContext<PaimonSplit> context) {
+        return new StaticSplitEnumerator(context, new AnyReaderSplitAssigner(), this::planSplits);
+    }
+
+    @Override
+    public SplitEnumerator<PaimonSplit, PaimonEnumeratorState> restoreEnumerator(
+            SplitEnumeratorContext<PaimonSplit> context, PaimonEnumeratorState checkpoint) {
+        return new StaticSplitEnumerator(context, new AnyReaderSplitAssigner(), checkpoint::unassignedSplits);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PaimonSplit> getSplitSerializer() {
+        return PaimonSplitSerializer.INSTANCE;
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PaimonEnumeratorState> getEnumeratorCheckpointSerializer() {
+        return new PaimonEnumeratorStateSerializer(PaimonSplitSerializer.INSTANCE);
+    }
+
+    @Override
+    public SourceReader<RowData, PaimonSplit> createReader(SourceReaderContext context) {
+        RecordLimiter limiter = limit == null ? RecordLimiter.unlimited() : RecordLimiter.of(limit);
+        RowType readType = readType();
+        return new PaimonSourceReader(context,
+                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), readType, limiter), limiter);
+    }
+
+    @Override
+    public String toString() {
+        return "PaimonSource{" + table.fullName() + ", columns " + readType().fieldNames()
+                + (filter == null ? "" : ", filter " + filter) + (limit == null ? "" : ", limit " + limit)
+                + (snapshotId == null ? "" : ", snapshot " + snapshotId) + "}";
+    }
+
+    /** Configures a {@link PaimonSource}; {@link #build()} validates. */
+    public static final class Builder {
+        private final FileStoreTable table;
+        private int[] projection;
+        private Predicate filter;
+        private Long limit;
+        private Long snapshotId;
+
+        private Builder(FileStoreTable table) {
+            this.table = Objects.requireNonNull(table, "table");
+        }
+
+        /** Read only these table columns (positions in the table's row type), in this order; null for all. */
+        public Builder projection(int[] positions) {
+            this.projection = positions == null ? null : positions.clone();
+            return this;
+        }
+
+        /** Read only rows satisfying this predicate over the full table row; null for all rows. */
+        public Builder filter(Predicate filter) {
+            this.filter = filter;
+            return this;
+        }
+
+        /** Stop each reader after this many rows; null for no limit. */
+        public Builder limit(Long limit) {
+            this.limit = limit;
+            return this;
+        }
+
+        /** Read this snapshot instead of the one latest when the job starts (time travel). */
+        public Builder snapshotId(long snapshotId) {
+            this.snapshotId = snapshotId;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException for a column position out of range or repeated, a filter on a
+         *     column the table does not have, a negative limit or snapshot id
+         * @throws UnsupportedOperationException when a projected column has no Flink type (VARIANT)
+         */
+        public PaimonSource build() {
+            int columns = table.rowType().fieldCount();
+            int[] positions = projection;
+            if (positions == null) {
+                positions = new int[columns];
+                for (int i = 0; i < columns; i++) {
+                    positions[i] = i;
+                }
+            }
+            boolean[] seen = new boolean[columns];
+            for (int p : positions) {
+                if (p < 0 || p >= columns) {
+                    throw new IllegalArgumentException("Cannot read column " + p + " of table " + table.fullName()
+                            + ": it has columns 0 to " + (columns - 1));
+                }
+                if (seen[p]) {
+                    throw new IllegalArgumentException("Cannot read column " + p + " of table " + table.fullName()
+                            + " twice in one projection");
+                }
+                seen[p] = true;
+            }
+            if (filter != null) {
+                for (int field : PredicateBuilder.referencedFields(filter)) {
+                    if (field >= columns) {
+                        throw new IllegalArgumentException("Cannot filter on column " + field + " of table "
+                                + table.fullName() + ": it has columns 0 to " + (columns - 1));
+                    }
+                }
+            }
+            if (limit != null && limit < 0) {
+                throw new IllegalArgumentException("Cannot limit a read of table " + table.fullName() + " to "
+                        + limit + " rows: the limit is negative");
+            }
+            if (snapshotId != null && snapshotId < 1) {
+                throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table "
+                        + table.fullName() + ": snapshot ids start at 1");
+            }
+            PaimonSource source = new PaimonSource(table, positions, filter, limit, snapshotId);
+            source.producedType(); // fails early for columns Flink cannot represent
+            return source;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.streamhouse.flink.source.reader;
+
+import dev.streamhouse.flink.source.split.PaimonSplit;
+import dev.streamhouse.storage.data.GenericRow;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.reader.RecordIterator;
+import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.table.source.TableRead;
+import dev.streamhouse.storage.types.RowType;
+import org.apache.flink.connector.base.source.reader.RecordsBySplits;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads assigned splits one after another with a storage {@link TableRead}, in the fetcher thread, and
+ * hands their rows to the task thread in chunks of at most {@link #MAX_RECORDS_PER_FETCH}.
+ *
+ * <p><b>Copies.</b> Storage readers may reuse a row (and the buffers it points into) as soon as the
+ * next row is read, but a chunk is emitted later, by another thread, while this reader already reads
+ * on. So every row is deep-copied once here; what leaves the source are views over these copies, which
+ * stay valid after emission. That also makes the emitted rows safe with object reuse enabled.
+ *
+ * <p><b>Restore.</b> A split with {@link PaimonSplit#recordsToSkip()} n is read from the start and
+ * its first n rows are dropped: a split's rows always come in the same order.
+ *
+ * <p><b>Row kinds.</b> This is a bounded read of one snapshot, so every row is an insert: a primary-key
+ * table's merged rows keep the kind of their latest version (say +U), which is reset to +I here.
+ *
+ * <p><b>Limit.</b> Once the limiter is reached, every assigned split is reported finished without
+ * reading further.
+ *
+ * <p>Used by one fetcher thread only. {@link #fetch()} never waits for anything but storage I/O, so
+ * {@link #wakeUp()} has nothing to interrupt.
+ */
+public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonSplit> {
+    static final int MAX_RECORDS_PER_FETCH = 1024;
+
+    private final TableRead read;
+    private final RowCopier copier;
+    private final RecordLimiter limiter;
+    private final ArrayDeque<PaimonSplit> pending = new ArrayDeque<>();
+
+    private PaimonSplit current;
+    private RecordReader<InternalRow> reader;
+    private RecordIterator<InternalRow> batch;
+
+    /**
+     * @param read the configured read (projection, filter with {@code executeFilter()})
+     * @param readType the type of the rows {@code read} returns
+     */
+    public PaimonSplitReader(TableRead read, RowType readType, RecordLimiter limiter) {
+        this.read = read;
+        this.copier = new RowCopier(readType);
+        this.limiter = limiter;
+    }
+
+    @Override
+    public RecordsWithSplitIds<InternalRow> fetch() throws IOException {
+        if (limiter.reached()) {
+            return finishAll();
+        }
+        if (current == null) {
+            PaimonSplit next = pending.poll();
+            if (next == null) {
+                return new RecordsBySplits<>(Map.of(), Set.of());
+            }
+            open(next);
+        }
+        String splitId = current.splitId();
+        List<InternalRow> rows = new ArrayList<>();
+        RecordsBySplits.Builder<InternalRow> out = new RecordsBySplits.Builder<>();
+        while (rows.size() < MAX_RECORDS_PER_FETCH) {
+            InternalRow row = nextRow();
+            if (row == null) {
+                closeCurrent();
+                out.addFinishedSplit(splitId);
+                break;
+            }
+            GenericRow copy = copier.copy(row);
+            copy.setRowKind(RowKind.INSERT);
+            rows.add(copy);
+        }
+        out.addAll(splitId, rows);
+        return out.build();
+    }
+
+    private void open(PaimonSplit split) throws IOException {
+        current = split;
+        reader = read.createReader(split.dataSplit());
+        for (long skipped = 0; skipped < split.recordsToSkip(); skipped++) {
+            if (nextRow() == null) {
+                closeCurrent();
+                throw new IOException("Cannot restore " + split + ": the checkpoint says " + split.recordsToSkip()
+                        + " of its records were emitted, but it has only " + skipped
+                        + "; were data files of the snapshot replaced?");
+            }
+        }
+    }
+
+    /** The next row of the current split, or null at its end. Valid until the next call. */
+    private InternalRow nextRow() throws IOException {
+        while (true) {
+            if (batch == null) {
+                batch = reader.readBatch();
+                if (batch == null) {
+                    return null;
+                }
+            }
+            InternalRow row = batch.next();
+            if (row != null) {
+                return row;
+            }
+            batch.releaseBatch();
+            batch = null;
+        }
+    }
+
+    private RecordsWithSplitIds<InternalRow> finishAll() throws IOException {
+        Set<String> finished = new LinkedHashSet<>();
+        if (current != null) {
+            finished.add(current.splitId());
+            closeCurrent();
+        }
+        for (PaimonSplit s : pending) {
+            finished.add(s.splitId());
+        }
+        pending.clear();
+        return new RecordsBySplits<>(Map.of(), finished);
+    }
+
+    private void closeCurrent() throws IOException {
+        RecordReader<InternalRow> r = reader;
+        if (batch != null) {
+            batch.releaseBatch();
+        }
+        batch = null;
+        reader = null;
+        current = null;
+        if (r != null) {
+            r.close();
+        }
+    }
+
+    @Override
+    public void handleSplitsChanges(SplitsChange<PaimonSplit> splitsChanges) {
+        if (!(splitsChanges instanceof SplitsAddition)) {
+            throw new UnsupportedOperationException("Cannot handle split change " + splitsChanges
+                    + ": the Paimon source only ever adds splits");
+        }
+        pending.addAll(splitsChanges.splits());
+    }
+
+    @Override
+    public void wakeUp() {
+        // fetch() returns after at most one chunk and never blocks on anything this could interrupt.
+    }
+
+    @Override
+    public void close() throws Exception {
+        closeCurrent();
+        pending.clear();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.streamhouse.flink.source;
+
+import dev.streamhouse.flink.source.testutils.SourceTestTables;
+import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.schema.Schema;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.testutils.TestTables;
+import dev.streamhouse.storage.types.DataTypes;
+import dev.streamhouse.storage.types.RowType;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.util.InstantiationUtil;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PaimonSourceBuilderTest {
+    @TempDir
+    java.nio.file.Path tmp;
+
+    @Test
+    void defaultsToAllColumnsOfABoundedRead() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
+        PaimonSource source = PaimonSource.builder(table).build();
+        assertThat(source.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
+        assertThat(source.readType()).isEqualTo(table.rowType());
+        assertThat(source.producedType().getFieldNames()).containsExactly("id", "name", "dt");
+        assertThat(source.getProducedType()).isEqualTo(InternalTypeInfo.of(source.producedType()));
+        assertThat(source.limit()).isNull();
+    }
+
+    @Test
+    void survivesJavaSerializationAsFlinkShipsIt() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
+        PredicateBuilder pb = new PredicateBuilder(table.rowType());
+        PaimonSource source = PaimonSource.builder(table).projection(new int[] {1}).filter(pb.equal(0, 3))
+                .limit(5L).build();
+        PaimonSource copy = InstantiationUtil.clone(source);
+        assertThat(copy.readType()).isEqualTo(source.readType());
+        assertThat(copy.limit()).isEqualTo(5L);
+        assertThat(copy.plan().splits()).isEqualTo(source.plan().splits());
+    }
+
+    @Test
+    void refusesColumnsTheTableDoesNotHave() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
+        assertThatThrownBy(() -> PaimonSource.builder(table).projection(new int[] {0, 3}).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Cannot read column 3 of table default.test: it has columns 0 to 2");
+        assertThatThrownBy(() -> PaimonSource.builder(table).projection(new int[] {1, 1}).build())
+                .hasMessageContaining("twice");
+        PredicateBuilder wider = new PredicateBuilder(RowType.of(DataTypes.INT(), DataTypes.INT(), DataTypes.INT(),
+                DataTypes.INT()));
+        assertThatThrownBy(() -> PaimonSource.builder(table).filter(wider.isNull(3)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Cannot filter on column 3");
+    }
+
+    @Test
+    void refusesNegativeLimitsAndSnapshotIds() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
+        assertThatThrownBy(() -> PaimonSource.builder(table).limit(-1L).build())
+                .hasMessageContaining("the limit is negative");
+        assertThatThrownBy(() -> PaimonSource.builder(table).snapshotId(0).build())
+                .hasMessageContaining("snapshot ids start at 1");
+    }
+
+    @Test
+    void variantColumnsMustBeProjectedAway() throws Exception {
+        FileStoreTable table = TestTables.create(LocalFileIO.INSTANCE, new Path(tmp.resolve("v").toString()),
+                Schema.newBuilder().column("id", DataTypes.INT()).column("v", DataTypes.VARIANT()).build());
+        assertThatThrownBy(() -> PaimonSource.builder(table).build())
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("VARIANT");
+        assertThat(PaimonSource.builder(table).projection(new int[] {0}).build().producedType().getFieldCount())
+                .isEqualTo(1);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.streamhouse.flink.source.reader;
+
+import dev.streamhouse.flink.source.split.PaimonSplit;
+import dev.streamhouse.flink.source.testutils.SourceTestTables;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.source.DataSplit;
+import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.testutils.TestTables;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import static dev.streamhouse.flink.source.testutils.SourceTestTables.pkRow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PaimonSplitReaderTest {
+    @TempDir
+    java.nio.file.Path tmp;
+
+    /** What the fetches returned: rows (as kept, i.e. read after all fetches) and fetch boundaries. */
+    private static final class Fetched {
+        final List<InternalRow> rows = new ArrayList<>();
+        final List<Integer> rowsPerFetch = new ArrayList<>();
+        final Set<String> finished = new LinkedHashSet<>();
+
+        List<Integer> ids() {
+            return rows.stream().map(r -> r.intAt(0)).toList();
+        }
+    }
+
+    private static Fetched fetchAll(PaimonSplitReader reader, int expectedFinished) throws IOException {
+        Fetched f = new Fetched();
+        for (int guard = 0; f.finished.size() < expectedFinished; guard++) {
+            assertThat(guard).as("fetches").isLessThan(100);
+            RecordsWithSplitIds<InternalRow> records = reader.fetch();
+            int n = 0;
+            while (records.nextSplit() != null) {
+                InternalRow r;
+                while ((r = records.nextRecordFromSplit()) != null) {
+                    f.rows.add(r);
+                    n++;
+                }
+            }
+            f.rowsPerFetch.add(n);
+            f.finished.addAll(records.finishedSplits());
+            records.recycle();
+        }
+        return f;
+    }
+
+    private static PaimonSplitReader reader(FileStoreTable table, RecordLimiter limiter, List<PaimonSplit> splits) {
+        ReadBuilder rb = table.newReadBuilder();
+        PaimonSplitReader reader = new PaimonSplitReader(rb.newRead().executeFilter(), rb.readType(), limiter);
+        reader.handleSplitsChanges(new SplitsAddition<>(splits));
+        return reader;
+    }
+
+    private static List<PaimonSplit> splits(FileStoreTable table) {
+        List<PaimonSplit> out = new ArrayList<>();
+        for (DataSplit s : table.newReadBuilder().newScan().plan().splits()) {
+            out.add(PaimonSplit.fresh("s" + out.size(), s));
+        }
+        return out;
+    }
+
+    @Test
+    void readsSplitsInChunksOfCopiedRows() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 2500, 1);
+        List<PaimonSplit> splits = splits(table);
+        assertThat(splits).hasSize(1);
+
+        Fetched f = fetchAll(reader(table, RecordLimiter.unlimited(), splits), 1);
+        assertThat(f.rowsPerFetch).containsExactly(1024, 1024, 452);
+        assertThat(f.finished).containsExactly("s0");
+        // Rows were kept across later fetches and are still intact: they are copies.
+        List<String> shown = f.rows.stream().map(Object::toString).sorted().toList();
+        assertThat(shown).isEqualTo(TestTables.readAll(table));
+        assertThat(f.ids()).doesNotHaveDuplicates().hasSize(2500);
+    }
+
+    @Test
+    void restoredSplitSkipsTheRecordsAlreadyEmitted() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 2500, 1);
+        List<PaimonSplit> splits = splits(table);
+        List<Integer> all = fetchAll(reader(table, RecordLimiter.unlimited(), splits), 1).ids();
+
+        PaimonSplit restored = splits.get(0).withRecordsToSkip(1500);
+        List<Integer> rest = fetchAll(reader(table, RecordLimiter.unlimited(), List.of(restored)), 1).ids();
+        assertThat(rest).isEqualTo(all.subList(1500, 2500));
+    }
+
+    @Test
+    void restoringMoreRecordsThanTheSplitHasFails() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 1);
+        PaimonSplit tooFar = splits(table).get(0).withRecordsToSkip(11);
+        PaimonSplitReader reader = reader(table, RecordLimiter.unlimited(), List.of(tooFar));
+        assertThatThrownBy(reader::fetch)
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("11 of its records were emitted, but it has only 10");
+    }
+
+    @Test
+    void primaryKeyRowsAreMergedAndAllInserts() throws Exception {
+        FileStoreTable table = SourceTestTables.primaryKeyTable(tmp, "bucket", "1");
+        SourceTestTables.writePk(table, 1, List.of(pkRow(RowKind.INSERT, 1, 10, "a"), pkRow(RowKind.INSERT, 2, 20, "b"),
+                pkRow(RowKind.INSERT, 3, 30, "c")));
+        SourceTestTables.writePk(table, 2, List.of(pkRow(RowKind.UPDATE_BEFORE, 1, 10, "a"),
+                pkRow(RowKind.UPDATE_AFTER, 1, 11, "a2"), pkRow(RowKind.DELETE, 2, 20, "b")));
+        // The storage read keeps the +U of the latest version; the source makes every row an insert.
+        assertThat(TestTables.readAll(table)).contains("+U(1, 11, a2)");
+
+        Fetched f = fetchAll(reader(table, RecordLimiter.unlimited(), splits(table)), 1);
+        assertThat(f.rows.stream().map(Object::toString).sorted()).containsExactly("+I(1, 11, a2)", "+I(3, 30, c)");
+    }
+
+    @Test
+    void reachedLimitFinishesEveryAssignedSplitWithoutReading() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 5000, 2);
+        List<PaimonSplit> splits = splits(table);
+        assertThat(splits).hasSize(2);
+        RecordLimiter limiter = RecordLimiter.of(5);
+        PaimonSplitReader reader = reader(table, limiter, splits);
+
+        RecordsWithSplitIds<InternalRow> first = reader.fetch();
+        assertThat(first.nextSplit()).isEqualTo("s0");
+        assertThat(first.finishedSplits()).isEmpty();
+        for (int i = 0; i < 5; i++) {
+            assertThat(limiter.tryAcquire()).isTrue();
+        }
+        assertThat(limiter.tryAcquire()).isFalse();
+
+        RecordsWithSplitIds<InternalRow> next = reader.fetch();
+        assertThat(next.nextSplit()).isNull();
+        assertThat(next.finishedSplits()).containsExactlyInAnyOrder("s0", "s1");
+    }
+}
