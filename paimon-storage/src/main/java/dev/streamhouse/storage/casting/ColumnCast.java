@@ -141,7 +141,7 @@ public final class ColumnCast {
             case ROW:
                 return checkRow((RowType) from, to);
             default:
-                return "the type of a " + describe(from) + " column cannot change";
+                return "a column of type " + describe(from) + " cannot change its type";
         }
     }
 

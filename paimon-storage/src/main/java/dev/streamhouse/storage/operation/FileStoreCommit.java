@@ -4,6 +4,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.index.IndexManifestFile;
+import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
@@ -20,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -106,8 +108,8 @@ public final class FileStoreCommit {
      * <p>Identity, retry, cleanup and failure types are those of {@link #commit}.
      *
      * @param scope which partitions to replace; {@link ManifestFilter#ALL} for the whole table
-     * @throws InvalidCommitException if a message lies outside {@code scope} or deletes data files
-     *     (an overwrite writer starts empty and never does)
+     * @throws InvalidCommitException if a message lies outside {@code scope}, deletes data files or
+     *     compacts files that were already in the table (an overwrite writer starts empty and never does)
      */
     public void overwrite(ManifestCommittable committable, ManifestFilter scope) {
         CommitChanges changes = CommitChanges.of(committable.messages());
@@ -115,7 +117,7 @@ public final class FileStoreCommit {
             if (e.kind() == FileKind.DELETE) {
                 throw new InvalidCommitException("Cannot overwrite table " + tableName + ": a message deletes file "
                         + e.file().fileName() + "; the messages of an overwrite must come from a writer that ignores "
-                        + "the files already in the table");
+                        + "the files already in the table (Table.newOverwriteWrite)");
             }
         }
         for (CommitMessage m : committable.messages()) {
@@ -123,8 +125,27 @@ public final class FileStoreCommit {
                 throw new InvalidCommitException("Cannot overwrite table " + tableName + ": a message writes to a "
                         + "partition outside the overwritten partitions");
             }
+            checkCompactsOnlyItsOwnFiles(m);
         }
         commitParts(committable, CommitKind.OVERWRITE, latest -> overwriteChanges(latest, scope, changes), changes);
+    }
+
+    /**
+     * An overwrite writer may compact the files it wrote itself (they are ADDed by the OVERWRITE snapshot
+     * and replaced by the COMPACT one), but never files that were in the table: the OVERWRITE deletes
+     * those, so the COMPACT part would fail after the OVERWRITE was published.
+     */
+    private void checkCompactsOnlyItsOwnFiles(CommitMessage m) {
+        Set<String> own = new HashSet<>();
+        m.dataIncrement().newFiles().forEach(f -> own.add(f.fileName()));
+        m.compactIncrement().compactAfter().forEach(f -> own.add(f.fileName()));
+        for (DataFileMeta f : m.compactIncrement().compactBefore()) {
+            if (!own.contains(f.fileName())) {
+                throw new InvalidCommitException("Cannot overwrite table " + tableName + ": a message compacts file "
+                        + f.fileName() + ", which was already in the table; the messages of an overwrite must come "
+                        + "from a writer that ignores the files already in the table (Table.newOverwriteWrite)");
+            }
+        }
     }
 
     /** The OVERWRITE changes on top of {@code latest}, or null if they would change nothing. */

@@ -59,7 +59,7 @@ public final class PartitionSpec {
                     value = PartitionValues.fromString(text, partitionType.typeAt(index));
                 } catch (IllegalArgumentException bad) {
                     throw new IllegalArgumentException("Cannot use partition spec " + spec + " for table " + table
-                            + ": value '" + text + "' of partition key '" + key + "' is not a "
+                            + ": value '" + text + "' of partition key '" + key + "' is not a valid "
                             + partitionType.typeAt(index).copy(true) + " (" + bad.getMessage() + ")", bad);
                 }
                 equalities.add(builder.equal(index, value));

@@ -63,7 +63,7 @@ public final class PartitionValues {
                 case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                     return Timestamp.fromInstant(dateTime(t).toInstant(ZoneOffset.UTC));
                 default:
-                    throw new IllegalArgumentException("a " + type.copy(true) + " column cannot be a partition key");
+                    throw new IllegalArgumentException("a column of type " + type.copy(true) + " cannot be a partition key");
             }
         } catch (NumberFormatException | DateTimeParseException e) {
             throw new IllegalArgumentException("expected " + expected(type), e);
@@ -110,7 +110,7 @@ public final class PartitionValues {
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return "a timestamp like 2024-01-31 12:30:00";
             default:
-                return "a " + type.copy(true) + " number";
+                return "a number of type " + type.copy(true);
         }
     }
 }

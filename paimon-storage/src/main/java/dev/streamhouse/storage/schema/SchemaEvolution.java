@@ -22,6 +22,7 @@ import java.util.Objects;
  */
 final class SchemaEvolution {
     private static final String ROWKIND_FIELD_OPTION = "rowkind.field";
+    private static final String FIELD_OPTION_PREFIX = "fields.";
 
     private final TableSchema base;
     private final String table;
@@ -118,6 +119,7 @@ final class SchemaEvolution {
                     + ": it is the only column; a table needs at least one");
         }
         fields.remove(i);
+        moveFieldOptions(name, null);
     }
 
     private void renameColumn(String oldName, String newName) {
@@ -133,6 +135,23 @@ final class SchemaEvolution {
         }
         checkName(newName, what);
         fields.set(i, fields.get(i).withName(newName));
+        moveFieldOptions(oldName, newName);
+    }
+
+    /**
+     * Per-column options ({@code fields.<column>.<option>}, e.g. {@code fields.c.stats-mode}) follow a
+     * renamed column and disappear with a dropped one ({@code newName} null).
+     */
+    private void moveFieldOptions(String oldName, String newName) {
+        String oldPrefix = FIELD_OPTION_PREFIX + oldName + ".";
+        for (String key : new ArrayList<>(options.keySet())) {
+            if (key.startsWith(oldPrefix)) {
+                String value = options.remove(key);
+                if (newName != null) {
+                    options.put(FIELD_OPTION_PREFIX + newName + "." + key.substring(oldPrefix.length()), value);
+                }
+            }
+        }
     }
 
     private void updateType(String name, DataType requested) {

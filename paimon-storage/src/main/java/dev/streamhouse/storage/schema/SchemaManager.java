@@ -168,7 +168,8 @@ public final class SchemaManager {
      *       files. {@code highestFieldId} only grows.
      *   <li>Partition keys, primary key and bucket key columns cannot be dropped, renamed or change type;
      *       sequence-field and row-kind-field columns cannot be dropped or renamed; the key lists
-     *       themselves never change. The last column cannot be dropped.
+     *       themselves never change. The last column cannot be dropped. Per-column options
+     *       ({@code fields.<column>.*}) follow a rename and are removed with a dropped column.
      *   <li>A new column must be nullable and must not use a reserved name ({@code _KEY_*},
      *       {@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}); positions are FIRST, AFTER a column or LAST.
      *   <li>Types may only widen as {@link dev.streamhouse.storage.casting.ColumnCast} lists; the column

@@ -68,9 +68,9 @@ class PartitionSpecTest {
                         + "keys are [f0, f1, f2]");
         assertThatThrownBy(() -> PartitionSpec.parse(TYPE, spec("f2", "yesterday"), DEFAULT, "db.t"))
                 .hasMessage("Cannot use partition spec {f2=yesterday} for table db.t: value 'yesterday' of partition "
-                        + "key 'f2' is not a DATE (expected a date like 2024-01-31 or a day number)");
+                        + "key 'f2' is not a valid DATE (expected a date like 2024-01-31 or a day number)");
         assertThatThrownBy(() -> PartitionSpec.parse(TYPE, spec("f1", "99999999999"), DEFAULT, "db.t"))
-                .hasMessageContaining("value '99999999999' of partition key 'f1' is not a INT");
+                .hasMessageContaining("value '99999999999' of partition key 'f1' is not a valid INT");
     }
 
     @Test

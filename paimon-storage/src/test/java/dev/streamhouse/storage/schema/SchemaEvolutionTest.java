@@ -128,6 +128,14 @@ class SchemaEvolutionTest {
     }
 
     @Test
+    void perColumnOptionsFollowRenamesAndDisappearWithDroppedColumns() throws Exception {
+        createPk("fields.s.stats-mode", "full", "fields.v.stats-mode", "none", "fields.sx.stats-mode", "counts");
+        TableSchema s = alter(SchemaChange.renameColumn("s", "label"), SchemaChange.dropColumn("v"));
+        assertThat(s.options()).containsOnly(java.util.Map.entry("fields.label.stats-mode", "full"),
+                java.util.Map.entry("fields.sx.stats-mode", "counts"));
+    }
+
+    @Test
     void updateColumnTypeKeepsNullabilityAndNullabilityHasItsOwnChange() throws Exception {
         manager.createTable(Schema.newBuilder()
                 .column("a", DataTypes.INT().notNull())

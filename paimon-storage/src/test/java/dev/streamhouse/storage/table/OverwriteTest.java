@@ -155,7 +155,7 @@ class OverwriteTest {
         try (BatchTableCommit commit = table.newBatchCommit()) {
             assertThatThrownBy(() -> commit.overwrite(Map.of("hr", "three"), List.of()))
                     .hasMessage("Cannot use partition spec {hr=three} for table default.test: value 'three' of "
-                            + "partition key 'hr' is not a INT (expected a INT number)");
+                            + "partition key 'hr' is not a valid INT (expected a number of type INT)");
         }
     }
 
@@ -366,6 +366,26 @@ class OverwriteTest {
         assertThatThrownBy(() -> late.commit(1, compaction)).isInstanceOf(CommitConflictException.class)
                 .hasMessageContaining("no longer live");
         assertThat(TestTables.readAll(table)).containsExactly("+I(d1, 9, 9)");
+    }
+
+    @Test
+    void messagesOfAWriterThatCompactedExistingFilesAreRefused() throws Exception {
+        FileStoreTable table = pkTable("bucket", "1");
+        append(table, keys("d1", 0, 3, 1));
+        List<CommitMessage> messages;
+        try (TableWrite w = table.newWrite()) {
+            w.write(pk("d1", 9, 9));
+            BinaryRow d1 = table.newReadBuilder().newScan().plan().splits().get(0).partition();
+            w.compact(d1, 0, true);
+            messages = w.prepareCommit();
+        }
+        try (BatchTableCommit commit = table.newBatchCommit()) {
+            assertThatThrownBy(() -> commit.overwrite(Map.of("dt", "d1"), messages))
+                    .isInstanceOf(InvalidCommitException.class)
+                    .hasMessageContaining("which was already in the table")
+                    .hasMessageContaining("Table.newOverwriteWrite");
+        }
+        assertThat(latest(table).id()).isEqualTo(1);
     }
 
     @Test
