@@ -4,6 +4,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
+import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
@@ -170,6 +171,56 @@ public final class FileSystemCatalog implements Catalog {
             fileIO.delete(tablePath(id), true);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot drop table '" + id + "'", e);
+        }
+    }
+
+    @Override
+    public void alterTable(Identifier id, List<SchemaChange> changes, boolean ignoreIfNotExists) {
+        if (!tableExists(id)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new CatalogException.TableNotExist(id);
+        }
+        try {
+            new SchemaManager(fileIO, tablePath(id), id.fullName()).commitChanges(changes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot alter table '" + id + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Renames the table directory with {@link FileIO#rename}, which refuses an existing target. On a
+     * local or HDFS warehouse the rename is atomic; object stores need another catalog.
+     */
+    @Override
+    public void renameTable(Identifier from, Identifier to, boolean ignoreIfNotExists) {
+        Names.validateDatabase(to.database());
+        Names.validateTable(to.table());
+        if (!from.database().equals(to.database())) {
+            throw new IllegalArgumentException("Cannot rename table '" + from + "' to '" + to
+                    + "': tables can only be renamed within their database");
+        }
+        if (!tableExists(from)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new CatalogException.TableNotExist(from);
+        }
+        if (from.equals(to)) {
+            throw new CatalogException.TableAlreadyExist(to);
+        }
+        Path target = tablePath(to);
+        try {
+            if (fileIO.exists(target) || !fileIO.rename(tablePath(from), target)) {
+                if (tableExists(to)) {
+                    throw new CatalogException.TableAlreadyExist(to);
+                }
+                throw new CatalogException("Cannot rename table '" + from + "' to '" + to + "': " + target
+                        + " already exists (but is not a table); remove it first");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot rename table '" + from + "' to '" + to + "'", e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.operation;
 
+import dev.streamhouse.storage.casting.ColumnCast;
 import dev.streamhouse.storage.data.FieldGetter;
 import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRowUtils;
@@ -15,8 +16,11 @@ import java.util.List;
 /**
  * Presents a data file's value statistics in the positions of the current table schema (FORMAT
  * §6.5): columns are matched by field id through the file's own schema, dense statistics by column
- * name. A column without statistics, or whose type changed since the file was written, has unknown
- * min/max and null count, which never prunes.
+ * name. A column added after the file was written is all NULL. A column whose type was widened
+ * since the file was written has its min/max converted with the same {@link ColumnCast} the reader
+ * uses: every allowed cast is exact and order-preserving, so the converted values are still bounds
+ * of the converted column. A column without statistics has unknown min/max and null count, which
+ * never prunes.
  */
 public final class FileStatsMapper {
     private final RowType tableType;
@@ -62,19 +66,33 @@ public final class FileStatsMapper {
                 continue;
             }
             int statsPos = statsCols.indexOf(fileField.name());
-            if (statsPos < 0 || statsPos >= stats.minValues().arity()
-                    || !fileField.type().equalsIgnoreNullable(tableField.type())
-                    || !InternalRowUtils.isOrderable(tableField.type())) {
-                nulls[i] = statsPos >= 0 && stats.nullCounts() != null && statsPos < stats.nullCounts().length
-                        && fileField.type().equalsIgnoreNullable(tableField.type())
-                        ? stats.nullCounts()[statsPos] : null;
+            boolean hasStats = statsPos >= 0 && statsPos < stats.minValues().arity();
+            nulls[i] = statsPos >= 0 && stats.nullCounts() != null && statsPos < stats.nullCounts().length
+                    ? stats.nullCounts()[statsPos] : null;
+            if (!hasStats || !InternalRowUtils.isOrderable(tableField.type())) {
                 continue;
             }
-            FieldGetter g = InternalRowUtils.fieldGetter(tableField.type(), statsPos);
-            min.setField(i, g.get(stats.minValues()));
-            max.setField(i, g.get(stats.maxValues()));
-            nulls[i] = stats.nullCounts() != null && statsPos < stats.nullCounts().length ? stats.nullCounts()[statsPos] : null;
+            ColumnCast cast = castOrNull(fileField, tableField);
+            if (cast == null) {
+                nulls[i] = null;
+                continue;
+            }
+            FieldGetter g = InternalRowUtils.fieldGetter(cast.fileReadType(), statsPos);
+            min.setField(i, convert(cast, g.get(stats.minValues())));
+            max.setField(i, convert(cast, g.get(stats.maxValues())));
         }
         return new MappedStats(min, max, nulls);
+    }
+
+    /** The cast from the written to the current type, or null if there is none (stats then unknown). */
+    private static ColumnCast castOrNull(DataField fileField, DataField tableField) {
+        if (ColumnCast.refusal(fileField.type(), tableField.type()).isPresent()) {
+            return null;
+        }
+        return ColumnCast.of(fileField.type(), tableField.type());
+    }
+
+    private static Object convert(ColumnCast cast, Object value) {
+        return value == null ? null : cast.apply(value);
     }
 }

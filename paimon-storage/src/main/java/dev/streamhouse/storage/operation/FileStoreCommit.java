@@ -4,6 +4,8 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.index.IndexManifestFile;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
@@ -12,15 +14,19 @@ import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
+import dev.streamhouse.storage.table.sink.CommitMessage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Commits writers' files as snapshots (FORMAT §4.3): apply the changes to the latest snapshot,
@@ -30,7 +36,9 @@ import java.util.Optional;
  * <p>Exactly-once: every snapshot records (commit user, commit identifier). A commit whose outcome was
  * uncertain is checked on the next call with the same identifier, and {@link #filterCommitted} tells a
  * restarted job which identifiers already landed. A commit with changes of both kinds makes two
- * snapshots with the same identifier: APPEND (or OVERWRITE) first, then COMPACT.
+ * snapshots with the same identifier: APPEND (or OVERWRITE) first, then COMPACT; if the COMPACT part
+ * fails after the first part was published, retrying the same committable on the same instance
+ * publishes only the COMPACT part. {@link #overwrite} replaces partitions (OVERWRITE snapshots).
  *
  * <p>Not thread-safe; one instance per committer.
  */
@@ -44,6 +52,25 @@ public final class FileStoreCommit {
     private final RetryBackoff backoff;
     /** For (identifier, kind) whose publication was uncertain: the latest snapshot id before it. */
     private final Map<String, Long> uncertain = new HashMap<>();
+    /** The committable whose first part was published before its second part failed, or null. */
+    private PartialCommit resumable;
+
+    /** What one snapshot of a commit publishes. */
+    private record Changes(List<ManifestEntry> entries, List<ManifestEntry> changelog,
+            List<IndexManifestEntry> index) {}
+
+    /** The changes of one attempt, computed on top of the latest snapshot (null: nothing to commit). */
+    @FunctionalInterface
+    private interface ChangeSource {
+        Changes on(Snapshot latest) throws IOException;
+    }
+
+    /** A committable of which the parts in {@code done} are published. */
+    private record PartialCommit(long identifier, List<CommitMessage> messages, Set<CommitKind> done) {
+        boolean isRetryOf(ManifestCommittable c) {
+            return c.identifier() == identifier && c.messages().equals(messages);
+        }
+    }
 
     public FileStoreCommit(FileIO fileIO, Path manifestDir, String tableName, SchemaManager schemas,
             SnapshotManager snapshots, SnapshotEntries entries, ManifestFile manifestFile, ManifestList manifestList,
@@ -64,12 +91,116 @@ public final class FileStoreCommit {
     /** Commits one committable; a committable without changes makes no snapshot. */
     public void commit(ManifestCommittable committable) {
         CommitChanges changes = CommitChanges.of(committable.messages());
-        if (changes.hasAppend()) {
-            commitOnce(changes.appendEntries, changes.appendChangelog, changes.appendIndex, changes.appendKind(),
-                    committable);
+        Changes append = new Changes(changes.appendEntries, changes.appendChangelog, changes.appendIndex);
+        commitParts(committable, changes.hasAppend() ? changes.appendKind() : null, latest -> append, changes);
+    }
+
+    /**
+     * Replaces the table's content in the partitions {@code scope} matches (FORMAT §4.2 OVERWRITE): one
+     * OVERWRITE snapshot DELETEs every live data file and every index file (e.g. dynamic-bucket hash
+     * indexes) of those partitions and ADDs the committable's new files and index files. The live files
+     * are read again at every attempt, so files a concurrent writer appended to those partitions before
+     * this commit is published are replaced as well; a concurrent compaction of those partitions that
+     * publishes later fails with a conflict. Compaction results in the messages (a writer compacting
+     * its own new files) follow as a COMPACT snapshot with the same identifier. When there is nothing
+     * to delete or add, no snapshot is made.
+     *
+     * <p>Identity, retry, cleanup and failure types are those of {@link #commit}.
+     *
+     * @param scope which partitions to replace; {@link ManifestFilter#ALL} for the whole table
+     * @throws InvalidCommitException if a message lies outside {@code scope}, deletes data files or
+     *     compacts files that were already in the table (an overwrite writer starts empty and never does)
+     */
+    public void overwrite(ManifestCommittable committable, ManifestFilter scope) {
+        CommitChanges changes = CommitChanges.of(committable.messages());
+        for (ManifestEntry e : changes.appendEntries) {
+            if (e.kind() == FileKind.DELETE) {
+                throw new InvalidCommitException("Cannot overwrite table " + tableName + ": a message deletes file "
+                        + e.file().fileName() + "; the messages of an overwrite must come from a writer that ignores "
+                        + "the files already in the table (Table.newOverwriteWrite)");
+            }
         }
-        if (changes.hasCompact()) {
-            commitOnce(changes.compactEntries, changes.compactChangelog, List.of(), CommitKind.COMPACT, committable);
+        for (CommitMessage m : committable.messages()) {
+            if (!m.isEmpty() && !scope.matchesPartition(m.partition())) {
+                throw new InvalidCommitException("Cannot overwrite table " + tableName + ": a message writes to a "
+                        + "partition outside the overwritten partitions");
+            }
+            checkCompactsOnlyItsOwnFiles(m);
+        }
+        commitParts(committable, CommitKind.OVERWRITE, latest -> overwriteChanges(latest, scope, changes), changes);
+    }
+
+    /**
+     * An overwrite writer may compact the files it wrote itself (they are ADDed by the OVERWRITE snapshot
+     * and replaced by the COMPACT one), but never files that were in the table: the OVERWRITE deletes
+     * those, so the COMPACT part would fail after the OVERWRITE was published.
+     */
+    private void checkCompactsOnlyItsOwnFiles(CommitMessage m) {
+        Set<String> own = new HashSet<>();
+        m.dataIncrement().newFiles().forEach(f -> own.add(f.fileName()));
+        m.compactIncrement().compactAfter().forEach(f -> own.add(f.fileName()));
+        for (DataFileMeta f : m.compactIncrement().compactBefore()) {
+            if (!own.contains(f.fileName())) {
+                throw new InvalidCommitException("Cannot overwrite table " + tableName + ": a message compacts file "
+                        + f.fileName() + ", which was already in the table; the messages of an overwrite must come "
+                        + "from a writer that ignores the files already in the table (Table.newOverwriteWrite)");
+            }
+        }
+    }
+
+    /** The OVERWRITE changes on top of {@code latest}, or null if they would change nothing. */
+    private Changes overwriteChanges(Snapshot latest, ManifestFilter scope, CommitChanges changes) throws IOException {
+        List<ManifestEntry> entries = new ArrayList<>();
+        List<IndexManifestEntry> index = new ArrayList<>();
+        if (latest != null) {
+            for (ManifestEntry e : ctx.entries().liveEntries(latest, scope)) {
+                entries.add(e.withKind(FileKind.DELETE));
+            }
+            if (latest.indexManifest() != null) {
+                for (IndexManifestEntry e : ctx.indexManifestFile().read(latest.indexManifest())) {
+                    if (scope.matchesPartition(e.partition())) {
+                        index.add(new IndexManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.indexFile()));
+                    }
+                }
+            }
+        }
+        entries.addAll(changes.appendEntries);
+        for (IndexManifestEntry e : changes.appendIndex) {
+            // Deleted index files of the messages are in scope, so they are deleted above already.
+            if (e.kind() == FileKind.ADD) {
+                index.add(e);
+            }
+        }
+        if (entries.isEmpty() && index.isEmpty() && changes.appendChangelog.isEmpty()) {
+            return null;
+        }
+        return new Changes(entries, changes.appendChangelog, index);
+    }
+
+    /**
+     * Commits the first part ({@code firstKind}, null if there is none) and then the compaction part
+     * of a committable. If the second part fails after the first was published, a retry of the same
+     * committable on this instance skips the first part instead of publishing it twice.
+     */
+    private void commitParts(ManifestCommittable committable, CommitKind firstKind, ChangeSource first,
+            CommitChanges changes) {
+        Set<CommitKind> done = resumable != null && resumable.isRetryOf(committable)
+                ? resumable.done : EnumSet.noneOf(CommitKind.class);
+        resumable = null;
+        try {
+            if (firstKind != null && !done.contains(firstKind)) {
+                commitOnce(first, firstKind, committable);
+                done.add(firstKind);
+            }
+            if (changes.hasCompact() && !done.contains(CommitKind.COMPACT)) {
+                Changes compact = new Changes(changes.compactEntries, changes.compactChangelog, List.of());
+                commitOnce(latest -> compact, CommitKind.COMPACT, committable);
+            }
+        } catch (CommitException e) {
+            if (!done.isEmpty()) {
+                resumable = new PartialCommit(committable.identifier(), committable.messages(), done);
+            }
+            throw e;
         }
     }
 
@@ -110,12 +241,12 @@ public final class FileStoreCommit {
         return Optional.empty();
     }
 
-    private void commitOnce(List<ManifestEntry> entries, List<ManifestEntry> changelog,
-            List<IndexManifestEntry> indexChanges, CommitKind kind, ManifestCommittable committable) {
+    private void commitOnce(ChangeSource source, CommitKind kind, ManifestCommittable committable) {
         String key = committable.identifier() + "/" + kind;
         for (int attempt = 0; ; attempt++) {
             Snapshot latest;
             long schemaId;
+            Changes changes;
             try {
                 latest = ctx.snapshots().latestSnapshot().orElse(null);
                 Long uncertainFrom = uncertain.get(key);
@@ -123,7 +254,12 @@ public final class FileStoreCommit {
                     uncertain.remove(key);
                     return;
                 }
-                conflicts.check(latest, entries, kind);
+                changes = source.on(latest);
+                if (changes == null) {
+                    uncertain.remove(key);
+                    return;
+                }
+                conflicts.check(latest, changes.entries(), kind);
                 schemaId = schemas.latest().map(TableSchema::id).orElseThrow(
                         () -> new InvalidCommitException("Cannot commit to table " + tableName + ": it has no schema"));
             } catch (IOException e) {
@@ -133,7 +269,8 @@ public final class FileStoreCommit {
             CommitAttempt run = new CommitAttempt(fileIO, manifestDir, ctx);
             boolean published;
             try {
-                published = run.run(latest, entries, changelog, indexChanges, kind, committable, schemaId);
+                published = run.run(latest, changes.entries(), changes.changelog(), changes.index(), kind, committable,
+                        schemaId);
             } catch (IOException e) {
                 run.cleanUp();
                 throw new CommitFailedException("Cannot commit to table " + tableName

@@ -22,6 +22,7 @@ public final class FileStoreScan {
     private final String tableName;
 
     private Long snapshotId;
+    private Long timestampMillis;
     private Predicate partitionFilter;
     private Predicate valueFilter;
     private Integer bucket;
@@ -36,6 +37,17 @@ public final class FileStoreScan {
     /** Read this snapshot instead of the latest. */
     public FileStoreScan withSnapshot(long id) {
         this.snapshotId = id;
+        this.timestampMillis = null;
+        return this;
+    }
+
+    /**
+     * Read the latest snapshot committed at or before {@code timestampMillis} (epoch millis) instead of
+     * the latest; planning fails with an {@link IllegalArgumentException} if every snapshot is younger.
+     */
+    public FileStoreScan withTimestampMillis(long timestampMillis) {
+        this.timestampMillis = timestampMillis;
+        this.snapshotId = null;
         return this;
     }
 
@@ -67,6 +79,8 @@ public final class FileStoreScan {
                         + ": it does not exist (expired or never committed); latest is " + snapshots.latestSnapshotId());
             }
             snapshot = Optional.of(snapshots.snapshot(snapshotId));
+        } else if (timestampMillis != null) {
+            snapshot = TimeTravel.latestAtOrBefore(snapshots, timestampMillis, tableName);
         } else {
             snapshot = snapshots.latestSnapshot();
         }

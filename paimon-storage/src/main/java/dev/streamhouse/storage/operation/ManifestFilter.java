@@ -85,9 +85,14 @@ public final class ManifestFilter {
         if (bucket != null && e.bucket() != bucket) {
             return false;
         }
-        if (partitions != null && !partitions.contains(e.partition())) {
+        return matchesPartition(e.partition());
+    }
+
+    /** Whether entries of this partition are kept (ignoring the bucket restriction). */
+    public boolean matchesPartition(BinaryRow partition) {
+        if (partitions != null && !partitions.contains(partition)) {
             return false;
         }
-        return partitionPredicate == null || partitionPredicate.test(e.partition());
+        return partitionPredicate == null || partitionPredicate.test(partition);
     }
 }

@@ -31,8 +31,8 @@ import java.util.Set;
 final class InitialSchemaFactory {
     static final String PRIMARY_KEY_OPTION = "primary-key";
     static final String PARTITION_OPTION = "partition";
-    private static final Set<String> RESERVED_NAMES = Set.of("_SEQUENCE_NUMBER", "_VALUE_KIND");
-    private static final String RESERVED_PREFIX = "_KEY_";
+    static final Set<String> RESERVED_NAMES = Set.of("_SEQUENCE_NUMBER", "_VALUE_KIND");
+    static final String RESERVED_PREFIX = "_KEY_";
 
     private InitialSchemaFactory() {}
 

@@ -24,19 +24,33 @@ import java.util.function.LongSupplier;
  */
 public final class SchemaManager {
     private static final String SCHEMA_PREFIX = "schema-";
+    /** How often {@link #commitChanges} re-applies its changes after losing a race. */
+    static final int MAX_CHANGE_ATTEMPTS = 50;
+    private static final long MAX_RETRY_PAUSE_MILLIS = 20;
 
     private final FileIO fileIO;
     private final Path tableRoot;
+    private final String tableName;
     private final LongSupplier clock;
 
     public SchemaManager(FileIO fileIO, Path tableRoot) {
-        this(fileIO, tableRoot, System::currentTimeMillis);
+        this(fileIO, tableRoot, tableRoot.toString());
+    }
+
+    /** @param tableName how messages name the table, e.g. {@code db.t} */
+    public SchemaManager(FileIO fileIO, Path tableRoot, String tableName) {
+        this(fileIO, tableRoot, tableName, System::currentTimeMillis);
     }
 
     /** For tests: {@code clock} supplies the {@code timeMillis} of created schemas. */
     SchemaManager(FileIO fileIO, Path tableRoot, LongSupplier clock) {
+        this(fileIO, tableRoot, tableRoot.toString(), clock);
+    }
+
+    private SchemaManager(FileIO fileIO, Path tableRoot, String tableName, LongSupplier clock) {
         this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+        this.tableName = Objects.requireNonNull(tableName, "tableName");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -137,5 +151,64 @@ public final class SchemaManager {
         }
         byte[] content = SchemaSerializer.toJson(schema).getBytes(StandardCharsets.UTF_8);
         return fileIO.createIfAbsent(schemaPath(schema.id()), content);
+    }
+
+    /**
+     * Applies {@code changes} (ALTER TABLE) to the latest schema and publishes the result as the next
+     * schema version, all changes or none. If a concurrent change publishes that version first, the
+     * latest schema is re-read and the changes are applied to it again (bounded by
+     * {@value #MAX_CHANGE_ATTEMPTS} attempts), so concurrent compatible changes all land and an
+     * incompatible one fails with its reason. Changes that leave the schema as it is write nothing.
+     *
+     * <p>Rules:
+     * <ul>
+     *   <li>Field ids: a new column gets {@code highestFieldId + 1}, its nested ROW fields the ids after
+     *       it; fields appended to a ROW column get fresh ids too. Renames keep the id; dropped ids are
+     *       never reused, so a column dropped and re-added under the same name reads as NULL from old
+     *       files. {@code highestFieldId} only grows.
+     *   <li>Partition keys, primary key and bucket key columns cannot be dropped, renamed or change type;
+     *       sequence-field and row-kind-field columns cannot be dropped or renamed; the key lists
+     *       themselves never change. The last column cannot be dropped. Per-column options
+     *       ({@code fields.<column>.*}) follow a rename and are removed with a dropped column.
+     *   <li>A new column must be nullable and must not use a reserved name ({@code _KEY_*},
+     *       {@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}); positions are FIRST, AFTER a column or LAST.
+     *   <li>Types may only widen as {@link dev.streamhouse.storage.casting.ColumnCast} lists; the column
+     *       keeps its nullability. Old files are read with the written type and converted.
+     *   <li>Nullability: NOT NULL → nullable is allowed except for primary-key columns; nullable → NOT
+     *       NULL is refused (old files may hold NULLs).
+     *   <li>Options: see {@link OptionChangeRules} (immutable options, {@code bucket} only between
+     *       positive counts).
+     * </ul>
+     *
+     * @return the new latest schema (or the unchanged latest one)
+     * @throws SchemaChangeException if a change is invalid (nothing written; do not retry)
+     * @throws SchemaChangeConflictException if concurrent changes kept winning the race
+     * @throws IOException if reading or writing schema files failed; the change may be retried
+     */
+    public TableSchema commitChanges(List<SchemaChange> changes) throws IOException {
+        List<SchemaChange> copy = List.copyOf(changes);
+        for (int attempt = 1; ; attempt++) {
+            TableSchema latest = latest().orElseThrow(() -> new SchemaChangeException("Cannot alter table " + tableName
+                    + ": it has no schema file under " + schemaDirectory() + ", so it does not exist"));
+            TableSchema next = SchemaEvolution.apply(latest, copy, clock.getAsLong(), tableName);
+            if (next == latest || commitNewVersion(next)) {
+                return next;
+            }
+            if (attempt >= MAX_CHANGE_ATTEMPTS) {
+                throw new SchemaChangeConflictException("Cannot alter table " + tableName + ": concurrent schema "
+                        + "changes won the race for the next schema version " + attempt + " times; retry later");
+            }
+            pauseBeforeRetry();
+        }
+    }
+
+    private void pauseBeforeRetry() {
+        try {
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(1, MAX_RETRY_PAUSE_MILLIS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SchemaChangeConflictException("Cannot alter table " + tableName
+                    + ": interrupted while waiting to retry after a concurrent schema change");
+        }
     }
 }

@@ -167,13 +167,35 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableWrite newWrite() {
+        return newWrite(bucketStateLoader());
+    }
+
+    @Override
+    public TableWrite newOverwriteWrite() {
+        return newWrite(EMPTY_STATE);
+    }
+
+    private TableWrite newWrite(BucketStateLoader state) {
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    bucketStateLoader());
+                    state);
         }
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
     }
+
+    /** What an overwrite writer sees of the table: nothing, so it starts every bucket empty. */
+    private static final BucketStateLoader EMPTY_STATE = new BucketStateLoader() {
+        @Override
+        public List<ManifestEntry> liveFiles(BinaryRow partition) {
+            return List.of();
+        }
+
+        @Override
+        public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) {
+            return List.of();
+        }
+    };
 
     /** Reads a partition's live files and hash index entries from the snapshot latest at first use. */
     private BucketStateLoader bucketStateLoader() {
@@ -227,7 +249,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableCommit newStreamCommit(String commitUser) {
-        return new TableCommit(newFileStoreCommit(commitUser), fileIO, paths);
+        return new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
+                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName);
     }
 
     @Override

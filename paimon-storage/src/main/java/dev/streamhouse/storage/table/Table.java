@@ -46,6 +46,15 @@ public interface Table {
     /** A writer; hand its messages to a commit. */
     TableWrite newWrite();
 
+    /**
+     * A writer for INSERT OVERWRITE; hand its messages to an overwrite commit
+     * ({@link TableCommit#overwrite}, {@link TableCommit#overwriteDynamicPartitions}). It ignores the
+     * files already in the table: every bucket starts empty (no levels, sequence numbers or hash index
+     * restored), and partitions may be written with the table's current bucket count even if their
+     * files have another one (rescaling).
+     */
+    TableWrite newOverwriteWrite();
+
     /** A commit for a batch job (one commit, fresh commit user). */
     BatchTableCommit newBatchCommit();
 

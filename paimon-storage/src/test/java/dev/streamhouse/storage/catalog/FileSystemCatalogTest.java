@@ -2,6 +2,8 @@ package dev.streamhouse.storage.catalog;
 
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.Schema;
+import dev.streamhouse.storage.schema.SchemaChange;
+import dev.streamhouse.storage.schema.SchemaChangeException;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.testutils.TestTables;
 import dev.streamhouse.storage.types.DataTypes;
@@ -12,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -120,5 +123,64 @@ class FileSystemCatalogTest {
         assertThat(c.warehouse().path()).isEqualTo(relative.toAbsolutePath().normalize().toString());
         assertThat(Files.isDirectory(relative)).isTrue();
         Files.delete(relative);
+    }
+
+    @Test
+    void alterTableWritesANewSchemaVersionThatNewLoadsSee() throws Exception {
+        catalog.createDatabase("db", false);
+        Identifier id = Identifier.of("db", "orders");
+        catalog.createTable(id, TestTables.simpleSchema(), false);
+        Table before = catalog.getTable(id);
+        TestTables.write(before, TestTables.rows(0, 2, 1));
+
+        catalog.alterTable(id, List.of(SchemaChange.addColumn("qty", DataTypes.BIGINT()),
+                SchemaChange.updateColumnType("id", DataTypes.BIGINT())), false);
+        assertThat(Files.exists(warehouse.resolve("db.db/orders/schema/schema-1"))).isTrue();
+        assertThat(before.rowType().fieldNames()).containsExactly("id", "name", "dt");
+        Table after = catalog.getTable(id);
+        assertThat(after.schema().id()).isEqualTo(1);
+        assertThat(after.rowType().fieldNames()).containsExactly("id", "name", "dt", "qty");
+        assertThat(TestTables.readAll(after)).containsExactly("+I(0, name-0, d0, null)", "+I(1, name-1, d0, null)");
+
+        assertThatThrownBy(() -> catalog.alterTable(id, List.of(SchemaChange.dropColumn("dt")), false))
+                .isInstanceOf(SchemaChangeException.class)
+                .hasMessageStartingWith("Cannot drop column 'dt' of table db.orders: it is a partition key");
+        Identifier missing = Identifier.of("db", "missing");
+        catalog.alterTable(missing, List.of(SchemaChange.addColumn("x", DataTypes.INT())), true);
+        assertThatThrownBy(() -> catalog.alterTable(missing, List.of(SchemaChange.addColumn("x", DataTypes.INT())), false))
+                .isInstanceOf(CatalogException.TableNotExist.class);
+        assertThat(Files.exists(warehouse.resolve("db.db/missing"))).isFalse();
+    }
+
+    @Test
+    void renameTableMovesItsDirectoryWithinTheDatabase() throws Exception {
+        catalog.createDatabase("db", false);
+        catalog.createDatabase("other", false);
+        Identifier from = Identifier.of("db", "a");
+        Identifier to = Identifier.of("db", "b");
+        catalog.createTable(from, TestTables.simpleSchema(), false);
+        TestTables.write(catalog.getTable(from), TestTables.rows(0, 3, 1));
+
+        catalog.renameTable(from, to, false);
+        assertThat(catalog.listTables("db")).containsExactly("b");
+        assertThat(catalog.tableExists(from)).isFalse();
+        Table renamed = catalog.getTable(to);
+        assertThat(renamed.fullName()).isEqualTo("db.b");
+        assertThat(TestTables.readAll(renamed)).hasSize(3);
+
+        catalog.renameTable(from, Identifier.of("db", "c"), true);
+        assertThatThrownBy(() -> catalog.renameTable(from, Identifier.of("db", "c"), false))
+                .isInstanceOf(CatalogException.TableNotExist.class).hasMessageContaining("db.a");
+        catalog.createTable(from, TestTables.simpleSchema(), false);
+        assertThatThrownBy(() -> catalog.renameTable(from, to, false))
+                .isInstanceOf(CatalogException.TableAlreadyExist.class).hasMessageContaining("db.b");
+        assertThatThrownBy(() -> catalog.renameTable(to, Identifier.of("other", "b"), false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("within their database");
+        assertThatThrownBy(() -> catalog.renameTable(to, Identifier.of("db", "../escape"), false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Cannot use table name");
+        Files.createDirectories(warehouse.resolve("db.db/occupied"));
+        assertThatThrownBy(() -> catalog.renameTable(to, Identifier.of("db", "occupied"), false))
+                .isInstanceOf(CatalogException.class).hasMessageContaining("already exists (but is not a table)");
+        assertThat(TestTables.readAll(catalog.getTable(to))).hasSize(3);
     }
 }

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.io;
 
+import dev.streamhouse.storage.casting.CastedRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.data.RowKind;
@@ -23,6 +24,8 @@ final class KeyValueFileReader implements RecordReader<KeyValue> {
     private final KeyValue reuse = new KeyValue();
     private final ProjectedRow key;
     private final ProjectedRow value;
+    /** Converts widened value columns to their current types; null when the file needs no casts. */
+    private final CastedRow casted;
 
     KeyValueFileReader(RecordReader<InternalRow> rows, KeyValueReadPlan plan, int level, Path file,
             String tableName) {
@@ -33,6 +36,7 @@ final class KeyValueFileReader implements RecordReader<KeyValue> {
         this.tableName = tableName;
         this.key = new ProjectedRow(plan.keyPositions);
         this.value = new ProjectedRow(plan.valuePositions);
+        this.casted = CastedRow.needed(plan.casts) ? new CastedRow(plan.casts) : null;
     }
 
     private IOException wrap(Exception e) {
@@ -91,7 +95,8 @@ final class KeyValueFileReader implements RecordReader<KeyValue> {
             throw new IOException("Cannot read data file " + file + " of table " + tableName + ": _VALUE_KIND "
                     + kindByte + " is not a row kind (0..3); the file is corrupt", e);
         }
-        return reuse.replace(key.replace(row), row.longAt(plan.sequencePosition), kind, value.replace(row))
+        InternalRow values = casted == null ? row : casted.replace(row);
+        return reuse.replace(key.replace(row), row.longAt(plan.sequencePosition), kind, value.replace(values))
                 .setLevel(level);
     }
 

@@ -26,7 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * order; {@link KeyValue#level()} is the file's level. Records come in file order (ascending keys).
  *
  * <p>Files written with an older schema ({@link DataFileMeta#schemaId()}) are read by field id: renamed
- * columns keep their data, columns added later read as NULL, and the key is read from
+ * columns keep their data, columns added later read as NULL, value columns widened by ALTER TABLE are
+ * converted ({@link dev.streamhouse.storage.casting.ColumnCast}), and the key is read from
  * {@code _KEY_<name in that schema>}. Files written in {@code data-file.thin-mode} (per their schema's
  * options) have no {@code _KEY_*} columns; their key is taken from the value columns.
  *

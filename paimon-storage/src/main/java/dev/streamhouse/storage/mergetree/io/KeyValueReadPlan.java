@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.io;
 
+import dev.streamhouse.storage.casting.ColumnCast;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * How to read KeyValues from the data files of one schema version. Columns are matched by field id
- * (like append reads): a renamed column is read by its old name, a column added later reads as NULL.
+ * (like append reads): a renamed column is read by its old name, a column added later reads as NULL,
+ * a value column widened by ALTER TABLE is read in its written type and converted ({@link ColumnCast}).
  * The key comes from the {@code _KEY_<old name>} columns, or, for files written in
  * {@code data-file.thin-mode} (no {@code _KEY_*} columns), from the value columns with the key's ids.
  */
@@ -35,9 +37,11 @@ final class KeyValueReadPlan {
     final boolean keyColumns;
     /** The key filter in read-row positions, or null. */
     final Predicate fileFilter;
+    /** Per read position, the cast of a value column whose type was widened, else null. */
+    final ColumnCast[] casts;
 
     private KeyValueReadPlan(RowType fileReadType, int[] keyPositions, int sequencePosition, int valueKindPosition,
-            int[] valuePositions, boolean keyColumns, Predicate fileFilter) {
+            int[] valuePositions, boolean keyColumns, Predicate fileFilter, ColumnCast[] casts) {
         this.fileReadType = fileReadType;
         this.keyPositions = keyPositions;
         this.sequencePosition = sequencePosition;
@@ -45,6 +49,7 @@ final class KeyValueReadPlan {
         this.valuePositions = valuePositions;
         this.keyColumns = keyColumns;
         this.fileFilter = fileFilter;
+        this.casts = casts;
     }
 
     /**
@@ -79,10 +84,18 @@ final class KeyValueReadPlan {
         read.add(new DataField(KeyValueLayout.VALUE_KIND_FIELD_ID, KeyValueLayout.VALUE_KIND, DataTypes.TINYINT()));
         RowType valueType = current.valueType();
         int[] valuePositions = new int[valueProjection.length];
+        Map<Integer, ColumnCast> castsByPosition = new HashMap<>();
         for (int i = 0; i < valueProjection.length; i++) {
             DataField wanted = valueType.field(valueProjection[i]);
+            DataField inFile = fileFields.get(wanted.id());
             valuePositions[i] = read.size();
-            read.add(valueColumn(wanted, fileFields.get(wanted.id()), fileSchema, fileName, tableName));
+            if (inFile != null && !inFile.type().equalsIgnoreNullable(wanted.type())) {
+                ColumnCast cast = castOf(wanted, inFile, fileSchema, fileName, tableName);
+                castsByPosition.put(read.size(), cast);
+                read.add(new DataField(wanted.id(), inFile.name(), cast.fileReadType()));
+            } else {
+                read.add(valueColumn(wanted, inFile, fileSchema, fileName, tableName));
+            }
         }
         if (thin) {
             for (int i = 0; i < keyPositions.length; i++) {
@@ -100,8 +113,10 @@ final class KeyValueReadPlan {
         Predicate fileFilter = keyFilter == null
                 ? null
                 : PredicateBuilder.transformFieldMapping(keyFilter, keyPositions).orElse(null);
+        ColumnCast[] casts = new ColumnCast[read.size()];
+        castsByPosition.forEach((pos, cast) -> casts[pos] = cast);
         return new KeyValueReadPlan(new RowType(read), keyPositions, sequencePosition, valueKindPosition,
-                valuePositions, !thin, fileFilter);
+                valuePositions, !thin, fileFilter, casts);
     }
 
     private static int positionOfId(List<DataField> read, int id) {
@@ -136,13 +151,25 @@ final class KeyValueReadPlan {
         return new DataField(wanted.id(), inFile.name(), wanted.type().nullable());
     }
 
+    /** Value columns may have been widened by ALTER TABLE (key columns never change type). */
+    private static ColumnCast castOf(DataField wanted, DataField inFile, TableSchema fileSchema, String fileName,
+            String tableName) {
+        try {
+            return ColumnCast.of(inFile.type(), wanted.type());
+        } catch (IllegalArgumentException e) {
+            throw new UnsupportedOperationException("Cannot read column '" + wanted.name() + "' of table "
+                    + tableName + " from data file " + fileName + " (schema " + fileSchema.id() + "): it was written as "
+                    + inFile.type() + " and is now " + wanted.type() + ", and " + e.getMessage(), e);
+        }
+    }
+
     private static void checkSameType(DataField wanted, DataField inFile, TableSchema fileSchema, String fileName,
             String tableName) {
         if (!inFile.type().equalsIgnoreNullable(wanted.type())) {
             throw new UnsupportedOperationException("Cannot read column '" + wanted.name() + "' of table "
                     + tableName + " from data file " + fileName + " (schema " + fileSchema.id() + "): it was written as "
                     + inFile.type() + " and is now " + wanted.type()
-                    + "; reading changed column types is not supported yet");
+                    + "; the type of a primary key column cannot change");
         }
     }
 }

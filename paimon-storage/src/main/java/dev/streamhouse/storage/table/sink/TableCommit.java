@@ -1,29 +1,58 @@
 package dev.streamhouse.storage.table.sink;
 
+import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.operation.FileStoreCommit;
+import dev.streamhouse.storage.operation.InvalidCommitException;
 import dev.streamhouse.storage.operation.ManifestCommittable;
+import dev.streamhouse.storage.operation.ManifestFilter;
+import dev.streamhouse.storage.partition.PartitionSpec;
+import dev.streamhouse.storage.partition.PartitionValues;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.types.RowType;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Commits writers' messages as snapshots under one commit user. Streaming callers pass a
  * monotonically increasing identifier (the checkpoint id) and, after a restart, ask
  * {@link #filterCommitted(List)} which identifiers still need committing. See
- * {@link FileStoreCommit} for the failure types.
+ * {@link FileStoreCommit} for the failure types ({@code CommitException} subclasses).
+ *
+ * <p>Besides {@link #commit} (APPEND, and COMPACT for compaction results) there are the OVERWRITE
+ * commits of INSERT OVERWRITE, TRUNCATE TABLE and ALTER TABLE DROP PARTITION
+ * ({@link FileStoreCommit#overwrite}): they replace all files of the affected partitions, index files
+ * included, by the messages' files in one snapshot. Their messages must come from
+ * {@link dev.streamhouse.storage.table.Table#newOverwriteWrite()}, which ignores the files already in
+ * the table (so a partition can also be rewritten with a new bucket count).
  */
 public class TableCommit implements AutoCloseable {
     private final FileStoreCommit commit;
     private final FileIO fileIO;
     private final TablePaths paths;
+    private final RowType partitionType;
+    private final String defaultPartitionName;
+    private final String tableName;
 
-    public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths) {
+    /**
+     * @param partitionType the table's partition columns, in partition-key order
+     * @param defaultPartitionName the table's {@code partition.default-name}, which stands for NULL in specs
+     */
+    public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
+            String defaultPartitionName, String tableName) {
         this.commit = commit;
         this.fileIO = fileIO;
         this.paths = paths;
+        this.partitionType = partitionType;
+        this.defaultPartitionName = defaultPartitionName;
+        this.tableName = tableName;
     }
 
     public String commitUser() {
@@ -38,6 +67,90 @@ public class TableCommit implements AutoCloseable {
     /** Commits with a watermark and log offsets. */
     public void commit(long identifier, Long watermark, Map<Integer, Long> logOffsets, List<CommitMessage> messages) {
         commit.commit(new ManifestCommittable(identifier, watermark, logOffsets, messages));
+    }
+
+    /**
+     * INSERT OVERWRITE with a static partition spec: one OVERWRITE snapshot that deletes every file of
+     * the partitions matching {@code staticPartition} and adds the messages' files. The empty spec
+     * means the whole table; a partial spec (e.g. only the first of two partition keys) matches all
+     * its sub-partitions. Values are strings as in {@code PARTITION (k = 'v')}
+     * ({@link PartitionValues}); the default partition name stands for NULL. With no messages this
+     * purges the matching partitions. Makes no snapshot if nothing would change.
+     *
+     * @throws IllegalArgumentException if the spec names a non-partition key or a value does not fit
+     * @throws InvalidCommitException if a message writes to a partition outside the spec
+     */
+    public void overwrite(long identifier, Map<String, String> staticPartition, List<CommitMessage> messages) {
+        PartitionSpec spec = PartitionSpec.parse(partitionType, staticPartition, defaultPartitionName, tableName);
+        for (CommitMessage m : messages) {
+            if (!m.isEmpty() && !spec.matches(m.partition())) {
+                throw new InvalidCommitException("Cannot overwrite partition " + spec + " of table " + tableName
+                        + ": written files belong to partition " + describe(m) + ", which is outside it; "
+                        + "write only rows of the overwritten partition or overwrite a wider one");
+            }
+        }
+        ManifestFilter scope = spec.predicate().map(p -> new ManifestFilter(p, null, null)).orElse(ManifestFilter.ALL);
+        commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+    }
+
+    /**
+     * INSERT OVERWRITE in dynamic partition mode (Paimon's default {@code dynamic-partition-overwrite}):
+     * replaces exactly the partitions the messages write to, in one OVERWRITE snapshot, and leaves the
+     * others alone. For an unpartitioned table that is the whole table. Without any (non-empty) message
+     * nothing changes and no snapshot is made.
+     */
+    public void overwriteDynamicPartitions(long identifier, List<CommitMessage> messages) {
+        Set<BinaryRow> partitions = new LinkedHashSet<>();
+        for (CommitMessage m : messages) {
+            if (!m.isEmpty()) {
+                partitions.add(m.partition());
+            }
+        }
+        if (partitions.isEmpty()) {
+            return;
+        }
+        ManifestFilter scope = partitionType.fieldCount() == 0
+                ? ManifestFilter.ALL
+                : ManifestFilter.partitions(partitionType, partitions);
+        commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+    }
+
+    /** TRUNCATE TABLE: one OVERWRITE snapshot that deletes every file (none if the table is empty). */
+    public void truncateTable(long identifier) {
+        commit.overwrite(ManifestCommittable.of(identifier, List.of()), ManifestFilter.ALL);
+    }
+
+    /**
+     * ALTER TABLE DROP PARTITION: one OVERWRITE snapshot that deletes every file of the partitions
+     * matching any of the specs (partial specs match all sub-partitions; see {@link #overwrite}).
+     * Makes no snapshot if no partition matches.
+     *
+     * @throws IllegalArgumentException if the table is unpartitioned, no spec or an empty spec is given,
+     *     or a spec is invalid
+     */
+    public void dropPartitions(long identifier, List<Map<String, String>> partitions) {
+        if (partitionType.fieldCount() == 0) {
+            throw new IllegalArgumentException("Cannot drop partitions of table " + tableName
+                    + ": it is not partitioned; use TRUNCATE TABLE to delete all rows");
+        }
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("Cannot drop partitions of table " + tableName
+                    + ": no partition spec given");
+        }
+        List<Predicate> matches = new ArrayList<>();
+        for (Map<String, String> raw : partitions) {
+            PartitionSpec spec = PartitionSpec.parse(partitionType, raw, defaultPartitionName, tableName);
+            matches.add(spec.predicate().orElseThrow(() -> new IllegalArgumentException("Cannot drop partitions of "
+                    + "table " + tableName + ": a partition spec is empty, which would drop every partition; "
+                    + "use TRUNCATE TABLE for that")));
+        }
+        commit.overwrite(ManifestCommittable.of(identifier, List.of()),
+                new ManifestFilter(PredicateBuilder.or(matches), null, null));
+    }
+
+    private String describe(CommitMessage m) {
+        String path = paths.renderer().render(m.partition());
+        return path.isEmpty() ? "<none>" : path.substring(0, path.length() - 1);
     }
 
     /** The identifiers that this commit user has not committed yet. */

@@ -9,6 +9,7 @@ import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
@@ -21,7 +22,8 @@ import java.util.function.Supplier;
 
 /**
  * Configures a batch read: projection, filter and snapshot; then plans ({@link #newScan()}) and reads
- * ({@link #newRead()}). The filter prunes partitions, files and row groups; rows are filtered only with
+ * ({@link #newRead()}). The snapshot defaults to the latest, or to what the table options
+ * {@code scan.snapshot-id} / {@code scan.timestamp-millis} ({@link ScanOptions}) select. The filter prunes partitions, files and row groups; rows are filtered only with
  * {@link TableRead#executeFilter()}.
  */
 public final class ReadBuilder {
@@ -35,6 +37,7 @@ public final class ReadBuilder {
     private int[] projection;
     private Predicate filter;
     private Long snapshotId;
+    private Long timestampMillis;
 
     public ReadBuilder(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
             Supplier<FileStoreScan> scanFactory) {
@@ -45,6 +48,14 @@ public final class ReadBuilder {
         this.tableName = tableName;
         this.scanFactory = scanFactory;
         this.projection = identity(schema.fields().size());
+        Options options = schema.tableOptions();
+        this.snapshotId = options.get(ScanOptions.SCAN_SNAPSHOT_ID);
+        this.timestampMillis = options.get(ScanOptions.SCAN_TIMESTAMP_MILLIS);
+        if (snapshotId != null && timestampMillis != null) {
+            throw new IllegalArgumentException("Cannot read table " + tableName + ": options '"
+                    + ScanOptions.SCAN_SNAPSHOT_ID.key() + "' and '" + ScanOptions.SCAN_TIMESTAMP_MILLIS.key()
+                    + "' are both set; set only one of them");
+        }
     }
 
     private static int[] identity(int n) {
@@ -85,9 +96,25 @@ public final class ReadBuilder {
         return this;
     }
 
-    /** Read this snapshot instead of the latest (time travel). */
+    /**
+     * Read this snapshot instead of the latest (time travel); overrides the options
+     * {@code scan.snapshot-id} and {@code scan.timestamp-millis}. Planning fails if it does not exist.
+     */
     public ReadBuilder withSnapshot(long id) {
         this.snapshotId = id;
+        this.timestampMillis = null;
+        return this;
+    }
+
+    /**
+     * Read the latest snapshot committed at or before {@code timestampMillis} (epoch millis), as
+     * {@code FOR SYSTEM_TIME AS OF} does; overrides {@code scan.snapshot-id} and
+     * {@code scan.timestamp-millis}. Planning fails with an {@link IllegalArgumentException} if every
+     * snapshot is younger; an empty table reads as empty. Rows are read with this table's schema.
+     */
+    public ReadBuilder withTimestampMillis(long timestampMillis) {
+        this.timestampMillis = timestampMillis;
+        this.snapshotId = null;
         return this;
     }
 
@@ -100,6 +127,8 @@ public final class ReadBuilder {
         FileStoreScan scan = scanFactory.get();
         if (snapshotId != null) {
             scan.withSnapshot(snapshotId);
+        } else if (timestampMillis != null) {
+            scan.withTimestampMillis(timestampMillis);
         }
         if (filter != null) {
             partitionFilter().ifPresent(scan::withPartitionFilter);

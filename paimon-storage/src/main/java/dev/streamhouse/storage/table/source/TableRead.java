@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.casting.CastedRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.format.FileFormats;
@@ -29,8 +30,9 @@ import java.util.List;
 
 /**
  * Reads the rows of splits. For append tables each file is read as is, columns mapped by field id to
- * the current schema. The filter only skips row groups unless {@link #executeFilter()} is called,
- * in which case rows that do not match are dropped too.
+ * the current schema and widened types converted ({@link FileReadPlan}); primary-key tables are
+ * merged on read with the same column mapping. The filter only skips row groups unless
+ * {@link #executeFilter()} is called, in which case rows that do not match are dropped too.
  */
 public final class TableRead {
     private final FileIO fileIO;
@@ -155,6 +157,10 @@ public final class TableRead {
                     .createReader(fileIO, path, file.fileSize());
         } catch (IOException e) {
             throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
+        }
+        if (plan.needsCast()) {
+            CastedRow casted = plan.castedRow();
+            reader = new TransformingRecordReader<>(reader, null, casted::replace);
         }
         return new TableErrorReader(reader, path, tableName);
     }
