@@ -31,6 +31,7 @@ import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
+import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 
 import java.io.IOException;
@@ -167,13 +168,31 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableWrite newWrite() {
+        return newWrite(WriteContext.single());
+    }
+
+    /** A writer that is one of several parallel writers of a job; see {@link WriteContext}. */
+    public TableWrite newWrite(WriteContext context) {
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
+            BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    bucketStateLoader());
+                    state, context.assigner());
         }
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
     }
+
+    private static final BucketStateLoader EMPTY_STATE = new BucketStateLoader() {
+        @Override
+        public List<ManifestEntry> liveFiles(BinaryRow partition) {
+            return List.of();
+        }
+
+        @Override
+        public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) {
+            return List.of();
+        }
+    };
 
     /** Reads a partition's live files and hash index entries from the snapshot latest at first use. */
     private BucketStateLoader bucketStateLoader() {
