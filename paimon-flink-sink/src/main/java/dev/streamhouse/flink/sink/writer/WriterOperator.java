@@ -10,8 +10,8 @@ import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeutils.base.LongSerializer;
-import org.apache.flink.api.common.typeutils.base.StringSerializer;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -40,10 +40,20 @@ import java.util.Objects;
  *
  * <p><b>Restore.</b> A primary-key writer continues a bucket from the table's latest snapshot
  * (levels, sequence numbers, hash index), read when the bucket is first written. After a restore the
- * committer may still have to commit the checkpoints this writer contributed to (it does so while
- * initializing). So the writer keeps, in union state, the last checkpoint to which it handed
- * non-empty files, and on restore waits until the table shows that checkpoint committed by the
- * job's commit user before it writes anything. Append tables read nothing back and do not wait.
+ * committer may still have to commit checkpoints this writer handed files to (it does so while
+ * initializing); continuing from a snapshot without them would reuse sequence numbers. So the writer
+ * keeps the last checkpoint to which it handed non-empty files and, on restore, waits until the table
+ * shows that checkpoint committed by the job's commit user before it writes anything. Append tables
+ * read nothing back and do not wait.
+ *
+ * <p>The state is plain split-redistributed operator state, not union state: Flink refuses every
+ * checkpoint of a vertex with union state once some of its subtasks finished, which would stop a
+ * bounded job's remaining writers from committing (and loses the finished writers' last files if a
+ * failure follows). With unchanged parallelism (every failover) each subtask gets its own entry back,
+ * so the wait is exact. After a rescale a subtask gets the entries of some former subtasks and waits
+ * for the newest of those; a bucket that moved to another subtask is then only protected if that
+ * subtask also waits. Rescale primary-key jobs from a savepoint taken with stop-with-savepoint, which
+ * commits everything before the job stops.
  */
 public final class WriterOperator extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -60,8 +70,7 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
 
     private transient TableWrite write;
     private transient RowDataView view;
-    private transient ListState<String> commitUserState;
-    private transient ListState<Long> handedOutState;
+    private transient ListState<byte[]> state;
     private transient String commitUser;
     /** The last checkpoint to which this writer handed non-empty files; -1 if none. */
     private transient long lastHandedOut;
@@ -84,18 +93,16 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        commitUserState = context.getOperatorStateStore().getUnionListState(
-                new ListStateDescriptor<>("streamhouse-writer-commit-user", StringSerializer.INSTANCE));
-        handedOutState = context.getOperatorStateStore().getUnionListState(
-                new ListStateDescriptor<>("streamhouse-writer-handed-out", LongSerializer.INSTANCE));
+        state = context.getOperatorStateStore().getListState(
+                new ListStateDescriptor<>("streamhouse-writer", BytePrimitiveArraySerializer.INSTANCE));
         commitUser = initialCommitUser;
         lastHandedOut = -1;
         if (context.isRestored()) {
-            for (String user : commitUserState.get()) {
-                commitUser = user;
-            }
-            for (Long id : handedOutState.get()) {
-                lastHandedOut = Math.max(lastHandedOut, id);
+            for (byte[] bytes : state.get()) {
+                WriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        WriterStateSerializer.INSTANCE, bytes);
+                commitUser = restored.commitUser();
+                lastHandedOut = Math.max(lastHandedOut, restored.lastHandedOut());
             }
             if (lastHandedOut >= 0 && table.schema().hasPrimaryKey() && !replacesData) {
                 awaitCommitted(lastHandedOut);
@@ -166,8 +173,8 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
             lastHandedOut = context.getCheckpointId();
             handedOutSinceSnapshot = false;
         }
-        commitUserState.update(List.of(commitUser));
-        handedOutState.update(lastHandedOut >= 0 ? List.of(lastHandedOut) : List.of());
+        state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
+                WriterStateSerializer.INSTANCE, new WriterState(commitUser, lastHandedOut))));
     }
 
     @Override
