@@ -3,6 +3,7 @@ package dev.streamhouse.flink.sink;
 import dev.streamhouse.flink.sink.testutils.FailAfterCheckpoint;
 import dev.streamhouse.flink.sink.testutils.Jobs;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
+import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.TestTables;
@@ -92,7 +93,9 @@ class StreamingWriteITCase {
 
     @Test
     void fixedBucketPrimaryKeyTableAcrossFailures() throws Exception {
-        primaryKeyTableAcrossFailures(SinkTables.primaryKey(tmp.resolve("t"), "bucket", "3"));
+        // Compact every second sorted run: restores meet checkpoints that carry compactions.
+        primaryKeyTableAcrossFailures(SinkTables.primaryKey(tmp.resolve("t"), "bucket", "3",
+                "num-sorted-run.compaction-trigger", "2"));
     }
 
     @Test
@@ -128,6 +131,10 @@ class StreamingWriteITCase {
         List<String> actual = TestTables.readAll(table).stream().map(s -> s.substring(2)).toList();
         assertThat(actual).containsExactlyInAnyOrderElementsOf(expected);
         assertCheckpointIdentifiers(table, sink);
+        if ("2".equals(table.options().get("num-sorted-run.compaction-trigger"))) {
+            assertThat(snapshots(table)).as("compactions were committed")
+                    .anyMatch(s -> s.commitKind() == CommitKind.COMPACT);
+        }
     }
 
     // ---- A writer finishes early while another keeps running and then fails ----
@@ -179,7 +186,7 @@ class StreamingWriteITCase {
         @Override
         public RowData map(Long i) throws Exception {
             if (i >= n / 2) {
-                Thread.sleep(2);
+                Thread.sleep(3);
             }
             return flinkRow(i.intValue(), i, "d" + (i % 2));
         }

@@ -5,6 +5,8 @@ import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.table.sink.CompactIncrement;
+import dev.streamhouse.storage.table.sink.DataIncrement;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -49,7 +51,11 @@ import java.util.TreeMap;
  * <p><b>Restore.</b> State holds the commit user and the pending checkpoints. On restore the committer
  * commits, while initializing, the pending ids the table does not have yet (a failure may have hit
  * between a checkpoint's completion and its commit); writers of primary-key tables wait for this (see
- * {@code WriterOperator}).
+ * {@code WriterOperator}). Such a restored commit carries only the checkpoint's data increments, in one
+ * snapshot; its compactions are dropped and their output files deleted. Restored writers reload their
+ * buckets from the table and compact again later, so nothing is lost, and a writer that waited for the
+ * checkpoint never sees a compaction land after it loaded a bucket (it would later compact files that
+ * are gone: a commit conflict on every restart).
  *
  * <p><b>Failure.</b> Files received but not yet in any checkpoint (and never handed to a commit) can
  * never be committed: the job restarts from an earlier checkpoint and rewrites them. {@link #close()}
@@ -107,9 +113,25 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         Set<Long> missing = new HashSet<>(commit.filterCommitted(new ArrayList<>(pending.keySet())));
         for (Map.Entry<Long, List<CommitMessage>> e : pending.entrySet()) {
             if (missing.contains(e.getKey())) {
-                LOG.info("Committing restored checkpoint {} of table {} ({} messages, commit user {})", e.getKey(),
-                        table.fullName(), e.getValue().size(), commitUser);
-                action.commit(commit, e.getKey(), e.getValue());
+                List<CommitMessage> data = new ArrayList<>();
+                List<CommitMessage> compactions = new ArrayList<>();
+                for (CommitMessage m : e.getValue()) {
+                    if (!m.dataIncrement().isEmpty()) {
+                        data.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), m.dataIncrement(),
+                                CompactIncrement.EMPTY));
+                    }
+                    if (!m.compactIncrement().isEmpty()) {
+                        compactions.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
+                                DataIncrement.EMPTY, m.compactIncrement()));
+                    }
+                }
+                LOG.info("Committing restored checkpoint {} of table {} ({} data messages, {} compactions dropped, "
+                        + "commit user {})", e.getKey(), table.fullName(), data.size(), compactions.size(), commitUser);
+                if (!data.isEmpty() || action.replacesData()) {
+                    action.commit(commit, e.getKey(), data);
+                }
+                // Never committed (the checkpoint had no snapshot at all): the outputs are garbage.
+                commit.abort(compactions);
             } else {
                 LOG.info("Restored checkpoint {} of table {} is already committed (commit user {})", e.getKey(),
                         table.fullName(), commitUser);

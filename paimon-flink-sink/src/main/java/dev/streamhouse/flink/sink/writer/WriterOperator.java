@@ -41,9 +41,10 @@ import java.util.Objects;
  * <p><b>Restore.</b> A primary-key writer continues a bucket from the table's latest snapshot
  * (levels, sequence numbers, hash index), read when the bucket is first written. After a restore the
  * committer may still have to commit checkpoints this writer handed files to (it does so while
- * initializing); continuing from a snapshot without them would reuse sequence numbers. So the writer
- * keeps the last checkpoint to which it handed non-empty files and, on restore, waits until the table
- * shows that checkpoint committed by the job's commit user before it writes anything. Append tables
+ * initializing, data increments only); continuing from a snapshot without them would reuse sequence
+ * numbers. So the writer keeps the last checkpoint to which it handed new data files and, on restore,
+ * waits until the table shows that checkpoint committed by the job's commit user before it writes
+ * anything. Append tables
  * read nothing back and do not wait.
  *
  * <p>The state is plain split-redistributed operator state, not union state: Flink refuses every
@@ -72,7 +73,7 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
     private transient RowDataView view;
     private transient ListState<byte[]> state;
     private transient String commitUser;
-    /** The last checkpoint to which this writer handed non-empty files; -1 if none. */
+    /** The last checkpoint to which this writer handed new data files; -1 if none. */
     private transient long lastHandedOut;
     private transient boolean handedOutSinceSnapshot;
 
@@ -159,9 +160,15 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
 
     private void handOut(Committable committable) {
         List<CommitMessage> messages = committable.messages();
-        if (!messages.isEmpty()) {
-            output.collect(new StreamRecord<>(committable));
-            handedOutSinceSnapshot = true;
+        if (messages.isEmpty()) {
+            return;
+        }
+        output.collect(new StreamRecord<>(committable));
+        for (CommitMessage m : messages) {
+            // Only data increments matter after a restore: the committer drops restored compactions.
+            if (!m.dataIncrement().isEmpty()) {
+                handedOutSinceSnapshot = true;
+            }
         }
     }
 

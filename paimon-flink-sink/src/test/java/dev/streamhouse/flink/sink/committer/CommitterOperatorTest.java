@@ -3,10 +3,14 @@ package dev.streamhouse.flink.sink.committer;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
+import dev.streamhouse.flink.sink.testutils.SinkTables;
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.sink.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -16,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -45,6 +51,11 @@ class CommitterOperatorTest {
 
     private OneInputStreamOperatorTestHarness<Committable, Void> harness(String user, CommitAction action,
             boolean checkpointing) throws Exception {
+        return harness(table, user, action, checkpointing);
+    }
+
+    private static OneInputStreamOperatorTestHarness<Committable, Void> harness(FileStoreTable table, String user,
+            CommitAction action, boolean checkpointing) throws Exception {
         OneInputStreamOperatorTestHarness<Committable, Void> h = new OneInputStreamOperatorTestHarness<>(
                 new CommitterOperator(table, user, action),
                 CommittableTypeInfo.INSTANCE.createSerializer(new SerializerConfigImpl()));
@@ -118,6 +129,47 @@ class CommitterOperatorTest {
         }
         assertThat(identifiers(table)).containsExactly(1L, 2L);
         assertThat(TestTables.readAll(table)).hasSize(20);
+    }
+
+    @Test
+    void restoredCheckpointCommitsItsDataButDropsItsCompactions() throws Exception {
+        java.nio.file.Path pkDir = tmp.resolve("pk");
+        FileStoreTable pk = SinkTables.create(pkDir, true, false, "bucket", "1");
+        pk.newStreamCommit(USER).commit(1, messages(pk, storageRow(1, 1, "a"), storageRow(2, 2, "a")));
+        pk.newStreamCommit(USER).commit(2, messages(pk, storageRow(3, 3, "a")));
+        List<CommitMessage> withCompaction;
+        try (TableWrite w = pk.newWrite()) {
+            w.write(storageRow(1, 100, "a"));
+            w.compact(BinaryRow.EMPTY_ROW, 0, true);
+            withCompaction = w.prepareCommit();
+        }
+        CommitMessage m = withCompaction.get(0);
+        assertThat(m.newFiles()).isNotEmpty();
+        assertThat(m.compactIncrement().compactAfter()).isNotEmpty();
+        Set<String> inputs = new HashSet<>();
+        m.compactIncrement().compactBefore().forEach(f -> inputs.add(f.fileName()));
+        List<String> outputs = m.compactIncrement().compactAfter().stream().map(f -> f.fileName())
+                .filter(name -> !inputs.contains(name)).toList();
+        assertThat(outputs).isNotEmpty();
+        assertThat(SinkTables.dataFiles(pkDir).stream().map(p -> p.getFileName().toString())).containsAll(outputs);
+
+        OperatorSubtaskState state;
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = harness(pk, USER, CommitAction.append(), true)) {
+            h.open();
+            h.processElement(Committable.ofCheckpoint(3, withCompaction), 0);
+            state = h.snapshot(3, 3);
+        } // failure before the notification
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = harness(pk, USER, CommitAction.append(), true)) {
+            h.initializeState(state);
+        }
+        List<Snapshot> snapshots = snapshots(pk);
+        assertThat(snapshots).hasSize(3);
+        assertThat(snapshots.get(2).commitIdentifier()).isEqualTo(3);
+        assertThat(snapshots.get(2).commitKind()).as("data only, in one snapshot").isEqualTo(CommitKind.APPEND);
+        assertThat(SinkTables.dataFiles(pkDir).stream().map(p -> p.getFileName().toString()))
+                .as("the dropped compaction's outputs are deleted").doesNotContainAnyElementsOf(outputs);
+        assertThat(TestTables.readAll(pk).stream().map(r -> r.substring(2)).sorted().toList())
+                .containsExactly("(1, 100, a)", "(2, 2, a)", "(3, 3, a)");
     }
 
     @Test
