@@ -95,13 +95,20 @@ class StreamingWriteITCase {
     void fixedBucketPrimaryKeyTableAcrossFailures() throws Exception {
         // Compact every second sorted run: restores meet checkpoints that carry compactions.
         primaryKeyTableAcrossFailures(SinkTables.primaryKey(tmp.resolve("t"), "bucket", "3",
-                "num-sorted-run.compaction-trigger", "2"));
+                "num-sorted-run.compaction-trigger", "2"), 2);
+    }
+
+    /** One writer, chained with the committer: the restore wait must not block the committer's restore. */
+    @Test
+    void singleWriterChainedWithTheCommitterAcrossFailures() throws Exception {
+        primaryKeyTableAcrossFailures(SinkTables.primaryKey(tmp.resolve("t"), "bucket", "2",
+                "num-sorted-run.compaction-trigger", "2"), 1);
     }
 
     @Test
     void dynamicBucketPrimaryKeyTableAcrossFailures() throws Exception {
         primaryKeyTableAcrossFailures(SinkTables.primaryKey(tmp.resolve("t"), "bucket", "-1",
-                "dynamic-bucket.target-row-num", "50"));
+                "dynamic-bucket.target-row-num", "50"), 2);
     }
 
     /**
@@ -109,7 +116,7 @@ class StreamingWriteITCase {
      * must end with every key's last update, after restores that make writers continue buckets from
      * snapshots the restored committer had to complete first.
      */
-    private void primaryKeyTableAcrossFailures(FileStoreTable table) throws Exception {
+    private void primaryKeyTableAcrossFailures(FileStoreTable table, int writers) throws Exception {
         int n = 3000;
         int keys = 300;
         FailAfterCheckpoint.reset(2);
@@ -118,7 +125,7 @@ class StreamingWriteITCase {
                         i -> flinkRow((int) (i % keys), i, "d" + (i % keys % 2)), n, RateLimiterStrategy.perSecond(2000),
                         TYPE_INFO), WatermarkStrategy.noWatermarks(), "datagen").setParallelism(1)
                 .map(new FailAfterCheckpoint()).returns(TYPE_INFO).setParallelism(1);
-        PaimonSink sink = PaimonSink.builder(table).parallelism(2).build();
+        PaimonSink sink = PaimonSink.builder(table).parallelism(writers).build();
         sink.addTo(input);
         env.execute();
 

@@ -44,8 +44,8 @@ import java.util.Objects;
  * initializing, data increments only); continuing from a snapshot without them would reuse sequence
  * numbers. So the writer keeps the last checkpoint to which it handed new data files and, on restore,
  * waits until the table shows that checkpoint committed by the job's commit user before it writes
- * anything. Append tables
- * read nothing back and do not wait.
+ * anything. Append tables read nothing back and do not wait. (A writer chained with the committer, at
+ * parallelism 1, is safe: Flink initializes a chain from its tail, so the committer goes first.)
  *
  * <p>The state is plain split-redistributed operator state, not union state: Flink refuses every
  * checkpoint of a vertex with union state once some of its subtasks finished, which would stop a
