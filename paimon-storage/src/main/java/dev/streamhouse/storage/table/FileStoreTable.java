@@ -31,6 +31,7 @@ import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
+import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 
 import java.io.IOException;
@@ -167,19 +168,21 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableWrite newWrite() {
-        return newWrite(bucketStateLoader());
+        return newWrite(WriteContext.single());
     }
 
     @Override
     public TableWrite newOverwriteWrite() {
-        return newWrite(EMPTY_STATE);
+        return newWrite(WriteContext.single().ignoringPreviousFiles());
     }
 
-    private TableWrite newWrite(BucketStateLoader state) {
+    /** A writer that is one of several parallel writers of a job; see {@link WriteContext}. */
+    public TableWrite newWrite(WriteContext context) {
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
+            BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    state);
+                    state, context.assigner());
         }
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
     }

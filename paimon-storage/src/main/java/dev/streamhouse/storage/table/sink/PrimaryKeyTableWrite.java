@@ -35,6 +35,7 @@ import java.util.Map;
  */
 public final class PrimaryKeyTableWrite implements TableWrite {
     private final TableSchema schema;
+    private final TablePaths paths;
     private final String tableName;
     private final BinaryRowConverter partitionConverter;
     private final BinaryRowConverter keyConverter;
@@ -48,7 +49,17 @@ public final class PrimaryKeyTableWrite implements TableWrite {
 
     public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
             FileFormat format, String tableName, BucketStateLoader state) {
+        this(fileIO, paths, schema, schemas, format, tableName, state, AssignerRouting.single());
+    }
+
+    /**
+     * @param routing for dynamic buckets: which assigner this write is; the caller routes to it only
+     *     the rows the routing {@link AssignerRouting#receives receives}
+     */
+    public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
+            FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing) {
         this.schema = schema;
+        this.paths = paths;
         this.tableName = tableName;
         Options options = schema.tableOptions();
         refuseUnsupported(options);
@@ -75,7 +86,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             this.bucketKeyConverter = null;
             this.bucketFunction = null;
             this.assigner = DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root()),
-                    state::hashIndexEntries, AssignerRouting.single());
+                    state::hashIndexEntries, routing);
         } else {
             throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'bucket' = "
                     + numBuckets + " (postpone bucket) is not supported yet");
@@ -110,9 +121,20 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         }
         BinaryRow partition = partitionConverter.toBinaryRow(row);
         BinaryRow key = keyConverter.toBinaryRow(row);
-        int bucket = numBuckets > 0
-                ? bucketFunction.bucket(bucketKeyConverter.toBinaryRow(row), numBuckets)
-                : assigner.assign(partition, key.formatHash());
+        int bucket;
+        if (numBuckets > 0) {
+            bucket = bucketFunction.bucket(bucketKeyConverter.toBinaryRow(row), numBuckets);
+        } else {
+            bucket = assigner.assign(partition, key.formatHash());
+            if (!assigner.routing().ownsBucket(bucket)) {
+                // The key was placed by an earlier job whose assigner layout differed; writing it here
+                // would give the bucket two writers (clashing LSM writes and compactions).
+                throw new IllegalStateException("Cannot write to table " + tableName + ": a key of partition "
+                        + paths.renderer().render(partition) + " lives in bucket " + bucket + ", which " + assigner.routing()
+                        + " does not own; the table was written with another number of parallel writers. Write it"
+                        + " with the parallelism used before, or with parallelism 1");
+            }
+        }
         writers.writer(partition, bucket).write(row.rowKind(), key, row);
     }
 

@@ -1,0 +1,257 @@
+package dev.streamhouse.flink.sink;
+
+import dev.streamhouse.flink.sink.committable.Committable;
+import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
+import dev.streamhouse.flink.sink.committer.CommitterOperator;
+import dev.streamhouse.flink.sink.routing.DynamicBucketKeySelector;
+import dev.streamhouse.flink.sink.routing.DynamicBucketPartitioner;
+import dev.streamhouse.flink.sink.routing.FixedBucketKeySelector;
+import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
+import dev.streamhouse.flink.sink.writer.WriterOperator;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.FileStoreTable;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.CheckpointConfig;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.RowData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Writes a {@code DataStream<RowData>} (rows of the table's row type, with row kinds) into a table,
+ * exactly once, as a two-phase commit:
+ *
+ * <pre>
+ *   input --route--> writers (parallelism p) --committables--> committer (parallelism 1) --> discard
+ * </pre>
+ *
+ * <ul>
+ *   <li>Routing gives each (partition, bucket) exactly one writer: fixed buckets by (partition,
+ *       bucket) ({@link FixedBucketPartitioner}); dynamic buckets ({@code bucket = -1} with a primary
+ *       key) by (partition, key) hash to the writer that also assigns their buckets
+ *       ({@link DynamicBucketPartitioner}); bucket-unaware append tables keep the input's
+ *       distribution (forward, or rebalance when the parallelism differs).
+ *   <li>Writers: {@link WriterOperator}. Committer: {@link CommitterOperator}, which documents when a
+ *       checkpoint's files become a snapshot.
+ *   <li>Writer parallelism: {@link Builder#parallelism}, else table option {@code sink.parallelism},
+ *       else the input's parallelism. Other table options (e.g. {@code write-only}) reach the storage
+ *       writer unchanged: pass a table copied with dynamic options.
+ * </ul>
+ *
+ * <p>Refused job configurations (checked by {@link #addTo}): in a job that is not in BATCH runtime
+ * mode and has checkpointing enabled, unaligned checkpoints, at-least-once checkpoints, and disabled
+ * checkpoints after tasks finish (a bounded job's last files would never be committed). A
+ * {@link CommitAction#replacesData() replacing} commit needs BATCH runtime mode.
+ */
+public final class PaimonSink {
+    private static final Logger LOG = LoggerFactory.getLogger(PaimonSink.class);
+
+    /** How rows reach writers; decided by the table's bucket mode. */
+    enum Routing {
+        FIXED_BUCKET,
+        DYNAMIC_BUCKET,
+        UNAWARE
+    }
+
+    private final FileStoreTable table;
+    private final Integer parallelism;
+    private final String commitUser;
+    private final CommitAction commitAction;
+    private final String uidPrefix;
+    private final Routing routing;
+
+    private PaimonSink(Builder b, Routing routing) {
+        this.table = b.table;
+        this.parallelism = b.parallelism;
+        this.commitUser = b.commitUser;
+        this.commitAction = b.commitAction;
+        this.uidPrefix = b.uidPrefix;
+        this.routing = routing;
+    }
+
+    public static Builder builder(FileStoreTable table) {
+        return new Builder(table);
+    }
+
+    public FileStoreTable table() {
+        return table;
+    }
+
+    /** The commit user this sink starts with (a restored job keeps the one in its state). */
+    public String commitUser() {
+        return commitUser;
+    }
+
+    /**
+     * Adds writers, committer and a discarding end to the input's job.
+     *
+     * @throws IllegalStateException if the job's configuration is refused (see the class comment)
+     */
+    public DataStreamSink<Void> addTo(DataStream<RowData> input) {
+        StreamExecutionEnvironment env = input.getExecutionEnvironment();
+        checkJobConfiguration(env.getConfiguration(), env.getCheckpointConfig());
+        int writers = parallelism != null ? parallelism : input.getParallelism();
+        String name = table.fullName();
+
+        DataStream<RowData> routed;
+        switch (routing) {
+            case FIXED_BUCKET:
+                routed = input.partitionCustom(new FixedBucketPartitioner(), new FixedBucketKeySelector(table.schema()));
+                break;
+            case DYNAMIC_BUCKET:
+                routed = input.partitionCustom(new DynamicBucketPartitioner(),
+                        new DynamicBucketKeySelector(table.schema()));
+                break;
+            default:
+                routed = input;
+        }
+        SingleOutputStreamOperator<Committable> written = routed
+                .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
+                        new WriterOperator(table, commitUser, routing == Routing.DYNAMIC_BUCKET,
+                                commitAction.replacesData()))
+                .setParallelism(writers);
+        SingleOutputStreamOperator<Void> committed = written
+                .transform("Committer: " + name, BasicTypeInfo.VOID_TYPE_INFO,
+                        new CommitterOperator(table, commitUser, commitAction))
+                .setParallelism(1)
+                .setMaxParallelism(1);
+        if (uidPrefix != null) {
+            written.uid(uidPrefix + "-writer");
+            committed.uid(uidPrefix + "-committer");
+        }
+        DataStreamSink<Void> end = committed.sinkTo(new DiscardingSink<>()).name("End: " + name).setParallelism(1);
+        if (uidPrefix != null) {
+            end.uid(uidPrefix + "-end");
+        }
+        return end;
+    }
+
+    private void checkJobConfiguration(ReadableConfig config, CheckpointConfig checkpoints) {
+        boolean batch = config.get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH;
+        if (commitAction.replacesData() && !batch) {
+            throw new IllegalStateException("Cannot overwrite table " + table.fullName() + " in a streaming job:"
+                    + " an overwrite commits once, at the end of a bounded input; run it with"
+                    + " 'execution.runtime-mode' = 'batch'");
+        }
+        if (batch) {
+            return;
+        }
+        if (!checkpoints.isCheckpointingEnabled()) {
+            LOG.warn("Sink to table {} runs in a streaming job without checkpointing: it commits only when its "
+                    + "input ends; enable checkpointing to commit continuously", table.fullName());
+            return;
+        }
+        if (checkpoints.isUnalignedCheckpointsEnabled() || checkpoints.isForceUnalignedCheckpoints()) {
+            throw new IllegalStateException("Cannot write table " + table.fullName() + " with unaligned "
+                    + "checkpoints: a checkpoint must hold exactly the files written before its barrier; set "
+                    + "'" + CheckpointingOptions.ENABLE_UNALIGNED.key() + "' = 'false'");
+        }
+        if (checkpoints.getCheckpointingConsistencyMode() != CheckpointingMode.EXACTLY_ONCE) {
+            throw new IllegalStateException("Cannot write table " + table.fullName() + " with "
+                    + checkpoints.getCheckpointingConsistencyMode() + " checkpoints: the sink commits exactly once"
+                    + " and needs aligned EXACTLY_ONCE checkpoints; set '"
+                    + CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE.key() + "' = 'EXACTLY_ONCE'");
+        }
+        if (!config.get(CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH)) {
+            throw new IllegalStateException("Cannot write table " + table.fullName() + " with '"
+                    + CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH.key() + "' = 'false': the last"
+                    + " files of a bounded streaming job are committed by its final checkpoint; enable it");
+        }
+    }
+
+    /** Builds a {@link PaimonSink}; {@link #build()} validates. */
+    public static final class Builder {
+        private final FileStoreTable table;
+        private Integer parallelism;
+        private String commitUser;
+        private CommitAction commitAction = CommitAction.append();
+        private String uidPrefix;
+
+        private Builder(FileStoreTable table) {
+            this.table = Objects.requireNonNull(table, "table");
+        }
+
+        /** Writer parallelism; null (default) means table option {@code sink.parallelism}, else the input's. */
+        public Builder parallelism(Integer parallelism) {
+            this.parallelism = parallelism;
+            return this;
+        }
+
+        /**
+         * The commit user of this job's snapshots; default a random UUID per built sink. Keep it stable
+         * for the life of one streaming job (a restored job uses the one in its state anyway); never
+         * share it between two jobs writing the same table.
+         */
+        public Builder commitUser(String commitUser) {
+            this.commitUser = commitUser;
+            return this;
+        }
+
+        /** How identifiers are committed; default {@link CommitAction#append()}. */
+        public Builder commitAction(CommitAction commitAction) {
+            this.commitAction = Objects.requireNonNull(commitAction, "commitAction");
+            return this;
+        }
+
+        /** Stable operator uids {@code <prefix>-writer}, {@code -committer}, {@code -end}, for savepoints. */
+        public Builder uidPrefix(String uidPrefix) {
+            this.uidPrefix = uidPrefix;
+            return this;
+        }
+
+        public PaimonSink build() {
+            if (parallelism == null) {
+                parallelism = table.schema().tableOptions().get(FlinkSinkOptions.SINK_PARALLELISM);
+            }
+            if (parallelism != null && parallelism < 1) {
+                throw new IllegalArgumentException("Cannot write table " + table.fullName() + " with sink parallelism "
+                        + parallelism + ": it must be at least 1 (option '" + FlinkSinkOptions.SINK_PARALLELISM.key()
+                        + "')");
+            }
+            if (commitUser == null) {
+                commitUser = UUID.randomUUID().toString();
+            } else if (commitUser.isBlank()) {
+                throw new IllegalArgumentException("Cannot write table " + table.fullName() + ": blank commit user");
+            }
+            if (uidPrefix != null && uidPrefix.isBlank()) {
+                throw new IllegalArgumentException("Cannot write table " + table.fullName() + ": blank uid prefix");
+            }
+            return new PaimonSink(this, routingOf(table));
+        }
+
+        private static Routing routingOf(FileStoreTable table) {
+            TableSchema schema = table.schema();
+            int buckets = schema.numBuckets();
+            if (buckets > 0) {
+                return Routing.FIXED_BUCKET;
+            }
+            if (buckets == -1 && !schema.hasPrimaryKey()) {
+                return Routing.UNAWARE;
+            }
+            if (buckets == -1) {
+                if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
+                    throw new UnsupportedOperationException("Cannot write table " + table.fullName()
+                            + ": dynamic buckets with a primary key " + schema.primaryKeys()
+                            + " that does not contain all partition keys " + schema.partitionKeys()
+                            + " (cross-partition upsert) are not supported yet; set a fixed 'bucket' or add the"
+                            + " partition keys to the primary key");
+                }
+                return Routing.DYNAMIC_BUCKET;
+            }
+            throw new UnsupportedOperationException("Cannot write table " + table.fullName() + ": 'bucket' = "
+                    + buckets + " is not supported; use -1 or a positive bucket count");
+        }
+    }
+}

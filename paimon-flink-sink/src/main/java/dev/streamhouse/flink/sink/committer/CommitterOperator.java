@@ -1,0 +1,218 @@
+package dev.streamhouse.flink.sink.committer;
+
+import dev.streamhouse.flink.sink.CommitAction;
+import dev.streamhouse.flink.sink.committable.Committable;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.table.sink.CompactIncrement;
+import dev.streamhouse.storage.table.sink.DataIncrement;
+import dev.streamhouse.storage.table.sink.TableCommit;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.core.io.SimpleVersionedSerialization;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The sink's single committer (parallelism 1): turns the writers' {@link Committable}s into snapshots,
+ * each checkpoint's files exactly once.
+ *
+ * <p><b>Streaming with checkpoints.</b> Committables received since the last checkpoint are filed,
+ * in {@link #snapshotState}, under that checkpoint's id (with aligned exactly-once checkpoints these
+ * are exactly the files written before its barrier; a writer's end-of-input files go to the first
+ * checkpoint after the writer ended, i.e. its final checkpoint). When checkpoint {@code c} completes,
+ * every pending id {@code <= c} is committed in ascending order with identifier = checkpoint id, then
+ * dropped from state. Nothing is ever committed under {@code Long.MAX_VALUE} in a streaming job, so a
+ * writer that finished early cannot make later checkpoints look committed. A bounded streaming job
+ * commits its last files in its final checkpoint (checkpoints after tasks finish must be enabled; the
+ * sink builder checks).
+ *
+ * <p><b>Batch, or streaming without checkpointing.</b> Everything received is committed once at end of
+ * input with identifier {@code Long.MAX_VALUE}, unless {@link TableCommit#filterCommitted} shows that
+ * an earlier attempt of this committer already did.
+ *
+ * <p><b>Restore.</b> State holds the commit user and the pending checkpoints. On restore the committer
+ * commits, while initializing, the pending ids the table does not have yet (a failure may have hit
+ * between a checkpoint's completion and its commit); writers of primary-key tables wait for this (see
+ * {@code WriterOperator}). Such a restored commit carries only the checkpoint's data increments, in one
+ * snapshot; its compactions are dropped and their output files deleted. Restored writers reload their
+ * buckets from the table and compact again later, so nothing is lost, and a writer that waited for the
+ * checkpoint never sees a compaction land after it loaded a bucket (it would later compact files that
+ * are gone: a commit conflict on every restart).
+ *
+ * <p><b>Failure.</b> Files received but not yet in any checkpoint (and never handed to a commit) can
+ * never be committed: the job restarts from an earlier checkpoint and rewrites them. {@link #close()}
+ * deletes them. Files of pending checkpoints are kept: a restore may still commit them.
+ */
+public final class CommitterOperator extends AbstractStreamOperator<Void>
+        implements OneInputStreamOperator<Committable, Void>, BoundedOneInput {
+    private static final long serialVersionUID = 1L;
+
+    private final FileStoreTable table;
+    private final String initialCommitUser;
+    private final CommitAction action;
+
+    private transient String commitUser;
+    private transient TableCommit commit;
+    private transient ListState<byte[]> state;
+    private transient NavigableMap<Long, List<CommitMessage>> pending;
+    /** Messages received since the last snapshot; in no checkpoint yet. */
+    private transient List<CommitMessage> received;
+    private transient long lastSnapshotCheckpoint;
+    /** Whether {@link #received} was handed to a commit (then its outcome decides, never delete). */
+    private transient boolean receivedCommitStarted;
+
+    public CommitterOperator(FileStoreTable table, String commitUser, CommitAction action) {
+        this.table = Objects.requireNonNull(table, "table");
+        this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
+        this.action = Objects.requireNonNull(action, "action");
+        setChainingStrategy(ChainingStrategy.ALWAYS);
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        state = context.getOperatorStateStore().getListState(
+                new ListStateDescriptor<>("streamhouse-committer", BytePrimitiveArraySerializer.INSTANCE));
+        pending = new TreeMap<>();
+        received = new ArrayList<>();
+        commitUser = initialCommitUser;
+        lastSnapshotCheckpoint = context.getRestoredCheckpointId().orElse(-1L);
+        if (context.isRestored()) {
+            for (byte[] bytes : state.get()) {
+                CommitterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        CommitterStateSerializer.INSTANCE, bytes);
+                commitUser = restored.commitUser();
+                pending.putAll(restored.pending());
+            }
+        }
+        commit = table.newStreamCommit(commitUser);
+        if (!pending.isEmpty()) {
+            commitRestored();
+        }
+    }
+
+    private void commitRestored() {
+        Set<Long> missing = new HashSet<>(commit.filterCommitted(new ArrayList<>(pending.keySet())));
+        for (Map.Entry<Long, List<CommitMessage>> e : pending.entrySet()) {
+            if (missing.contains(e.getKey())) {
+                List<CommitMessage> data = new ArrayList<>();
+                List<CommitMessage> compactions = new ArrayList<>();
+                for (CommitMessage m : e.getValue()) {
+                    if (!m.dataIncrement().isEmpty()) {
+                        data.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), m.dataIncrement(),
+                                CompactIncrement.EMPTY));
+                    }
+                    if (!m.compactIncrement().isEmpty()) {
+                        compactions.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
+                                DataIncrement.EMPTY, m.compactIncrement()));
+                    }
+                }
+                LOG.info("Committing restored checkpoint {} of table {} ({} data messages, {} compactions dropped, "
+                        + "commit user {})", e.getKey(), table.fullName(), data.size(), compactions.size(), commitUser);
+                if (!data.isEmpty() || action.replacesData()) {
+                    action.commit(commit, e.getKey(), data);
+                }
+                // Never committed (the checkpoint had no snapshot at all): the outputs are garbage.
+                commit.abort(compactions);
+            } else {
+                LOG.info("Restored checkpoint {} of table {} is already committed (commit user {})", e.getKey(),
+                        table.fullName(), commitUser);
+            }
+        }
+        pending.clear();
+    }
+
+    @Override
+    public void processElement(StreamRecord<Committable> element) {
+        Committable c = element.getValue();
+        if (!c.isEndOfInput() && c.checkpointId() <= lastSnapshotCheckpoint) {
+            throw new IllegalStateException("Cannot commit to table " + table.fullName() + ": files written before"
+                    + " checkpoint " + c.checkpointId() + " arrived after the committer took checkpoint "
+                    + lastSnapshotCheckpoint + "; the sink needs aligned exactly-once checkpoints");
+        }
+        received.addAll(c.messages());
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        long checkpointId = context.getCheckpointId();
+        if (!received.isEmpty()) {
+            pending.computeIfAbsent(checkpointId, id -> new ArrayList<>()).addAll(received);
+            received = new ArrayList<>();
+        }
+        lastSnapshotCheckpoint = checkpointId;
+        state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
+                CommitterStateSerializer.INSTANCE, new CommitterState(commitUser, pending))));
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        Iterator<Map.Entry<Long, List<CommitMessage>>> it = pending.headMap(checkpointId, true).entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<Long, List<CommitMessage>> e = it.next();
+            action.commit(commit, e.getKey(), e.getValue());
+            it.remove();
+        }
+    }
+
+    @Override
+    public void endInput() {
+        if (getOperatorConfig().isCheckpointingEnabled()) {
+            // The final checkpoint, taken after every writer ended, files and commits the rest.
+            return;
+        }
+        if (!pending.isEmpty()) {
+            throw new IllegalStateException("Cannot commit to table " + table.fullName() + ": checkpoints "
+                    + pending.keySet() + " are pending in a job without checkpointing");
+        }
+        if (received.isEmpty() && !action.replacesData()) {
+            return;
+        }
+        long identifier = Snapshot.BATCH_COMMIT_IDENTIFIER;
+        receivedCommitStarted = true;
+        if (commit.filterCommitted(List.of(identifier)).isEmpty()) {
+            LOG.info("Table {} already has the end-of-input commit of commit user {}; not committing again",
+                    table.fullName(), commitUser);
+        } else {
+            action.commit(commit, identifier, received);
+        }
+        received = new ArrayList<>();
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (received != null && !received.isEmpty() && !receivedCommitStarted && commit != null) {
+                LOG.info("Deleting the files of {} messages to table {} that no checkpoint holds", received.size(),
+                        table.fullName());
+                commit.abort(received);
+                received = new ArrayList<>();
+            }
+            if (commit != null) {
+                commit.close();
+            }
+        } finally {
+            super.close();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.streamhouse.flink.sink.routing;
+
+import dev.streamhouse.flink.sink.data.RowDataView;
+import dev.streamhouse.storage.data.BinaryRowConverter;
+import dev.streamhouse.storage.schema.TableSchema;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.table.data.RowData;
+
+/**
+ * Route key of a row of a dynamic-bucket primary-key table ({@code bucket = -1}): the format hashes of
+ * its partition and of its trimmed primary key, the inputs of the assigner routing. Used with
+ * {@link DynamicBucketPartitioner}.
+ */
+public final class DynamicBucketKeySelector implements KeySelector<RowData, Long> {
+    private static final long serialVersionUID = 1L;
+
+    private final TableSchema schema;
+    private transient BinaryRowConverter partition;
+    private transient BinaryRowConverter key;
+    private transient RowDataView view;
+
+    public DynamicBucketKeySelector(TableSchema schema) {
+        if (!schema.hasPrimaryKey()) {
+            throw new IllegalArgumentException("Dynamic buckets need a primary key; table schema " + schema.id()
+                    + " has none");
+        }
+        this.schema = schema;
+    }
+
+    @Override
+    public Long getKey(RowData row) {
+        if (view == null) {
+            partition = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
+                    schema.positionsOf(schema.partitionKeys()));
+            key = new BinaryRowConverter(schema.typesOf(schema.trimmedPrimaryKeys()),
+                    schema.positionsOf(schema.trimmedPrimaryKeys()));
+            view = new RowDataView();
+        }
+        view.replace(row);
+        int partitionHash = partition.toBinaryRow(view).formatHash();
+        return RouteKey.pack(partitionHash, key.toBinaryRow(view).formatHash());
+    }
+}

@@ -1,0 +1,160 @@
+package dev.streamhouse.flink.sink.committable;
+
+import dev.streamhouse.flink.sink.committer.CommitterState;
+import dev.streamhouse.flink.sink.committer.CommitterStateSerializer;
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.data.BinaryRowConverter;
+import dev.streamhouse.storage.data.BinaryString;
+import dev.streamhouse.storage.index.DeletionVectorMeta;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.FileSource;
+import dev.streamhouse.storage.stats.SimpleStats;
+import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.table.sink.CompactIncrement;
+import dev.streamhouse.storage.table.sink.DataIncrement;
+import dev.streamhouse.storage.types.DataTypes;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.core.io.SimpleVersionedSerialization;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CommittableSerializerTest {
+    private static final String GOLDEN_V1 = "/golden/committable-v1.hex";
+
+    private static BinaryRow row(String... values) {
+        Object[] internal = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            internal[i] = values[i] == null ? null : BinaryString.fromString(values[i]);
+        }
+        return new BinaryRowConverter(java.util.Collections.nCopies(values.length, DataTypes.STRING()))
+                .toBinaryRow(internal);
+    }
+
+    /** A file with every nullable field set. */
+    private static DataFileMeta fullFile(String name) {
+        return new DataFileMeta(name, 1234, 56, row("a"), row("z"),
+                new SimpleStats(row("a"), row("z"), new Long[] {0L}),
+                new SimpleStats(row("a", null), row("z", "é"), new Long[] {0L, null}),
+                7, 62, 3, 2, List.of("extra-1", "extra-2"), 1_700_000_000_000L, 4L, new byte[] {1, 2, 3},
+                FileSource.COMPACT, List.of("k", "v"), "s3://bucket/x/" + name, 100L, List.of("v"));
+    }
+
+    /** A file with every nullable field null (and stats with unknown null counts). */
+    private static DataFileMeta sparseFile(String name) {
+        return new DataFileMeta(name, 10, 1, BinaryRow.EMPTY_ROW, BinaryRow.EMPTY_ROW, SimpleStats.EMPTY,
+                new SimpleStats(BinaryRow.EMPTY_ROW, BinaryRow.EMPTY_ROW, null), 0, 0, 0, 0, List.of(), null, null,
+                null, null, null, null, null, null);
+    }
+
+    static List<CommitMessage> messages() {
+        IndexFileMeta hash = new IndexFileMeta(IndexFileMeta.HASH_INDEX, "index-1", 400, 100, null, null);
+        IndexFileMeta dv = new IndexFileMeta(IndexFileMeta.DELETION_VECTORS_INDEX, "index-2", 90, 2,
+                List.of(new DeletionVectorMeta("data-1", 1, 20, 3L), new DeletionVectorMeta("data-2", 21, 30, null)),
+                "s3://bucket/index-2");
+        CommitMessage full = new CommitMessage(row("2024-01-01"), 3, -1,
+                new DataIncrement(List.of(fullFile("data-1"), sparseFile("data-2")), List.of(sparseFile("old-1")),
+                        List.of(sparseFile("changelog-1")), List.of(hash, dv), List.of(hash)),
+                new CompactIncrement(List.of(fullFile("before-1")), List.of(fullFile("after-1")),
+                        List.of(sparseFile("changelog-2"))));
+        CommitMessage plain = CommitMessage.ofNewFiles(BinaryRow.EMPTY_ROW, 0, 4, List.of(sparseFile("data-3")));
+        return List.of(full, plain);
+    }
+
+    private static Committable roundTrip(Committable c) throws IOException {
+        byte[] bytes = SimpleVersionedSerialization.writeVersionAndSerialize(CommittableSerializer.INSTANCE, c);
+        return SimpleVersionedSerialization.readVersionAndDeSerialize(CommittableSerializer.INSTANCE, bytes);
+    }
+
+    @Test
+    void committablesRoundTrip() throws IOException {
+        Committable checkpoint = Committable.ofCheckpoint(17, messages());
+        Committable end = Committable.ofEndOfInput(messages());
+        Committable empty = Committable.ofCheckpoint(0, List.of());
+
+        assertThat(roundTrip(checkpoint)).isEqualTo(checkpoint);
+        assertThat(roundTrip(checkpoint).checkpointId()).isEqualTo(17);
+        assertThat(roundTrip(end)).isEqualTo(end);
+        assertThat(roundTrip(end).isEndOfInput()).isTrue();
+        assertThat(roundTrip(empty)).isEqualTo(empty);
+        // Every field of every file survives (DataFileMeta.equals compares all of them).
+        assertThat(roundTrip(checkpoint).messages().get(0).dataIncrement().newFiles().get(0))
+                .isEqualTo(fullFile("data-1"));
+        assertThat(roundTrip(checkpoint).messages().get(0).dataIncrement().newIndexFiles())
+                .isEqualTo(messages().get(0).dataIncrement().newIndexFiles());
+    }
+
+    @Test
+    void flinkTypeSerializerCarriesCommittables() throws IOException {
+        TypeSerializer<Committable> serializer = CommittableTypeInfo.INSTANCE.createSerializer(new SerializerConfigImpl());
+        Committable c = Committable.ofCheckpoint(3, messages());
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        serializer.serialize(c, out);
+        serializer.serialize(Committable.ofEndOfInput(List.of()), out);
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        assertThat(serializer.deserialize(in)).isEqualTo(c);
+        assertThat(serializer.deserialize(in).isEndOfInput()).isTrue();
+    }
+
+    @Test
+    void committerStateRoundTrips() throws IOException {
+        TreeMap<Long, List<CommitMessage>> pending = new TreeMap<>();
+        pending.put(5L, messages());
+        pending.put(9L, List.of(messages().get(1)));
+        CommitterState state = new CommitterState("user-ü", pending);
+        byte[] bytes = SimpleVersionedSerialization.writeVersionAndSerialize(CommitterStateSerializer.INSTANCE, state);
+        CommitterState back = SimpleVersionedSerialization.readVersionAndDeSerialize(CommitterStateSerializer.INSTANCE,
+                bytes);
+        assertThat(back).isEqualTo(state);
+        assertThat(back.pending().firstKey()).isEqualTo(5L);
+
+        CommitterState none = new CommitterState("u", new TreeMap<>());
+        assertThat(CommitterStateSerializer.INSTANCE.deserialize(1, CommitterStateSerializer.INSTANCE.serialize(none)))
+                .isEqualTo(none);
+    }
+
+    @Test
+    void unknownVersionsAndCorruptBytesAreRefused() throws IOException {
+        byte[] bytes = CommittableSerializer.INSTANCE.serialize(Committable.ofCheckpoint(1, messages()));
+        assertThatThrownBy(() -> CommittableSerializer.INSTANCE.deserialize(2, bytes))
+                .hasMessageContaining("version 2");
+        byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        assertThatThrownBy(() -> CommittableSerializer.INSTANCE.deserialize(1, longer))
+                .hasMessageContaining("trailing");
+        byte[] shorter = java.util.Arrays.copyOf(bytes, bytes.length - 1);
+        assertThatThrownBy(() -> CommittableSerializer.INSTANCE.deserialize(1, shorter)).isInstanceOf(IOException.class);
+    }
+
+    /**
+     * Version 1 bytes written by the first version of this serializer still read back. If this
+     * fails after a change, the change broke restores of running jobs: add a version instead.
+     */
+    @Test
+    void readsGoldenVersion1Bytes() throws IOException {
+        Committable expected = Committable.ofCheckpoint(42, messages());
+        byte[] golden;
+        try (InputStream in = getClass().getResourceAsStream(GOLDEN_V1)) {
+            assertThat(in).as("golden file " + GOLDEN_V1).isNotNull();
+            golden = HexFormat.of().parseHex(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).trim());
+        }
+        assertThat(CommittableSerializer.INSTANCE.deserialize(1, golden)).isEqualTo(expected);
+        assertThat(CommittableSerializer.INSTANCE.serialize(expected)).isEqualTo(golden);
+    }
+
+    /** Prints the golden bytes; run once by hand when a new version's golden file is created. */
+    public static void main(String[] args) throws IOException {
+        System.out.println(HexFormat.of().formatHex(
+                CommittableSerializer.INSTANCE.serialize(Committable.ofCheckpoint(42, messages()))));
+    }
+}
