@@ -81,11 +81,19 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         Identifier id = identifier(path);
         try {
             return storage.getTable(id);
-        } catch (dev.streamhouse.storage.catalog.CatalogException.TableNotExist e) {
-            throw new TableNotExistException(getName(), path, e);
-        } catch (IllegalArgumentException e) {
+        } catch (dev.streamhouse.storage.catalog.CatalogException.TableNotExist | IllegalArgumentException e) {
             throw new TableNotExistException(getName(), path, e);
         }
+    }
+
+    /** The storage table of a data table path, as the file store table the metadata readers need. */
+    private FileStoreTable fileStoreTable(ObjectPath path) throws TableNotExistException {
+        Table table = storageTable(path);
+        if (!(table instanceof FileStoreTable)) {
+            throw new CatalogException("Cannot read the metadata of " + quoted(path) + ": it is a "
+                    + table.getClass().getSimpleName() + ", not a table stored in the Paimon format");
+        }
+        return (FileStoreTable) table;
     }
 
     @Override
@@ -210,16 +218,13 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
     private SystemCatalogTable systemTable(ObjectPath path) throws TableNotExistException {
         String objectName = path.getObjectName();
         ObjectPath dataPath = new ObjectPath(path.getDatabaseName(), SystemTables.dataTableName(objectName));
-        Table data = storageTable(dataPath);
+        FileStoreTable data = fileStoreTable(dataPath);
         Optional<SystemTable> system = SystemTables.forObjectName(objectName);
         if (system.isEmpty()) {
             throw new CatalogException("Unknown system table '" + objectName + "'; system tables are "
                     + SystemTables.names().stream().map(n -> "<table>$" + n).collect(Collectors.joining(", ")));
         }
-        if (!(data instanceof FileStoreTable)) {
-            throw new TableNotExistException(getName(), path);
-        }
-        return new SystemCatalogTable(system.get(), (FileStoreTable) data, Map.of());
+        return new SystemCatalogTable(system.get(), data, Map.of());
     }
 
     @Override
@@ -247,6 +252,9 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         if (!(table instanceof ResolvedCatalogTable)) {
             throw new CatalogException("Cannot create " + table.getTableKind().name().toLowerCase().replace('_', ' ')
                     + " " + tableName + ": only regular tables are supported by this catalog");
+        }
+        if (ignoreIfExists && tableExists(path)) {
+            return; // as asked, whether or not the new definition could be stored
         }
         var schema = CatalogTableConverter.toStorageSchema((ResolvedCatalogTable) table, tableDefaults, tableName);
         try {
@@ -399,11 +407,11 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
     }
 
     private TablePartitions partitions(ObjectPath path) throws TableNotExistException, TableNotPartitionedException {
-        Table table = storageTable(path);
+        FileStoreTable table = fileStoreTable(path);
         if (table.partitionKeys().isEmpty()) {
             throw new TableNotPartitionedException(getName(), path);
         }
-        return new TablePartitions((FileStoreTable) table, quoted(path));
+        return new TablePartitions(table, quoted(path));
     }
 
     // ------------------------------------------------------------------ helpers

@@ -79,6 +79,7 @@ class TableDdlITCase extends CatalogITCaseBase {
     void ifNotExistsKeepsTheExistingTable() {
         sql(ORDERS_DDL);
         sql("CREATE TABLE IF NOT EXISTS orders (x INT)");
+        sql("CREATE TABLE IF NOT EXISTS orders (x INT, y AS x + 1)");
         assertThat(stored("orders").fieldNames()).containsExactly("id", "dt", "amount");
         assertThatThrownBy(() -> sql("CREATE TABLE orders (x INT)"))
                 .hasStackTraceContaining("Table (or view) default.orders already exists in Catalog paimon");

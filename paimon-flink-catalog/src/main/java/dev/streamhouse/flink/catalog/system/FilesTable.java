@@ -91,7 +91,7 @@ final class FilesTable implements SystemTable {
         boolean hasKey = file.minKey().arity() > 0;
         String path = file.externalPath() != null
                 ? file.externalPath()
-                : table.paths().dataFile(entry.partition(), entry.bucket(), file.fileName()).toString();
+                : MetadataStrings.path(table.paths().dataFile(entry.partition(), entry.bucket(), file.fileName()));
         return GenericRowData.of(
                 StringData.fromString(MetadataStrings.partition(entry.partition(), partitionType)),
                 entry.bucket(),

@@ -3,6 +3,7 @@ package dev.streamhouse.flink.catalog.system;
 import dev.streamhouse.storage.data.FieldGetter;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.InternalRowUtils;
+import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.data.Timestamp;
 import dev.streamhouse.storage.types.DataType;
 import dev.streamhouse.storage.types.RowType;
@@ -104,6 +105,15 @@ final class MetadataStrings {
             return base;
         }
         return base + "." + String.format("%09d", nanos).substring(0, precision);
+    }
+
+    /**
+     * A path as Paimon prints it: a local URI without authority is {@code file:/dir/file}, not
+     * {@code file:///dir/file}.
+     */
+    static String path(Path path) {
+        String text = path.toString();
+        return text.startsWith("file:///") ? "file:/" + text.substring("file:///".length()) : text;
     }
 
     /** A TIMESTAMP(3) value of epoch milliseconds shown in the JVM's time zone (commit and schema times). */
