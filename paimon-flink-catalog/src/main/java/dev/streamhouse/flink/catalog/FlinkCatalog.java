@@ -1,0 +1,423 @@
+package dev.streamhouse.flink.catalog;
+
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
+import dev.streamhouse.flink.catalog.alter.TableChangeTranslator;
+import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
+import dev.streamhouse.flink.catalog.system.SystemTable;
+import dev.streamhouse.flink.catalog.system.SystemTables;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
+
+import org.apache.flink.table.catalog.CatalogBaseTable;
+import org.apache.flink.table.catalog.CatalogDatabase;
+import org.apache.flink.table.catalog.CatalogDatabaseImpl;
+import org.apache.flink.table.catalog.CatalogPartition;
+import org.apache.flink.table.catalog.CatalogPartitionSpec;
+import org.apache.flink.table.catalog.CatalogTable;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.TableChange;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
+import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
+import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
+import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
+import org.apache.flink.table.expressions.Expression;
+import org.apache.flink.table.factories.Factory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Flink's view of a warehouse: databases and tables of the storage {@link Catalog}, system tables
+ * {@code t$snapshots} etc., partitions with statistics from the manifests, and time travel
+ * ({@code FOR SYSTEM_TIME AS OF} becomes option {@code scan.timestamp-millis}).
+ *
+ * <p>A filesystem catalog stores no metadata besides directories and table files: databases have no
+ * comment or properties, and there are no views, functions or statistics. Asking to store any of them
+ * fails with a message saying so rather than dropping it. {@code ALTER TABLE}, {@code RENAME TO} and
+ * {@code DROP PARTITION} are validated here and carried out by a {@link StorageEvolution}.
+ *
+ * <p>Errors of the storage layer (invalid names, invalid schemas) surface as {@link CatalogException}s
+ * with the storage's message, which names the offending database, table, column or option.
+ */
+public class FlinkCatalog extends UnstoredObjectsCatalog {
+    private final Catalog storage;
+    private final Map<String, String> tableDefaults;
+    private final StorageEvolution evolution;
+
+    /**
+     * @param tableDefaults options every created table gets unless it sets them itself
+     * @param evolution carries out ALTER TABLE, RENAME TO and DROP PARTITION
+     */
+    public FlinkCatalog(String name, Catalog storage, String defaultDatabase, Map<String, String> tableDefaults,
+            StorageEvolution evolution) {
+        super(name, defaultDatabase);
+        this.storage = storage;
+        this.tableDefaults = Map.copyOf(tableDefaults);
+        this.evolution = evolution;
+    }
+
+    /** The storage catalog behind this catalog. */
+    public Catalog storageCatalog() {
+        return storage;
+    }
+
+    /** The {@code table-default.*} options, prefix removed. */
+    public Map<String, String> tableDefaults() {
+        return tableDefaults;
+    }
+
+    /** The storage table of a data table path (not a system table). */
+    public Table storageTable(ObjectPath path) throws TableNotExistException {
+        Identifier id = identifier(path);
+        try {
+            return storage.getTable(id);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.TableNotExist | IllegalArgumentException e) {
+            throw new TableNotExistException(getName(), path, e);
+        }
+    }
+
+    /** The storage table of a data table path, as the file store table the metadata readers need. */
+    private FileStoreTable fileStoreTable(ObjectPath path) throws TableNotExistException {
+        Table table = storageTable(path);
+        if (!(table instanceof FileStoreTable)) {
+            throw new CatalogException("Cannot read the metadata of " + quoted(path) + ": it is a "
+                    + table.getClass().getSimpleName() + ", not a table stored in the Paimon format");
+        }
+        return (FileStoreTable) table;
+    }
+
+    @Override
+    public Optional<Factory> getFactory() {
+        return Optional.of(new FlinkTableFactory(this));
+    }
+
+    @Override
+    public void open() throws CatalogException {
+        try {
+            storage.createDatabase(getDefaultDatabase(), true);
+        } catch (RuntimeException e) {
+            throw new CatalogException("Cannot open catalog '" + getName() + "': default database '"
+                    + getDefaultDatabase() + "' cannot be created: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws CatalogException {
+        storage.close();
+    }
+
+    // ------------------------------------------------------------------ databases
+
+    @Override
+    public List<String> listDatabases() {
+        return storage.listDatabases();
+    }
+
+    @Override
+    public CatalogDatabase getDatabase(String databaseName) throws DatabaseNotExistException {
+        requireDatabase(databaseName);
+        return new CatalogDatabaseImpl(Map.of(), null);
+    }
+
+    @Override
+    public boolean databaseExists(String databaseName) {
+        try {
+            return storage.databaseExists(databaseName);
+        } catch (IllegalArgumentException invalidName) {
+            return false;
+        }
+    }
+
+    @Override
+    public void createDatabase(String name, CatalogDatabase database, boolean ignoreIfExists)
+            throws DatabaseAlreadyExistException {
+        String comment = database.getComment();
+        if (comment != null && !comment.isEmpty()) {
+            throw new CatalogException("Cannot create database '" + name + "' with comment '" + comment
+                    + "': a filesystem catalog stores no database metadata; remove the COMMENT clause");
+        }
+        if (!database.getProperties().isEmpty()) {
+            throw new CatalogException("Cannot create database '" + name + "' with properties "
+                    + database.getProperties() + ": a filesystem catalog stores no database properties; remove "
+                    + "the WITH clause");
+        }
+        try {
+            storage.createDatabase(name, ignoreIfExists);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.DatabaseAlreadyExist e) {
+            throw new DatabaseAlreadyExistException(getName(), name, e);
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void dropDatabase(String name, boolean ignoreIfNotExists, boolean cascade)
+            throws DatabaseNotExistException, DatabaseNotEmptyException {
+        try {
+            storage.dropDatabase(name, ignoreIfNotExists, cascade);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.DatabaseNotExist e) {
+            throw new DatabaseNotExistException(getName(), name, e);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.DatabaseNotEmpty e) {
+            throw new DatabaseNotEmptyException(getName(), name, e);
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists) {
+        throw new CatalogException("Cannot alter database '" + name + "': a filesystem catalog stores no database "
+                + "comment or properties");
+    }
+
+    // ------------------------------------------------------------------ tables
+
+    @Override
+    public List<String> listTables(String databaseName) throws DatabaseNotExistException {
+        requireDatabase(databaseName);
+        return storage.listTables(databaseName);
+    }
+
+    @Override
+    public List<String> listViews(String databaseName) throws DatabaseNotExistException {
+        requireDatabase(databaseName);
+        return List.of();
+    }
+
+    @Override
+    public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
+        if (SystemTables.isSystemTableName(path.getObjectName())) {
+            return systemTable(path);
+        }
+        return CatalogTableConverter.toCatalogTable(storageTable(path).schema());
+    }
+
+    /** The table as of {@code timestampMillis}: a copy with option {@code scan.timestamp-millis}. */
+    @Override
+    public CatalogBaseTable getTable(ObjectPath path, long timestampMillis) throws TableNotExistException {
+        CatalogTable table = (CatalogTable) getTable(path);
+        Map<String, String> options = new HashMap<>(table.getOptions());
+        options.put(TimeTravelOptions.SCAN_TIMESTAMP_MILLIS, String.valueOf(timestampMillis));
+        return table.copy(options);
+    }
+
+    /**
+     * The system table {@code t$name}. An unknown name of an existing table is a {@link CatalogException}
+     * listing the system tables (Flink would turn a {@link TableNotExistException} into a bare "not found").
+     */
+    private SystemCatalogTable systemTable(ObjectPath path) throws TableNotExistException {
+        String objectName = path.getObjectName();
+        ObjectPath dataPath = new ObjectPath(path.getDatabaseName(), SystemTables.dataTableName(objectName));
+        FileStoreTable data = fileStoreTable(dataPath);
+        Optional<SystemTable> system = SystemTables.forObjectName(objectName);
+        if (system.isEmpty()) {
+            throw new CatalogException("Unknown system table '" + objectName + "'; system tables are "
+                    + SystemTables.names().stream().map(n -> "<table>$" + n).collect(Collectors.joining(", ")));
+        }
+        return new SystemCatalogTable(system.get(), data, Map.of());
+    }
+
+    @Override
+    public boolean tableExists(ObjectPath path) {
+        String objectName = path.getObjectName();
+        if (SystemTables.isSystemTableName(objectName)) {
+            return SystemTables.forObjectName(objectName).isPresent()
+                    && tableExists(new ObjectPath(path.getDatabaseName(), SystemTables.dataTableName(objectName)));
+        }
+        try {
+            return storage.tableExists(identifier(path));
+        } catch (IllegalArgumentException invalidName) {
+            return false;
+        }
+    }
+
+    @Override
+    public void createTable(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists)
+            throws TableAlreadyExistException, DatabaseNotExistException {
+        String tableName = quoted(path);
+        if (table.getTableKind() == CatalogBaseTable.TableKind.VIEW) {
+            throw new CatalogException("Cannot create view " + tableName + ": views are not supported by this "
+                    + "catalog; create a TEMPORARY VIEW instead");
+        }
+        if (!(table instanceof ResolvedCatalogTable)) {
+            throw new CatalogException("Cannot create " + table.getTableKind().name().toLowerCase().replace('_', ' ')
+                    + " " + tableName + ": only regular tables are supported by this catalog");
+        }
+        if (ignoreIfExists && tableExists(path)) {
+            return; // as asked, whether or not the new definition could be stored
+        }
+        var schema = CatalogTableConverter.toStorageSchema((ResolvedCatalogTable) table, tableDefaults, tableName);
+        try {
+            storage.createTable(identifier(path), schema, ignoreIfExists);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.DatabaseNotExist e) {
+            throw new DatabaseNotExistException(getName(), path.getDatabaseName(), e);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.TableAlreadyExist e) {
+            throw new TableAlreadyExistException(getName(), path, e);
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void dropTable(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
+        refuseSystemTable(path, "drop");
+        try {
+            storage.dropTable(identifier(path), ignoreIfNotExists);
+        } catch (dev.streamhouse.storage.catalog.CatalogException.TableNotExist e) {
+            throw new TableNotExistException(getName(), path, e);
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void renameTable(ObjectPath path, String newTableName, boolean ignoreIfNotExists)
+            throws TableNotExistException, TableAlreadyExistException {
+        refuseSystemTable(path, "rename");
+        if (!tableExists(path)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(getName(), path);
+        }
+        ObjectPath target = new ObjectPath(path.getDatabaseName(), newTableName);
+        if (tableExists(target)) {
+            throw new TableAlreadyExistException(getName(), target);
+        }
+        evolution.renameTable(identifier(path), identifier(target), ignoreIfNotExists);
+    }
+
+    @Override
+    public void alterTable(ObjectPath path, CatalogBaseTable newTable, boolean ignoreIfNotExists) {
+        refuseSystemTable(path, "alter");
+        throw new CatalogException("Cannot alter table " + quoted(path) + " without a list of changes; use an "
+                + "ALTER TABLE statement");
+    }
+
+    /** Translates the statement's changes (see {@link TableChangeTranslator}) and applies them together. */
+    @Override
+    public void alterTable(ObjectPath path, CatalogBaseTable newTable, List<TableChange> tableChanges,
+            boolean ignoreIfNotExists) throws TableNotExistException {
+        refuseSystemTable(path, "alter");
+        if (!tableExists(path)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(getName(), path);
+        }
+        List<SchemaChangeSpec> changes = new TableChangeTranslator(quoted(path)).translate(tableChanges);
+        if (!changes.isEmpty()) {
+            evolution.alterTable(identifier(path), changes, ignoreIfNotExists);
+        }
+    }
+
+    private void refuseSystemTable(ObjectPath path, String verb) {
+        if (SystemTables.isSystemTableName(path.getObjectName())) {
+            throw new CatalogException("Cannot " + verb + " system table " + quoted(path)
+                    + ": system tables are read-only");
+        }
+    }
+
+    // ------------------------------------------------------------------ partitions
+
+    @Override
+    public List<CatalogPartitionSpec> listPartitions(ObjectPath path)
+            throws TableNotExistException, TableNotPartitionedException {
+        return TablePartitions.specs(partitions(path).all());
+    }
+
+    @Override
+    public List<CatalogPartitionSpec> listPartitions(ObjectPath path, CatalogPartitionSpec partialSpec)
+            throws TableNotExistException, TableNotPartitionedException {
+        return TablePartitions.specs(partitions(path).matching(partialSpec));
+    }
+
+    /**
+     * Partitions matching all {@code filters}; throws {@link UnsupportedOperationException} (Flink then
+     * lists all partitions and filters itself) when a filter cannot be evaluated on partition values.
+     */
+    @Override
+    public List<CatalogPartitionSpec> listPartitionsByFilter(ObjectPath path, List<Expression> filters)
+            throws TableNotExistException, TableNotPartitionedException {
+        return TablePartitions.specs(partitions(path).filtered(filters));
+    }
+
+    @Override
+    public CatalogPartition getPartition(ObjectPath path, CatalogPartitionSpec spec) throws PartitionNotExistException {
+        try {
+            return partitions(path).exact(spec).map(TablePartitions::toCatalogPartition)
+                    .orElseThrow(() -> new PartitionNotExistException(getName(), path, spec));
+        } catch (TableNotExistException | TableNotPartitionedException e) {
+            throw new PartitionNotExistException(getName(), path, spec, e);
+        }
+    }
+
+    @Override
+    public boolean partitionExists(ObjectPath path, CatalogPartitionSpec spec) {
+        try {
+            return partitions(path).exact(spec).isPresent();
+        } catch (TableNotExistException | TableNotPartitionedException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void createPartition(ObjectPath path, CatalogPartitionSpec spec, CatalogPartition partition,
+            boolean ignoreIfExists) {
+        throw new CatalogException("Cannot add partition " + spec.getPartitionSpec() + " to " + quoted(path)
+                + ": partitions of a filesystem catalog exist by having data; write rows into the partition instead");
+    }
+
+    /** Drops every partition matching {@code spec}, which may name only some partition keys. */
+    @Override
+    public void dropPartition(ObjectPath path, CatalogPartitionSpec spec, boolean ignoreIfNotExists)
+            throws PartitionNotExistException {
+        refuseSystemTable(path, "drop partitions of");
+        List<TablePartitions.Partition> matching;
+        try {
+            matching = partitions(path).matching(spec);
+        } catch (TableNotExistException | TableNotPartitionedException e) {
+            throw new PartitionNotExistException(getName(), path, spec, e);
+        }
+        if (matching.isEmpty()) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new PartitionNotExistException(getName(), path, spec);
+        }
+        evolution.dropPartitions(identifier(path),
+                matching.stream().map(p -> p.spec().getPartitionSpec()).collect(Collectors.toList()));
+    }
+
+    @Override
+    public void alterPartition(ObjectPath path, CatalogPartitionSpec spec, CatalogPartition newPartition,
+            boolean ignoreIfNotExists) {
+        throw new CatalogException("Cannot alter partition " + spec.getPartitionSpec() + " of " + quoted(path)
+                + ": a filesystem catalog stores no partition properties");
+    }
+
+    private TablePartitions partitions(ObjectPath path) throws TableNotExistException, TableNotPartitionedException {
+        FileStoreTable table = fileStoreTable(path);
+        if (table.partitionKeys().isEmpty()) {
+            throw new TableNotPartitionedException(getName(), path);
+        }
+        return new TablePartitions(table, quoted(path));
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static Identifier identifier(ObjectPath path) {
+        return Identifier.of(path.getDatabaseName(), path.getObjectName());
+    }
+
+}

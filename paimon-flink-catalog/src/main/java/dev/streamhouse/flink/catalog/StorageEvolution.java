@@ -1,0 +1,42 @@
+package dev.streamhouse.flink.catalog;
+
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.Identifier;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The storage operations behind {@code ALTER TABLE}, {@code ALTER TABLE ... RENAME TO} and
+ * {@code ALTER TABLE ... DROP PARTITION}. {@link FlinkCatalog} validates and translates the statement
+ * (table exists, target name free, partitions exist) and then calls exactly one method here.
+ *
+ * <p>Errors: a refused change is an {@link IllegalArgumentException} or a storage
+ * {@code CatalogException} whose message names the column, option or table; the catalog reports it
+ * to the user unchanged.
+ */
+public interface StorageEvolution {
+
+    /** Applies the changes as one new schema version, all or nothing. */
+    void alterTable(Identifier table, List<SchemaChangeSpec> changes, boolean ignoreIfNotExists);
+
+    /** Renames a table within its database. */
+    void renameTable(Identifier from, Identifier to, boolean ignoreIfNotExists);
+
+    /**
+     * Drops whole partitions in one commit.
+     *
+     * @param partitions full partition specs (every partition key), as {@link FlinkCatalog#listPartitions} lists them
+     */
+    void dropPartitions(Identifier table, List<Map<String, String>> partitions);
+
+    /** The implementation for a storage catalog. */
+    static StorageEvolution forCatalog(Catalog catalog) {
+        // TODO(lead, after merging h-evolve): return an implementation that maps each SchemaChangeSpec to
+        //  the storage schema.SchemaChange of the same name and calls catalog.alterTable(id, changes,
+        //  ignoreIfNotExists), catalog.renameTable(from, to, ignoreIfNotExists), and
+        //  TableCommit.dropPartitions(...) of catalog.getTable(id).
+        return new UnavailableStorageEvolution();
+    }
+}

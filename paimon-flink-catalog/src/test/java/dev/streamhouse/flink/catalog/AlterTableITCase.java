@@ -1,0 +1,152 @@
+package dev.streamhouse.flink.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.AddColumn;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.DropColumn;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.Move;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RemoveOption;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RenameColumn;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.SetOption;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnComment;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnNullability;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnPosition;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnType;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateComment;
+import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
+import dev.streamhouse.flink.catalog.testutils.RecordingStorageEvolution;
+import dev.streamhouse.flink.catalog.testutils.RecordingStorageEvolution.Call;
+import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.types.DataTypes;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ALTER TABLE statements as Flink parses them, down to the changes the catalog hands the storage (a
+ * recording {@link StorageEvolution} stands in until the storage can evolve schemas).
+ */
+class AlterTableITCase extends CatalogITCaseBase {
+    private static final Identifier T = Identifier.of("default", "t");
+
+    private final RecordingStorageEvolution evolution = new RecordingStorageEvolution();
+
+    @BeforeEach
+    void registerRecordingCatalog() {
+        FlinkCatalog recording = new FlinkCatalog("rec",
+                CatalogFactory.createCatalog(Options.of("warehouse", warehouseUri())), "default", Map.of(), evolution);
+        tEnv.registerCatalog("rec", recording);
+        tEnv.useCatalog("rec");
+        sql("CREATE TABLE t (id INT NOT NULL, name STRING COMMENT 'who', price DECIMAL(10, 2), ts TIMESTAMP(3), "
+                + "PRIMARY KEY (id) NOT ENFORCED)");
+    }
+
+    private List<SchemaChangeSpec> alter(String statement) {
+        evolution.calls.clear();
+        sql(statement);
+        assertThat(evolution.calls).hasSize(1);
+        Call call = evolution.calls.get(0);
+        assertThat(call.operation()).isEqualTo("alter");
+        assertThat(call.table()).isEqualTo(T);
+        @SuppressWarnings("unchecked")
+        List<SchemaChangeSpec> changes = (List<SchemaChangeSpec>) call.argument();
+        return changes;
+    }
+
+    @Test
+    void setAndResetOptionsAndTheTableComment() {
+        assertThat(alter("ALTER TABLE t SET ('bucket' = '4', 'comment' = 'prices')"))
+                .containsExactlyInAnyOrder(new SetOption("bucket", "4"), new UpdateComment("prices"));
+        assertThat(alter("ALTER TABLE t RESET ('snapshot.num-retained.min')"))
+                .containsExactly(new RemoveOption("snapshot.num-retained.min"));
+    }
+
+    @Test
+    void addColumns() {
+        assertThat(alter("ALTER TABLE t ADD (qty INT COMMENT 'how many' AFTER name, note STRING FIRST)"))
+                .containsExactly(
+                        new AddColumn("qty", DataTypes.INT(), "how many", Move.after("qty", "name")),
+                        new AddColumn("note", DataTypes.STRING(), null, Move.first("note")));
+        assertThat(alter("ALTER TABLE t ADD tags ARRAY<STRING>"))
+                .containsExactly(new AddColumn("tags", DataTypes.ARRAY(DataTypes.STRING()), null, null));
+    }
+
+    @Test
+    void dropAndRenameColumns() {
+        assertThat(alter("ALTER TABLE t DROP (price, ts)"))
+                .containsExactly(new DropColumn("price"), new DropColumn("ts"));
+        assertThat(alter("ALTER TABLE t RENAME name TO customer"))
+                .containsExactly(new RenameColumn("name", "customer"));
+    }
+
+    @Test
+    void modifyTypeNullabilityCommentAndPosition() {
+        assertThat(alter("ALTER TABLE t MODIFY price DECIMAL(12, 2)"))
+                .containsExactly(new UpdateColumnType("price", DataTypes.DECIMAL(12, 2)));
+        assertThat(alter("ALTER TABLE t MODIFY name STRING NOT NULL"))
+                .as("Flink keeps the comment when MODIFY names none")
+                .containsExactly(new UpdateColumnNullability("name", false));
+        assertThat(alter("ALTER TABLE t MODIFY name STRING COMMENT 'customer name'"))
+                .containsExactly(new UpdateColumnComment("name", "customer name"));
+        assertThat(alter("ALTER TABLE t MODIFY ts TIMESTAMP(3) FIRST"))
+                .containsExactly(new UpdateColumnPosition(Move.first("ts")));
+    }
+
+    @Test
+    void refusedChangesNameWhatWasAsked() {
+        assertThatThrownBy(() -> sql("ALTER TABLE t ADD WATERMARK FOR ts AS ts"))
+                .hasStackTraceContaining("watermarks are not stored in tables of this catalog");
+        assertThatThrownBy(() -> sql("ALTER TABLE t DROP PRIMARY KEY"))
+                .hasStackTraceContaining("altering the primary key is not supported");
+        assertThatThrownBy(() -> sql("ALTER TABLE t ADD doubled AS id * 2"))
+                .hasStackTraceContaining("cannot add computed column 'doubled'");
+        assertThatThrownBy(() -> sql("ALTER TABLE t SET ('merge-engine' = 'first-row')"))
+                .hasStackTraceContaining("option 'merge-engine' cannot be set after the table is created");
+        assertThatThrownBy(() -> sql("ALTER TABLE t SET ('partition' = 'name')"))
+                .hasStackTraceContaining("option 'partition' cannot be set");
+        assertThat(evolution.calls).isEmpty();
+    }
+
+    @Test
+    void renameGoesToTheStorage() {
+        sql("ALTER TABLE t RENAME TO t2");
+        assertThat(evolution.calls).containsExactly(new Call("rename", T, Identifier.of("default", "t2")));
+    }
+
+    @Test
+    void renameChecksSourceAndTarget() {
+        sql("CREATE TABLE other (x INT)");
+        assertThatThrownBy(() -> sql("ALTER TABLE t RENAME TO other"))
+                .hasStackTraceContaining("other");
+        assertThatThrownBy(() -> sql("ALTER TABLE nope RENAME TO x"))
+                .hasStackTraceContaining("nope");
+        assertThat(evolution.calls).isEmpty();
+    }
+
+    @Test
+    void systemTablesCannotBeAlteredDroppedOrRenamed() {
+        assertThatThrownBy(() -> sql("ALTER TABLE `t$files` SET ('a' = 'b')"))
+                .hasStackTraceContaining("Cannot alter system table `rec`.`default`.`t$files`: system tables are "
+                        + "read-only");
+        assertThatThrownBy(() -> sql("DROP TABLE `t$files`"))
+                .hasStackTraceContaining("Cannot drop system table");
+        assertThatThrownBy(() -> sql("ALTER TABLE `t$files` RENAME TO x"))
+                .hasStackTraceContaining("Cannot rename system table");
+        assertThat(evolution.calls).isEmpty();
+    }
+
+    @Test
+    void withoutSchemaEvolutionInTheStorageAlterIsRefusedWithAReason() {
+        tEnv.useCatalog(CATALOG);
+        assertThatThrownBy(() -> sql("ALTER TABLE t SET ('bucket' = '4')"))
+                .hasStackTraceContaining("Cannot alter table default.t")
+                .hasStackTraceContaining("schema evolution is not available in this build of the storage module");
+    }
+}

@@ -1,0 +1,166 @@
+package dev.streamhouse.flink.catalog.alter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.AddColumn;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.DropColumn;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.Move;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RemoveOption;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RenameColumn;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.SetOption;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnComment;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnNullability;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnPosition;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnType;
+import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateComment;
+import dev.streamhouse.storage.types.DataTypes;
+
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.TableChange;
+import org.apache.flink.table.catalog.TableDistribution;
+import org.apache.flink.table.catalog.UniqueConstraint;
+import org.apache.flink.table.catalog.WatermarkSpec;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
+import org.apache.flink.table.expressions.FieldReferenceExpression;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+class TableChangeTranslatorTest {
+    private static final org.apache.flink.table.types.DataType INT = org.apache.flink.table.api.DataTypes.INT();
+    private static final org.apache.flink.table.types.DataType BIGINT = org.apache.flink.table.api.DataTypes.BIGINT();
+
+    private final TableChangeTranslator translator = new TableChangeTranslator("`c`.`db`.`t`");
+
+    private List<SchemaChangeSpec> translate(TableChange... changes) {
+        return translator.translate(List.of(changes));
+    }
+
+    @Test
+    void optionsAndTableComment() {
+        assertThat(translate(
+                TableChange.set("bucket", "4"),
+                TableChange.reset("snapshot.num-retained.min"),
+                TableChange.set("comment", "orders of 2024"),
+                TableChange.reset("comment")))
+                .containsExactly(
+                        new SetOption("bucket", "4"),
+                        new RemoveOption("snapshot.num-retained.min"),
+                        new UpdateComment("orders of 2024"),
+                        new UpdateComment(null));
+    }
+
+    @Test
+    void addColumnsWithCommentAndPosition() {
+        Column plain = Column.physical("a", INT);
+        Column first = Column.physical("b", BIGINT.notNull()).withComment("the b");
+        Column after = Column.physical("c", org.apache.flink.table.api.DataTypes.STRING());
+
+        assertThat(translate(
+                TableChange.add(plain),
+                TableChange.add(first, TableChange.ColumnPosition.first()),
+                TableChange.add(after, TableChange.ColumnPosition.after("a"))))
+                .containsExactly(
+                        new AddColumn("a", DataTypes.INT(), null, null),
+                        new AddColumn("b", DataTypes.BIGINT().notNull(), "the b", Move.first("b")),
+                        new AddColumn("c", DataTypes.STRING(), null, Move.after("c", "a")));
+    }
+
+    @Test
+    void addNestedColumnCarriesPlaceholderIds() {
+        Column nested = Column.physical("r", org.apache.flink.table.api.DataTypes.ROW(
+                org.apache.flink.table.api.DataTypes.FIELD("x", INT)));
+        AddColumn add = (AddColumn) translate(TableChange.add(nested)).get(0);
+        assertThat(add.type()).isEqualTo(DataTypes.ROW(DataTypes.FIELD(0, "x", DataTypes.INT())));
+    }
+
+    @Test
+    void dropRenameCommentAndPositionOfColumns() {
+        Column a = Column.physical("a", INT);
+        assertThat(translate(
+                TableChange.dropColumn("x"),
+                TableChange.modifyColumnName(a, "a2"),
+                TableChange.modifyColumnComment(a, "new comment"),
+                TableChange.modifyColumnPosition(a, TableChange.ColumnPosition.first()),
+                TableChange.modifyColumnPosition(a, TableChange.ColumnPosition.after("b"))))
+                .containsExactly(
+                        new DropColumn("x"),
+                        new RenameColumn("a", "a2"),
+                        new UpdateColumnComment("a", "new comment"),
+                        new UpdateColumnPosition(Move.first("a")),
+                        new UpdateColumnPosition(Move.after("a", "b")));
+    }
+
+    @Test
+    void typeChangeKeepsNullabilityAndNullabilityChangeIsSeparate() {
+        Column nullableInt = Column.physical("a", INT);
+        Column notNullInt = Column.physical("b", INT.notNull());
+
+        assertThat(translate(TableChange.modifyPhysicalColumnType(nullableInt, BIGINT)))
+                .containsExactly(new UpdateColumnType("a", DataTypes.BIGINT()));
+        assertThat(translate(TableChange.modifyPhysicalColumnType(nullableInt, BIGINT.notNull())))
+                .containsExactly(new UpdateColumnType("a", DataTypes.BIGINT()), new UpdateColumnNullability("a", false));
+        assertThat(translate(TableChange.modifyPhysicalColumnType(notNullInt, INT)))
+                .containsExactly(new UpdateColumnNullability("b", true));
+        assertThat(translate(TableChange.modifyPhysicalColumnType(notNullInt, BIGINT)))
+                .containsExactly(new UpdateColumnType("b", DataTypes.BIGINT().notNull()),
+                        new UpdateColumnNullability("b", true));
+        assertThat(translate(TableChange.modifyPhysicalColumnType(nullableInt, INT))).isEmpty();
+    }
+
+    @Test
+    void immutableOptionsAreRefusedByName() {
+        for (String key : List.of("primary-key", "partition", "bucket-key", "merge-engine", "sequence.field",
+                "partial-update.remove-record-on-delete")) {
+            assertThatThrownBy(() -> translate(TableChange.set(key, "x")))
+                    .isInstanceOf(CatalogException.class)
+                    .hasMessageContaining("Cannot alter table `c`.`db`.`t`")
+                    .hasMessageContaining("option '" + key + "' cannot be set");
+            assertThatThrownBy(() -> translate(TableChange.reset(key)))
+                    .hasMessageContaining("option '" + key + "' cannot be reset");
+        }
+        assertThatThrownBy(() -> translate(TableChange.set("connector", "kafka")))
+                .hasMessageContaining("option 'connector' cannot be set");
+    }
+
+    @Test
+    void computedAndMetadataColumnsAreRefused() {
+        Column computed = Column.computed("c",
+                new FieldReferenceExpression("a", INT, 0, 0));
+        Column metadata = Column.metadata("m", BIGINT, "offset", false);
+        assertThatThrownBy(() -> translate(TableChange.add(computed)))
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining("cannot add computed column 'c'");
+        assertThatThrownBy(() -> translate(TableChange.add(metadata)))
+                .hasMessageContaining("cannot add metadata column 'm'");
+        assertThatThrownBy(() -> translate(TableChange.modify(Column.physical("c", INT), computed, null)))
+                .hasMessageContaining("cannot modify computed column 'c'");
+    }
+
+    @Test
+    void watermarksPrimaryKeysAndDistributionAreRefused() {
+        WatermarkSpec watermark = WatermarkSpec.of("ts",
+                new FieldReferenceExpression("ts", org.apache.flink.table.api.DataTypes.TIMESTAMP(3), 0, 0));
+        assertThatThrownBy(() -> translate(TableChange.add(watermark)))
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining("watermarks are not stored");
+        assertThatThrownBy(() -> translate(TableChange.dropWatermark()))
+                .hasMessageContaining("watermarks are not stored");
+        assertThatThrownBy(() -> translate(TableChange.add(UniqueConstraint.primaryKey("pk", List.of("a")))))
+                .hasMessageContaining("altering the primary key is not supported");
+        assertThatThrownBy(() -> translate(TableChange.dropConstraint("pk")))
+                .hasMessageContaining("altering the primary key is not supported");
+        assertThatThrownBy(() -> translate(TableChange.add(TableDistribution.ofHash(List.of("a"), 4))))
+                .hasMessageContaining("DISTRIBUTED BY is not supported");
+    }
+
+    @Test
+    void unsupportedNewTypeNamesTheColumn() {
+        Column a = Column.physical("a", INT);
+        assertThatThrownBy(() -> translate(TableChange.modifyPhysicalColumnType(a,
+                org.apache.flink.table.api.DataTypes.INTERVAL(org.apache.flink.table.api.DataTypes.DAY()))))
+                .hasMessageContaining("column 'a'")
+                .hasMessageContaining("INTERVAL");
+    }
+}
