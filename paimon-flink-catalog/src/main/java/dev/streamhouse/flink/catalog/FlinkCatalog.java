@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
+import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.flink.catalog.alter.TableChangeTranslator;
 import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
 import dev.streamhouse.flink.catalog.system.SystemTable;
@@ -315,7 +315,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
             }
             throw new TableNotExistException(getName(), path);
         }
-        List<SchemaChangeSpec> changes = new TableChangeTranslator(quoted(path)).translate(tableChanges);
+        List<SchemaChange> changes = new TableChangeTranslator(quoted(path)).translate(tableChanges);
         if (!changes.isEmpty()) {
             evolution.alterTable(identifier(path), changes, ignoreIfNotExists);
         }

@@ -3,7 +3,16 @@ package dev.streamhouse.flink.catalog;
 import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
 import dev.streamhouse.flink.catalog.system.SystemTableSource;
 
+import dev.streamhouse.flink.catalog.connector.PaimonTableSink;
+import dev.streamhouse.flink.catalog.connector.PaimonTableSource;
+import dev.streamhouse.storage.table.FileStoreTable;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -13,6 +22,9 @@ import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -26,6 +38,11 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
 
     public FlinkTableFactory(FlinkCatalog catalog) {
         this.catalog = catalog;
+    }
+
+    /** For tables outside a paimon catalog: {@code 'connector'='paimon', 'path'='...'}. */
+    public FlinkTableFactory() {
+        this(null);
     }
 
     /** The catalog whose tables this factory serves. */
@@ -60,10 +77,8 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
                     context.getEnrichmentOptions(), context.getConfiguration(), context.getClassLoader(),
                     context.isTemporary());
         }
-        // TODO(lead, after merging h-source): return the paimon DynamicTableSource for the data table
-        //  catalog.storageTable(...) names, using PredicateConverter for SupportsFilterPushDown.
-        throw new ValidationException("Cannot read table " + context.getObjectIdentifier() + ": reading data "
-                + "tables from SQL is not available in this build yet (the paimon table source is not wired)");
+        boolean streaming = context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.STREAMING;
+        return new PaimonTableSource(dataTable(context), streaming);
     }
 
     @Override
@@ -78,9 +93,35 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
                     context.getEnrichmentOptions(), context.getConfiguration(), context.getClassLoader(),
                     context.isTemporary());
         }
-        // TODO(lead, after merging h-sink): return the paimon DynamicTableSink for the data table.
-        throw new ValidationException("Cannot write to table " + context.getObjectIdentifier() + ": writing data "
-                + "tables from SQL is not available in this build yet (the paimon table sink is not wired)");
+        return new PaimonTableSink(dataTable(context));
+    }
+
+    /**
+     * The storage table behind a catalog table (or, without a catalog, the table at option {@code path},
+     * created from the DDL on first use), with the statement's {@code OPTIONS} hints applied.
+     */
+    private FileStoreTable dataTable(Context context) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        Map<String, String> options = context.getCatalogTable().getOptions();
+        FileStoreTable stored;
+        if (catalog != null) {
+            try {
+                stored = (FileStoreTable) catalog.storageTable(new ObjectPath(id.getDatabaseName(), id.getObjectName()));
+            } catch (TableNotExistException e) {
+                throw new ValidationException("Cannot use table " + id + ": it does not exist", e);
+            }
+        } else {
+            stored = PathTables.loadOrCreate(context.getCatalogTable(), id.asSummaryString());
+        }
+        Map<String, String> dynamic = new HashMap<>();
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            String key = e.getKey();
+            if (!key.equals(CatalogTableConverter.CONNECTOR_OPTION) && !key.equals(PathTables.PATH)
+                    && !Objects.equals(stored.options().get(key), e.getValue())) {
+                dynamic.put(key, e.getValue());
+            }
+        }
+        return dynamic.isEmpty() ? stored : stored.copy(dynamic);
     }
 
     private static boolean namesOtherConnector(Context context) {

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
+import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.Identifier;
 
@@ -19,7 +19,7 @@ import java.util.Map;
 public interface StorageEvolution {
 
     /** Applies the changes as one new schema version, all or nothing. */
-    void alterTable(Identifier table, List<SchemaChangeSpec> changes, boolean ignoreIfNotExists);
+    void alterTable(Identifier table, List<SchemaChange> changes, boolean ignoreIfNotExists);
 
     /** Renames a table within its database. */
     void renameTable(Identifier from, Identifier to, boolean ignoreIfNotExists);
@@ -33,10 +33,6 @@ public interface StorageEvolution {
 
     /** The implementation for a storage catalog. */
     static StorageEvolution forCatalog(Catalog catalog) {
-        // TODO(lead, after merging h-evolve): return an implementation that maps each SchemaChangeSpec to
-        //  the storage schema.SchemaChange of the same name and calls catalog.alterTable(id, changes,
-        //  ignoreIfNotExists), catalog.renameTable(from, to, ignoreIfNotExists), and
-        //  TableCommit.dropPartitions(...) of catalog.getTable(id).
-        return new UnavailableStorageEvolution();
+        return new CatalogStorageEvolution(catalog);
     }
 }

@@ -3,18 +3,18 @@ package dev.streamhouse.flink.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.AddColumn;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.DropColumn;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.Move;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RemoveOption;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RenameColumn;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.SetOption;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnComment;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnNullability;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnPosition;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnType;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateComment;
+import dev.streamhouse.storage.schema.SchemaChange;
+import dev.streamhouse.storage.schema.SchemaChange.AddColumn;
+import dev.streamhouse.storage.schema.SchemaChange.DropColumn;
+import dev.streamhouse.storage.schema.SchemaChange.Move;
+import dev.streamhouse.storage.schema.SchemaChange.RemoveOption;
+import dev.streamhouse.storage.schema.SchemaChange.RenameColumn;
+import dev.streamhouse.storage.schema.SchemaChange.SetOption;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnComment;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnNullability;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnPosition;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnType;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateComment;
 import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
 import dev.streamhouse.flink.catalog.testutils.RecordingStorageEvolution;
 import dev.streamhouse.flink.catalog.testutils.RecordingStorageEvolution.Call;
@@ -48,7 +48,7 @@ class AlterTableITCase extends CatalogITCaseBase {
                 + "PRIMARY KEY (id) NOT ENFORCED)");
     }
 
-    private List<SchemaChangeSpec> alter(String statement) {
+    private List<SchemaChange> alter(String statement) {
         evolution.calls.clear();
         sql(statement);
         assertThat(evolution.calls).hasSize(1);
@@ -56,7 +56,7 @@ class AlterTableITCase extends CatalogITCaseBase {
         assertThat(call.operation()).isEqualTo("alter");
         assertThat(call.table()).isEqualTo(T);
         @SuppressWarnings("unchecked")
-        List<SchemaChangeSpec> changes = (List<SchemaChangeSpec>) call.argument();
+        List<SchemaChange> changes = (List<SchemaChange>) call.argument();
         return changes;
     }
 
@@ -72,10 +72,10 @@ class AlterTableITCase extends CatalogITCaseBase {
     void addColumns() {
         assertThat(alter("ALTER TABLE t ADD (qty INT COMMENT 'how many' AFTER name, note STRING FIRST)"))
                 .containsExactly(
-                        new AddColumn("qty", DataTypes.INT(), "how many", Move.after("qty", "name")),
-                        new AddColumn("note", DataTypes.STRING(), null, Move.first("note")));
+                        new AddColumn("qty", DataTypes.INT(), "how many", Move.after("name")),
+                        new AddColumn("note", DataTypes.STRING(), null, Move.first()));
         assertThat(alter("ALTER TABLE t ADD tags ARRAY<STRING>"))
-                .containsExactly(new AddColumn("tags", DataTypes.ARRAY(DataTypes.STRING()), null, null));
+                .containsExactly(new AddColumn("tags", DataTypes.ARRAY(DataTypes.STRING()), null, Move.last()));
     }
 
     @Test
@@ -96,7 +96,7 @@ class AlterTableITCase extends CatalogITCaseBase {
         assertThat(alter("ALTER TABLE t MODIFY name STRING COMMENT 'customer name'"))
                 .containsExactly(new UpdateColumnComment("name", "customer name"));
         assertThat(alter("ALTER TABLE t MODIFY ts TIMESTAMP(3) FIRST"))
-                .containsExactly(new UpdateColumnPosition(Move.first("ts")));
+                .containsExactly(new UpdateColumnPosition("ts", Move.first()));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.streamhouse.flink.catalog.alter;
 
+import dev.streamhouse.storage.schema.SchemaChange;
+
 import dev.streamhouse.flink.catalog.FlinkTypeConverter;
 import dev.streamhouse.storage.types.DataType;
 
@@ -13,7 +15,7 @@ import java.util.List;
 
 /**
  * Translates the {@link TableChange}s Flink derives from an {@code ALTER TABLE} statement into
- * {@link SchemaChangeSpec}s, in order.
+ * {@link SchemaChange}s, in order.
  *
  * <ul>
  *   <li>{@code SET ('k'='v')} / {@code RESET ('k')}: option changes; the key {@code comment} sets or
@@ -39,15 +41,15 @@ public final class TableChangeTranslator {
         this.tableName = tableName;
     }
 
-    public List<SchemaChangeSpec> translate(List<TableChange> changes) {
-        List<SchemaChangeSpec> out = new ArrayList<>();
+    public List<SchemaChange> translate(List<TableChange> changes) {
+        List<SchemaChange> out = new ArrayList<>();
         for (TableChange change : changes) {
             translate(change, out);
         }
         return out;
     }
 
-    private void translate(TableChange change, List<SchemaChangeSpec> out) {
+    private void translate(TableChange change, List<SchemaChange> out) {
         if (change instanceof TableChange.SetOption) {
             TableChange.SetOption set = (TableChange.SetOption) change;
             out.add(setOption(set.getKey(), set.getValue()));
@@ -57,10 +59,10 @@ public final class TableChangeTranslator {
             TableChange.AddColumn add = (TableChange.AddColumn) change;
             Column column = add.getColumn();
             requirePhysical(column, "add");
-            out.add(new SchemaChangeSpec.AddColumn(column.getName(), storageType(column), column.getComment().orElse(null),
-                    move(column.getName(), add.getPosition())));
+            out.add(new SchemaChange.AddColumn(column.getName(), storageType(column), column.getComment().orElse(null),
+                    move(add.getPosition())));
         } else if (change instanceof TableChange.DropColumn) {
-            out.add(new SchemaChangeSpec.DropColumn(((TableChange.DropColumn) change).getColumnName()));
+            out.add(new SchemaChange.DropColumn(((TableChange.DropColumn) change).getColumnName()));
         } else if (change instanceof TableChange.ModifyColumn) {
             translateModify((TableChange.ModifyColumn) change, out);
         } else if (change instanceof TableChange.AddWatermark || change instanceof TableChange.ModifyWatermark
@@ -81,20 +83,20 @@ public final class TableChangeTranslator {
         }
     }
 
-    private SchemaChangeSpec setOption(String key, String value) {
+    private SchemaChange setOption(String key, String value) {
         if (key.equals(COMMENT_OPTION)) {
-            return new SchemaChangeSpec.UpdateComment(value);
+            return new SchemaChange.UpdateComment(value);
         }
         requireMutable(key, "set");
-        return new SchemaChangeSpec.SetOption(key, value);
+        return new SchemaChange.SetOption(key, value);
     }
 
-    private SchemaChangeSpec resetOption(String key) {
+    private SchemaChange resetOption(String key) {
         if (key.equals(COMMENT_OPTION)) {
-            return new SchemaChangeSpec.UpdateComment(null);
+            return new SchemaChange.UpdateComment(null);
         }
         requireMutable(key, "reset");
-        return new SchemaChangeSpec.RemoveOption(key);
+        return new SchemaChange.RemoveOption(key);
     }
 
     private void requireMutable(String key, String verb) {
@@ -108,17 +110,17 @@ public final class TableChangeTranslator {
         }
     }
 
-    private void translateModify(TableChange.ModifyColumn modify, List<SchemaChangeSpec> out) {
+    private void translateModify(TableChange.ModifyColumn modify, List<SchemaChange> out) {
         Column oldColumn = modify.getOldColumn();
         String name = oldColumn.getName();
         if (modify instanceof TableChange.ModifyColumnName) {
-            out.add(new SchemaChangeSpec.RenameColumn(name, ((TableChange.ModifyColumnName) modify).getNewColumnName()));
+            out.add(new SchemaChange.RenameColumn(name, ((TableChange.ModifyColumnName) modify).getNewColumnName()));
         } else if (modify instanceof TableChange.ModifyColumnComment) {
-            out.add(new SchemaChangeSpec.UpdateColumnComment(name,
+            out.add(new SchemaChange.UpdateColumnComment(name,
                     ((TableChange.ModifyColumnComment) modify).getNewComment()));
         } else if (modify instanceof TableChange.ModifyColumnPosition) {
-            out.add(new SchemaChangeSpec.UpdateColumnPosition(
-                    move(name, ((TableChange.ModifyColumnPosition) modify).getNewPosition())));
+            out.add(new SchemaChange.UpdateColumnPosition(name,
+                    move(((TableChange.ModifyColumnPosition) modify).getNewPosition())));
         } else if (modify instanceof TableChange.ModifyPhysicalColumnType) {
             translateTypeChange(oldColumn, ((TableChange.ModifyPhysicalColumnType) modify).getNewType()
                     .getLogicalType(), out);
@@ -130,16 +132,16 @@ public final class TableChangeTranslator {
         }
     }
 
-    private void translateTypeChange(Column oldColumn, LogicalType newType, List<SchemaChangeSpec> out) {
+    private void translateTypeChange(Column oldColumn, LogicalType newType, List<SchemaChange> out) {
         requirePhysical(oldColumn, "modify");
         String name = oldColumn.getName();
         LogicalType oldType = oldColumn.getDataType().getLogicalType();
         if (!oldType.copy(true).equals(newType.copy(true))) {
             DataType converted = FlinkTypeConverter.toStorageType(newType.copy(oldType.isNullable()), name);
-            out.add(new SchemaChangeSpec.UpdateColumnType(name, converted));
+            out.add(new SchemaChange.UpdateColumnType(name, converted));
         }
         if (oldType.isNullable() != newType.isNullable()) {
-            out.add(new SchemaChangeSpec.UpdateColumnNullability(name, newType.isNullable()));
+            out.add(new SchemaChange.UpdateColumnNullability(name, newType.isNullable()));
         }
     }
 
@@ -158,14 +160,14 @@ public final class TableChangeTranslator {
         }
     }
 
-    private static SchemaChangeSpec.Move move(String column, TableChange.ColumnPosition position) {
+    private static SchemaChange.Move move(TableChange.ColumnPosition position) {
         if (position == null) {
-            return null;
+            return SchemaChange.Move.last();
         }
         if (position instanceof TableChange.After) {
-            return SchemaChangeSpec.Move.after(column, ((TableChange.After) position).column());
+            return SchemaChange.Move.after(((TableChange.After) position).column());
         }
-        return SchemaChangeSpec.Move.first(column);
+        return SchemaChange.Move.first();
     }
 
     private CatalogException refused(String why) {

@@ -3,17 +3,18 @@ package dev.streamhouse.flink.catalog.alter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.AddColumn;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.DropColumn;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.Move;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RemoveOption;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.RenameColumn;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.SetOption;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnComment;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnNullability;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnPosition;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateColumnType;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec.UpdateComment;
+import dev.streamhouse.storage.schema.SchemaChange;
+import dev.streamhouse.storage.schema.SchemaChange.AddColumn;
+import dev.streamhouse.storage.schema.SchemaChange.DropColumn;
+import dev.streamhouse.storage.schema.SchemaChange.Move;
+import dev.streamhouse.storage.schema.SchemaChange.RemoveOption;
+import dev.streamhouse.storage.schema.SchemaChange.RenameColumn;
+import dev.streamhouse.storage.schema.SchemaChange.SetOption;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnComment;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnNullability;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnPosition;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateColumnType;
+import dev.streamhouse.storage.schema.SchemaChange.UpdateComment;
 import dev.streamhouse.storage.types.DataTypes;
 
 import org.apache.flink.table.catalog.Column;
@@ -33,7 +34,7 @@ class TableChangeTranslatorTest {
 
     private final TableChangeTranslator translator = new TableChangeTranslator("`c`.`db`.`t`");
 
-    private List<SchemaChangeSpec> translate(TableChange... changes) {
+    private List<SchemaChange> translate(TableChange... changes) {
         return translator.translate(List.of(changes));
     }
 
@@ -62,9 +63,9 @@ class TableChangeTranslatorTest {
                 TableChange.add(first, TableChange.ColumnPosition.first()),
                 TableChange.add(after, TableChange.ColumnPosition.after("a"))))
                 .containsExactly(
-                        new AddColumn("a", DataTypes.INT(), null, null),
-                        new AddColumn("b", DataTypes.BIGINT().notNull(), "the b", Move.first("b")),
-                        new AddColumn("c", DataTypes.STRING(), null, Move.after("c", "a")));
+                        new AddColumn("a", DataTypes.INT(), null, Move.last()),
+                        new AddColumn("b", DataTypes.BIGINT().notNull(), "the b", Move.first()),
+                        new AddColumn("c", DataTypes.STRING(), null, Move.after("a")));
     }
 
     @Test
@@ -88,8 +89,8 @@ class TableChangeTranslatorTest {
                         new DropColumn("x"),
                         new RenameColumn("a", "a2"),
                         new UpdateColumnComment("a", "new comment"),
-                        new UpdateColumnPosition(Move.first("a")),
-                        new UpdateColumnPosition(Move.after("a", "b")));
+                        new UpdateColumnPosition("a", Move.first()),
+                        new UpdateColumnPosition("a", Move.after("b")));
     }
 
     @Test

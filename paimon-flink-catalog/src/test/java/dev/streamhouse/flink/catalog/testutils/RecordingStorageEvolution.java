@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.catalog.testutils;
 
 import dev.streamhouse.flink.catalog.StorageEvolution;
-import dev.streamhouse.flink.catalog.alter.SchemaChangeSpec;
+import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.catalog.Identifier;
 
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ public final class RecordingStorageEvolution implements StorageEvolution {
     public final List<Call> calls = new ArrayList<>();
 
     @Override
-    public void alterTable(Identifier table, List<SchemaChangeSpec> changes, boolean ignoreIfNotExists) {
+    public void alterTable(Identifier table, List<SchemaChange> changes, boolean ignoreIfNotExists) {
         calls.add(new Call("alter", table, changes));
     }
 

@@ -1,0 +1,130 @@
+package dev.streamhouse.flink.catalog;
+
+import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.snapshot.CommitKind;
+import dev.streamhouse.storage.table.FileStoreTable;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Batch SQL against paimon tables: INSERT, SELECT with pushdown, OVERWRITE, UPDATE, DELETE, TRUNCATE, CTAS. */
+class BatchSqlITCase extends CatalogITCaseBase {
+
+    private FileStoreTable table(String name) {
+        return (FileStoreTable) storage().getTable(Identifier.of("default", name));
+    }
+
+    @Test
+    void insertAndSelectAPrimaryKeyTable() {
+        sql("CREATE TABLE orders (id BIGINT, customer STRING, amount DECIMAL(10, 2), dt STRING, "
+                + "PRIMARY KEY (dt, id) NOT ENFORCED) PARTITIONED BY (dt) WITH ('bucket' = '2')");
+        sql("INSERT INTO orders VALUES (1, 'alice', 12.50, '2026-11-29'), (2, 'bob', 7.25, '2026-11-29'), "
+                + "(3, 'carol', 1.00, '2026-11-30')");
+        sql("INSERT INTO orders VALUES (1, 'alice', 99.99, '2026-11-29')");
+        assertThat(sortedRows("SELECT * FROM orders")).containsExactly(
+                "+I[1, alice, 99.99, 2026-11-29]", "+I[2, bob, 7.25, 2026-11-29]", "+I[3, carol, 1.00, 2026-11-30]");
+        assertThat(sortedRows("SELECT customer FROM orders WHERE dt = '2026-11-30'")).containsExactly("+I[carol]");
+        assertThat(sortedRows("SELECT id FROM orders WHERE amount > 10")).containsExactly("+I[1]");
+        assertThat(rows("SELECT COUNT(*) FROM orders")).containsExactly("+I[3]");
+        assertThat(rows("SELECT * FROM orders LIMIT 2")).hasSize(2);
+        // Each INSERT is one snapshot; time travel reads the first.
+        assertThat(table("orders").latestSnapshot().orElseThrow().id()).isEqualTo(2);
+        assertThat(sortedRows("SELECT amount FROM orders /*+ OPTIONS('scan.snapshot-id'='1') */ WHERE id = 1"))
+                .containsExactly("+I[12.50]");
+    }
+
+    @Test
+    void partitionFiltersPruneSplits() {
+        sql("CREATE TABLE t (id INT, dt STRING) PARTITIONED BY (dt)");
+        sql("INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'a')");
+        String plan = tEnv.explainSql("SELECT id FROM t WHERE dt = 'a'");
+        // The partition filter and the projection are pushed into the source and fully consumed.
+        assertThat(plan).contains("filter=[=(dt").contains("project=[id]").doesNotContain("Calc(");
+        assertThat(sortedRows("SELECT id FROM t WHERE dt = 'a'")).containsExactly("+I[1]", "+I[4]");
+        var rb = table("t").newReadBuilder().withFilter(
+                new dev.streamhouse.storage.predicate.PredicateBuilder(table("t").rowType()).equal(1, "a"));
+        assertThat(rb.newScan().plan().splits()).hasSize(1);
+    }
+
+    @Test
+    void insertOverwriteReplacesPartitions() {
+        sql("CREATE TABLE t (id INT, v STRING, dt STRING) PARTITIONED BY (dt)");
+        sql("INSERT INTO t VALUES (1, 'x', 'a'), (2, 'y', 'b')");
+        // Dynamic partition overwrite (default): only partition a is replaced.
+        sql("INSERT OVERWRITE t VALUES (3, 'z', 'a')");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[2, y, b]", "+I[3, z, a]");
+        assertThat(table("t").latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.OVERWRITE);
+        // Static partition.
+        sql("INSERT OVERWRITE t PARTITION (dt = 'b') SELECT 4, 'w'");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[3, z, a]", "+I[4, w, b]");
+        // Whole table with dynamic-partition-overwrite off.
+        sql("INSERT OVERWRITE t /*+ OPTIONS('dynamic-partition-overwrite'='false') */ VALUES (5, 'v', 'c')");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[5, v, c]");
+    }
+
+    @Test
+    void updateDeleteAndTruncate() {
+        sql("CREATE TABLE t (id INT, v STRING, n INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1')");
+        sql("INSERT INTO t VALUES (1, 'a', 10), (2, 'b', 20), (3, 'c', 30)");
+        sql("UPDATE t SET v = 'B', n = n + 1 WHERE id = 2");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1, a, 10]", "+I[2, B, 21]", "+I[3, c, 30]");
+        sql("DELETE FROM t WHERE n > 20");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1, a, 10]");
+        sql("TRUNCATE TABLE t");
+        assertThat(rows("SELECT * FROM t")).isEmpty();
+        assertThatThrownBy(() -> sql("UPDATE t SET id = 5 WHERE id = 1")).hasStackTraceContaining("primary key");
+    }
+
+    @Test
+    void rowLevelChangesNeedAPrimaryKey() {
+        sql("CREATE TABLE log (id INT, v STRING)");
+        sql("INSERT INTO log VALUES (1, 'a')");
+        assertThatThrownBy(() -> sql("DELETE FROM log WHERE id = 1")).hasStackTraceContaining("primary-key table");
+    }
+
+    @Test
+    void createTableAsSelect() {
+        sql("CREATE TABLE src (id INT, v STRING)");
+        sql("INSERT INTO src VALUES (1, 'a'), (2, 'b')");
+        sql("CREATE TABLE copy WITH ('primary-key' = 'id', 'bucket' = '1') AS SELECT * FROM src");
+        assertThat(table("copy").primaryKeys()).containsExactly("id");
+        assertThat(sortedRows("SELECT * FROM copy")).containsExactly("+I[1, a]", "+I[2, b]");
+    }
+
+    @Test
+    void alterTableEvolvesTheSchemaAndOldDataStaysReadable() {
+        sql("CREATE TABLE t (id INT, v INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1')");
+        sql("INSERT INTO t VALUES (1, 10)");
+        sql("ALTER TABLE t ADD note STRING");
+        sql("ALTER TABLE t MODIFY v BIGINT");
+        sql("ALTER TABLE t RENAME v TO amount");
+        sql("INSERT INTO t VALUES (2, 20000000000, 'new')");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1, 10, null]", "+I[2, 20000000000, new]");
+        sql("ALTER TABLE t RENAME TO t2");
+        assertThat(sortedRows("SELECT id FROM t2")).containsExactly("+I[1]", "+I[2]");
+    }
+
+    @Test
+    void temporaryTableWithAPath() {
+        String path = warehouse.resolve("standalone").toUri().toString();
+        sql("CREATE TEMPORARY TABLE tmp (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) "
+                + "WITH ('connector' = 'paimon', 'path' = '" + path + "', 'bucket' = '1')");
+        sql("INSERT INTO tmp VALUES (1, 'a'), (1, 'b')");
+        assertThat(rows("SELECT * FROM tmp")).containsExactly("+I[1, b]");
+    }
+
+    @Test
+    void systemTablesSeeWrites() {
+        sql("CREATE TABLE t (id INT)");
+        sql("INSERT INTO t VALUES (1)");
+        sql("INSERT INTO t VALUES (2)");
+        assertThat(sortedRows("SELECT snapshot_id, commit_kind, total_record_count FROM `t$snapshots`"))
+                .containsExactly("+I[1, APPEND, 1]", "+I[2, APPEND, 2]");
+        List<String> files = rows("SELECT record_count FROM `t$files`");
+        assertThat(files).hasSize(2);
+    }
+}
