@@ -143,10 +143,13 @@ class AlterTableITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void withoutSchemaEvolutionInTheStorageAlterIsRefusedWithAReason() {
+    void alterTableChangesTheStoredSchemaAndTheStorageRefusesUnsafeChanges() {
         tEnv.useCatalog(CATALOG);
-        assertThatThrownBy(() -> sql("ALTER TABLE t SET ('bucket' = '4')"))
-                .hasStackTraceContaining("Cannot alter table default.t")
-                .hasStackTraceContaining("schema evolution is not available in this build of the storage module");
+        sql("ALTER TABLE t ADD extra INT COMMENT 'added later'");
+        sql("ALTER TABLE t MODIFY price DECIMAL(12, 2)");
+        assertThat(rows("DESCRIBE t").stream().anyMatch(r -> r.contains("extra"))).isTrue();
+        assertThat(warehouse.resolve("default.db/t/schema/schema-2")).exists();
+        assertThatThrownBy(() -> sql("ALTER TABLE t MODIFY price INT"))
+                .hasStackTraceContaining("Cannot change column 'price'");
     }
 }

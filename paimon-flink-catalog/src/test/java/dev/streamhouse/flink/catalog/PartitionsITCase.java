@@ -164,9 +164,11 @@ class PartitionsITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void withoutStorageSupportDropPartitionIsRefusedWithAReason() {
-        assertThatThrownBy(() -> sql("ALTER TABLE p DROP PARTITION (dt = '2024-01-02', h = 1)"))
-                .hasStackTraceContaining("dropping partitions is not available in this build of the storage module");
+    void dropPartitionRemovesItsData() {
+        assertThat(rows("SHOW PARTITIONS p")).contains("+I[dt=2024-01-02/h=1]");
+        sql("ALTER TABLE p DROP PARTITION (dt = '2024-01-02', h = 1)");
+        assertThat(rows("SHOW PARTITIONS p")).doesNotContain("+I[dt=2024-01-02/h=1]");
+        assertThat(rows("SELECT * FROM p WHERE dt = '2024-01-02' AND h = 1")).isEmpty();
     }
 
     @Test

@@ -131,12 +131,10 @@ class TableDdlITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void readingAndWritingDataTablesNeedTheSourceAndSink() {
+    void dataTablesAreReadableAndWritable() {
         sql("CREATE TABLE t (x INT)");
-        assertThatThrownBy(() -> rows("SELECT * FROM t"))
-                .hasStackTraceContaining("reading data tables from SQL is not available in this build yet");
-        assertThatThrownBy(() -> sql("INSERT INTO t VALUES (1)"))
-                .hasStackTraceContaining("writing data tables from SQL is not available in this build yet");
+        sql("INSERT INTO t VALUES (1), (2)");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1]", "+I[2]");
     }
 
     @Test
@@ -205,12 +203,11 @@ class TableDdlITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void renameNeedsTheStorageAndSaysSo() {
+    void renameMovesTheTable() {
         sql("CREATE TABLE a (x INT)");
-        assertThatThrownBy(() -> sql("ALTER TABLE a RENAME TO b"))
-                .hasStackTraceContaining("Cannot rename table default.a to default.b: renaming tables is not "
-                        + "available in this build of the storage module yet");
-        assertThat(rows("SHOW TABLES")).containsExactly("+I[a]");
+        sql("ALTER TABLE a RENAME TO b");
+        assertThat(rows("SHOW TABLES")).containsExactly("+I[b]");
+        assertThatThrownBy(() -> sql("ALTER TABLE b RENAME TO `..`")).hasStackTraceContaining("Cannot use");
     }
 
     @Test
