@@ -118,6 +118,33 @@ class BatchSqlITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void everyTypeRoundTripsThroughSql() {
+        sql("CREATE TABLE all_types (b BOOLEAN, t TINYINT, s SMALLINT, i INT, l BIGINT, f FLOAT, d DOUBLE, "
+                + "d1 DECIMAL(9, 2), d2 DECIMAL(18, 4), d3 DECIMAL(38, 10), c CHAR(3), v VARCHAR(10), str STRING, "
+                + "bin BINARY(2), vb VARBINARY(4), byt BYTES, dt DATE, tm TIME, ts3 TIMESTAMP(3), ts6 TIMESTAMP(6), "
+                + "ts9 TIMESTAMP(9), ltz TIMESTAMP_LTZ(3), arr ARRAY<INT>, m MAP<STRING, BIGINT>, "
+                + "r ROW<x INT, y STRING>, ms MULTISET<STRING>)");
+        sql("INSERT INTO all_types SELECT true, CAST(-1 AS TINYINT), CAST(300 AS SMALLINT), -7, 10000000000, "
+                + "CAST(1.5 AS FLOAT), 2.25, 1234567.89, 12345678901234.5678, "
+                + "CAST('1234567890123456789012345678.0123456789' AS DECIMAL(38, 10)), 'ab', 'varchar', 'été', "
+                + "X'0102', X'0A0B0C', X'FF', DATE '1969-12-31', TIME '23:59:59', "
+                + "TIMESTAMP '2026-11-29 10:11:12.123', TIMESTAMP '2026-11-29 10:11:12.123456', "
+                + "TIMESTAMP '1960-01-01 00:00:00.123456789', TO_TIMESTAMP_LTZ(1700000000123, 3), "
+                + "ARRAY[1, CAST(NULL AS INT), 3], MAP['k', 1, 'z', CAST(NULL AS BIGINT)], ROW(7, 'seven'), "
+                + "(SELECT COLLECT(x) FROM (VALUES ('a'), ('a'), ('b')) AS v(x))");
+        sql("INSERT INTO all_types (b) VALUES (CAST(NULL AS BOOLEAN))");
+        List<String> rows = sortedRows("SELECT * FROM all_types");
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(1)).startsWith("+I[true, -1, 300, -7, 10000000000, 1.5, 2.25, 1234567.89, "
+                + "12345678901234.5678, 1234567890123456789012345678.0123456789, ab , varchar, été, [1, 2], "
+                + "[10, 11, 12], [-1], 1969-12-31, 23:59:59, 2026-11-29T10:11:12.123, 2026-11-29T10:11:12.123456, "
+                + "1960-01-01T00:00:00.123456789, 2023-11-14T22:13:20.123Z, [1, null, 3], {");
+        assertThat(rows.get(1)).contains("k=1").contains("z=null").endsWith("}, +I[7, seven], {a=2, b=1}]");
+        assertThat(rows.get(0)).isEqualTo("+I[null, null, null, null, null, null, null, null, null, null, null, "
+                + "null, null, null, null, null, null, null, null, null, null, null, null, null, null, null]");
+    }
+
+    @Test
     void systemTablesSeeWrites() {
         sql("CREATE TABLE t (id INT)");
         sql("INSERT INTO t VALUES (1)");
