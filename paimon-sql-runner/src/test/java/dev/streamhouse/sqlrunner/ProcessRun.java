@@ -1,0 +1,45 @@
+package dev.streamhouse.sqlrunner;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/** Runs a command to completion with a deadline; output (stdout and stderr merged) goes to a file. */
+final class ProcessRun {
+    final int exitCode;
+    final String output;
+    final Duration elapsed;
+
+    private ProcessRun(int exitCode, String output, Duration elapsed) {
+        this.exitCode = exitCode;
+        this.output = output;
+        this.elapsed = elapsed;
+    }
+
+    static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
+                          Consumer<Map<String, String>> environment) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectOutput(outputFile.toFile());
+        environment.accept(builder.environment());
+        long started = System.nanoTime();
+        Process process = builder.start();
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("Cannot finish " + command + " within " + timeout + "; output so far:\n"
+                    + Files.readString(outputFile, StandardCharsets.UTF_8));
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+        return new ProcessRun(process.exitValue(), Files.readString(outputFile, StandardCharsets.UTF_8), elapsed);
+    }
+}
