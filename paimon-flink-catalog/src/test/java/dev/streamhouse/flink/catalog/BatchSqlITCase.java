@@ -38,6 +38,20 @@ class BatchSqlITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void timeTravelWithForSystemTimeAsOf() throws Exception {
+        tEnv.getConfig().set("table.local-time-zone", "UTC");
+        sql("CREATE TABLE t (id INT)");
+        sql("INSERT INTO t VALUES (1)");
+        long firstCommit = table("t").latestSnapshot().orElseThrow().timeMillis();
+        Thread.sleep(20);
+        sql("INSERT INTO t VALUES (2)");
+        String asOf = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+                .format(java.time.Instant.ofEpochMilli(firstCommit).atZone(java.time.ZoneOffset.UTC));
+        assertThat(sortedRows("SELECT * FROM t FOR SYSTEM_TIME AS OF TIMESTAMP '" + asOf + "'")).containsExactly("+I[1]");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1]", "+I[2]");
+    }
+
+    @Test
     void partitionFiltersPruneSplits() {
         sql("CREATE TABLE t (id INT, dt STRING) PARTITIONED BY (dt)");
         sql("INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'a')");
