@@ -65,6 +65,37 @@ class FlinkSqlScriptITCase {
                 .contains(List.of("pipeline.name", "runner-option-check"), List.of("execution.runtime-mode", "batch"));
     }
 
+    @Test
+    void quickstartRunsAgainstThePaimonCatalog() throws Exception {
+        ProcessRun run = flinkSql("-f", ROOT.resolve("examples/quickstart.sql").toString());
+
+        assertThat(run.exitCode).as(run.output).isZero();
+        assertThat(Tableau.rowsOfAll(run.output, "dt", "order_id", "customer", "amount")).containsExactly(
+                // latest state: order 2 updated to 70.25
+                List.of("2026-11-28", "1", "alice", "12.50"), List.of("2026-11-28", "2", "bob", "70.25"),
+                List.of("2026-11-29", "3", "carol", "99.99"), List.of("2026-11-29", "4", "dave", "0.01"),
+                // time travel to snapshot 1
+                List.of("2026-11-28", "1", "alice", "12.50"), List.of("2026-11-28", "2", "bob", "7.25"),
+                List.of("2026-11-29", "3", "carol", "99.99"));
+        assertThat(Tableau.rows(run.output, "snapshot_id", "commit_kind", "total_record_count")).containsExactly(
+                List.of("1", "APPEND", "3"), List.of("2", "APPEND", "4"), List.of("3", "APPEND", "5"));
+        assertThat(Files.isDirectory(workDir.resolve("warehouse/shop.db/orders/snapshot"))).isTrue();
+    }
+
+    @Test
+    void dataStreamExampleWritesAndReadsATable() throws Exception {
+        List<String> command = List.of("bash", ROOT.resolve("bin/datastream-example").toString(),
+                workDir.resolve("ds-warehouse").toString());
+        ProcessRun run = ProcessRun.run(command, workDir, workDir.resolve("ds-output.txt"), TIMEOUT,
+                (Map<String, String> env) -> {
+                    env.put("FLINK_SQL_SKIP_BUILD", "1");
+                    env.put("JAVA_HOME", System.getProperty("java.home"));
+                });
+        assertThat(run.exitCode).as(run.output).isZero();
+        assertThat(run.output).contains("All users of examples.users:\n  1 | alice m. | fr\n  3 | carol | fr\n")
+                .contains("Users in fr, names only:\n  alice m.\n  carol\n");
+    }
+
     private ProcessRun flinkSql(String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("bin/flink-sql").toString()));
         command.addAll(List.of(args));

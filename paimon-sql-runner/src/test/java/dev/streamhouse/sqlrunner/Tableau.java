@@ -12,6 +12,33 @@ final class Tableau {
      * The rows of the first table in {@code output} whose header has exactly these columns, each row
      * as its trimmed cell values. Fails when there is no such table.
      */
+    /** The rows of every result table with exactly these columns, in output order, concatenated. */
+    static List<List<String>> rowsOfAll(String output, String... columns) {
+        List<List<String>> all = new ArrayList<>();
+        String rest = output;
+        while (true) {
+            int header = rest.indexOf("| " + columns[0]);
+            List<List<String>> rows = rows(rest, columns);
+            if (rows.isEmpty() || header < 0) {
+                return all;
+            }
+            all.addAll(rows);
+            // continue after this table
+            String[] lines = rest.split("\r?\n");
+            int consumed = 0;
+            boolean seen = false;
+            for (String line : lines) {
+                consumed += line.length() + 1;
+                if (!seen && cells(line).equals(Arrays.asList(columns))) {
+                    seen = true;
+                } else if (seen && !line.startsWith("|") && !line.startsWith("+")) {
+                    break;
+                }
+            }
+            rest = rest.substring(Math.min(consumed, rest.length()));
+        }
+    }
+
     static List<List<String>> rows(String output, String... columns) {
         String[] lines = output.split("\r?\n");
         for (int i = 0; i < lines.length; i++) {

@@ -87,8 +87,10 @@ public final class PaimonSinkBuilder {
             throw new IllegalArgumentException("Cannot write rows of type " + rowType + " to table " + table.fullName()
                     + ": it has " + tableType.getFieldCount() + " columns " + tableType.getFieldNames());
         }
+        // Same parallelism as the input, so the conversion chains to it and keeps the order of changes.
         DataStream<RowData> internal = input.map(new ToRowData(rowType))
                 .returns(InternalTypeInfo.of(TypeConversions.fromDataToLogicalType(rowType)))
+                .setParallelism(input.getParallelism())
                 .name("to RowData");
         return forRowData(internal);
     }
