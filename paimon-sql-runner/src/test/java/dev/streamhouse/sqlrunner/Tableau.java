@@ -14,29 +14,16 @@ final class Tableau {
      */
     /** The rows of every result table with exactly these columns, in output order, concatenated. */
     static List<List<String>> rowsOfAll(String output, String... columns) {
+        String[] lines = output.split("\r?\n");
         List<List<String>> all = new ArrayList<>();
-        String rest = output;
-        while (true) {
-            int header = rest.indexOf("| " + columns[0]);
-            List<List<String>> rows = rows(rest, columns);
-            if (rows.isEmpty() || header < 0) {
-                return all;
-            }
-            all.addAll(rows);
-            // continue after this table
-            String[] lines = rest.split("\r?\n");
-            int consumed = 0;
-            boolean seen = false;
-            for (String line : lines) {
-                consumed += line.length() + 1;
-                if (!seen && cells(line).equals(Arrays.asList(columns))) {
-                    seen = true;
-                } else if (seen && !line.startsWith("|") && !line.startsWith("+")) {
-                    break;
+        for (int i = 0; i < lines.length; i++) {
+            if (cells(lines[i]).equals(Arrays.asList(columns))) {
+                for (int j = i + 2; j < lines.length && lines[j].startsWith("|"); j++) {
+                    all.add(cells(lines[j]));
                 }
             }
-            rest = rest.substring(Math.min(consumed, rest.length()));
         }
+        return all;
     }
 
     static List<List<String>> rows(String output, String... columns) {
