@@ -31,8 +31,13 @@ import java.util.function.Consumer;
  * serialization scratch array the size of the largest record, and while reading about
  * {@code 2 × 32 KiB} per open spill file.
  *
+ * <p><b>Changelog.</b> {@link #sortedReader()} reads every buffered record unmerged, in (key, sequence
+ * number) order, for writers that also write the input as changelog ({@code changelog-producer =
+ * input}); a writer may read the buffer both ways before it clears it.
+ *
  * <p><b>Threading.</b> Not thread-safe: use a buffer, its pool and the pool's other owners from one
- * thread. At most one merged reader may be open; {@code put} and {@code clear} fail while it is open.
+ * thread. At most one reader (merged or sorted) may be open at a time; {@code put} and {@code clear}
+ * fail while it is open.
  */
 public final class WriteBuffer implements MemoryOwner, Closeable {
 
@@ -57,7 +62,8 @@ public final class WriteBuffer implements MemoryOwner, Closeable {
     private final FlushRequestHandler flushHandler;
     private final ByteWriter scratch;
     private final List<byte[]> pendingPages = new ArrayList<>();
-    private MergedKeyValueReader openReader;
+    /** The merged or sorted reader currently open, or null. */
+    private RecordReader<KeyValue> openReader;
     private boolean inPut;
     private boolean flushing;
     private boolean closed;
@@ -204,17 +210,32 @@ public final class WriteBuffer implements MemoryOwner, Closeable {
      */
     public RecordReader<KeyValue> mergedReader(MergeFunction mergeFunction) throws IOException {
         checkUsable("read");
+        RecordCursor cursor = sortedCursor();
+        openReader = new MergedKeyValueReader(cursor, keySerializer, valueSerializer,
+                new SerializedKeyComparator(keyType), mergeFunction, versionOrder, () -> openReader = null);
+        return openReader;
+    }
+
+    /**
+     * A reader over every buffered record, not merged: sorted by key, then ascending sequence number
+     * (whatever the version order), so a key appears once per version. Spilled runs are included.
+     * Close the reader before the next {@code put}, {@code clear} or other read; the buffer keeps its
+     * records until {@link #clear()}, so it can be read again (e.g. merged).
+     */
+    public RecordReader<KeyValue> sortedReader() throws IOException {
+        checkUsable("read");
+        openReader = new SortedKeyValueReader(sortedCursor(), keySerializer, valueSerializer, () -> openReader = null);
+        return openReader;
+    }
+
+    /** One cursor over the in-memory run and all spilled runs, in (key, sequence number) order. */
+    private RecordCursor sortedCursor() throws IOException {
         memory.sort();
         List<RecordCursor> sources = new ArrayList<>(spills == null ? new ArrayList<>() : spills.openAll());
         if (!memory.isEmpty()) {
             sources.add(memory.sortedCursor());
         }
-        RecordCursor cursor = sources.size() == 1
-                ? sources.get(0)
-                : new MergingCursor(sources, new SerializedKeyComparator(keyType));
-        openReader = new MergedKeyValueReader(cursor, keySerializer, valueSerializer,
-                new SerializedKeyComparator(keyType), mergeFunction, versionOrder, () -> openReader = null);
-        return openReader;
+        return sources.size() == 1 ? sources.get(0) : new MergingCursor(sources, new SerializedKeyComparator(keyType));
     }
 
     /** Feeds every merged record (see {@link #mergedReader}) to {@code out}, then closes the reader. */
@@ -245,7 +266,7 @@ public final class WriteBuffer implements MemoryOwner, Closeable {
             throw new IllegalStateException("Cannot " + action + " the write buffer: it is closed");
         }
         if (openReader != null) {
-            throw new IllegalStateException("Cannot " + action + " the write buffer: a merged reader is still open; "
+            throw new IllegalStateException("Cannot " + action + " the write buffer: a reader is still open; "
                     + "close it first");
         }
     }

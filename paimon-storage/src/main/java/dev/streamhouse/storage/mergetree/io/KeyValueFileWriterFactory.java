@@ -68,7 +68,20 @@ public final class KeyValueFileWriterFactory {
             throw new IllegalArgumentException("Cannot write data files to " + pathFactory.bucketDir()
                     + ": level must not be negative, got " + level);
         }
-        return new RollingKeyValueFileWriter(this, level, source);
+        return new RollingKeyValueFileWriter(this, level, source, false);
+    }
+
+    /**
+     * A writer of changelog files ({@code changelog-<uuid>-<n>}, FORMAT §10.2) on {@code level} with
+     * file source APPEND: the data-file layout and statistics, but records in non-decreasing key order
+     * with possibly several versions per key (see {@link RollingKeyValueFileWriter}).
+     */
+    public RollingKeyValueFileWriter newRollingChangelogWriter(int level) {
+        if (level < 0) {
+            throw new IllegalArgumentException("Cannot write changelog files to " + pathFactory.bucketDir()
+                    + ": level must not be negative, got " + level);
+        }
+        return new RollingKeyValueFileWriter(this, level, FileSource.APPEND, true);
     }
 
     FileIO fileIO() {

@@ -20,13 +20,23 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Writes KeyValues of one (partition, bucket) into data files of one level that roll at the target
- * size, and describes each file as a {@link DataFileMeta}.
+ * Writes KeyValues of one (partition, bucket) into data files (or changelog files) of one level that
+ * roll at the target size, and describes each file as a {@link DataFileMeta}.
  *
- * <p>Contract: keys arrive in strictly ascending order (FORMAT §6.4), each key at most once per
- * writer (a data file holds one version per key, and rolled files of one writer form one sorted run).
- * A violation fails with {@link IllegalStateException} before anything is written for that record.
- * After a failed {@link #write} or {@link #close}, call {@link #abort()}. Not thread-safe.
+ * <p>Two modes, chosen by the factory method:
+ *
+ * <ul>
+ *   <li><b>Data files</b> ({@code data-<uuid>-<n>}): keys arrive in strictly ascending order (FORMAT
+ *       §6.4), each key at most once per writer (a data file holds one version per key, and rolled
+ *       files of one writer form one sorted run).
+ *   <li><b>Changelog files</b> ({@code changelog-<uuid>-<n>}, FORMAT §10.2, same layout and statistics):
+ *       keys arrive in non-decreasing order and the versions of one key in strictly ascending
+ *       sequence number, so a file may hold several records per key (e.g. -U and +U).
+ * </ul>
+ *
+ * <p>A violation of the mode's order fails with {@link IllegalStateException} before anything is
+ * written for that record. After a failed {@link #write} or {@link #close}, call {@link #abort()}.
+ * Not thread-safe.
  */
 public final class RollingKeyValueFileWriter {
     /** Rolling is checked every this many records: cheap, and files overshoot the target only slightly. */
@@ -35,6 +45,9 @@ public final class RollingKeyValueFileWriter {
     private final KeyValueFileWriterFactory factory;
     private final int level;
     private final FileSource source;
+    private final boolean changelog;
+    /** "data file" or "changelog file", for messages. */
+    private final String fileKind;
     private final KeyValueLayout layout;
     private final KeyComparator keyComparator;
     private final BinaryRowConverter keyConverter;
@@ -47,6 +60,7 @@ public final class RollingKeyValueFileWriter {
     private boolean failed;
     /** Last key written by this writer, across rolled files; null before the first record. */
     private BinaryRow lastKey;
+    private long lastSequence;
 
     private FormatWriter current;
     private Path currentPath;
@@ -56,25 +70,39 @@ public final class RollingKeyValueFileWriter {
     private long currentMinSequence;
     private long currentMaxSequence;
 
-    RollingKeyValueFileWriter(KeyValueFileWriterFactory factory, int level, FileSource source) {
+    RollingKeyValueFileWriter(KeyValueFileWriterFactory factory, int level, FileSource source, boolean changelog) {
         this.factory = factory;
         this.level = level;
         this.source = source;
+        this.changelog = changelog;
+        this.fileKind = changelog ? "changelog file" : "data file";
         this.layout = factory.layout();
         this.keyComparator = new KeyComparator(layout.keyType());
         this.keyConverter = new BinaryRowConverter(layout.keyType().fieldTypes());
         this.fileRow = new KeyValueFileRow(layout.keyArity(), layout.valueType().fieldCount());
     }
 
-    /** Appends one version; its key must be greater than every key written before. */
+    /**
+     * Appends one version. Data files: its key must be greater than every key written before.
+     * Changelog files: its key must not be smaller than the previous one and, if equal, its sequence
+     * number must be greater.
+     */
     public void write(KeyValue kv) throws IOException {
         checkUsable("write to");
         BinaryRow key = keyConverter.toBinaryRow(kv.key());
-        if (lastKey != null && keyComparator.compare(lastKey, key) >= 0) {
-            throw new IllegalStateException("Cannot write key " + kv.key() + " to data file "
-                    + (currentPath != null ? currentPath : factory.pathFactory().bucketDir())
-                    + ": keys must be written in ascending order and at most once, but the previous key was "
-                    + lastKey + "; this is a bug in the caller (write buffer or compaction)");
+        if (lastKey != null) {
+            int c = keyComparator.compare(lastKey, key);
+            if (changelog ? c > 0 || (c == 0 && kv.sequenceNumber() <= lastSequence) : c >= 0) {
+                throw new IllegalStateException("Cannot write key " + kv.key() + " (sequence number "
+                        + kv.sequenceNumber() + ") to " + fileKind + " "
+                        + (currentPath != null ? currentPath : factory.pathFactory().bucketDir())
+                        + (changelog
+                                ? ": records must be written in ascending (key, sequence number) order, but the previous"
+                                        + " record was key " + lastKey + " with sequence number " + lastSequence
+                                : ": keys must be written in ascending order and at most once, but the previous key was "
+                                        + lastKey)
+                        + "; this is a bug in the caller (write buffer or compaction)");
+            }
         }
         if (current == null) {
             open();
@@ -83,7 +111,7 @@ public final class RollingKeyValueFileWriter {
             current.add(fileRow.replace(kv));
         } catch (IOException e) {
             failed = true;
-            throw new IOException("Cannot write data file " + currentPath + ": " + e.getMessage(), e);
+            throw new IOException("Cannot write " + fileKind + " " + currentPath + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             failed = true;
             throw e;
@@ -97,6 +125,7 @@ public final class RollingKeyValueFileWriter {
             currentMaxSequence = Math.max(currentMaxSequence, kv.sequenceNumber());
         }
         lastKey = key;
+        lastSequence = kv.sequenceNumber();
         currentRows++;
         if (kv.valueKind().isRetract()) {
             currentDeletes++;
@@ -108,19 +137,19 @@ public final class RollingKeyValueFileWriter {
 
     private void checkUsable(String action) {
         if (failed || closed) {
-            throw new IllegalStateException("Cannot " + action + " data files in " + factory.pathFactory().bucketDir()
+            throw new IllegalStateException("Cannot " + action + " " + fileKind + "s in " + factory.pathFactory().bucketDir()
                     + ": the writer " + (failed ? "failed before; call abort()" : "is closed"));
         }
     }
 
     private void open() throws IOException {
-        currentPath = factory.pathFactory().newDataFile();
+        currentPath = changelog ? factory.pathFactory().newChangelogFile() : factory.pathFactory().newDataFile();
         created.add(currentPath);
         try {
             current = factory.formatWriterFactory().create(factory.fileIO().newOutputStream(currentPath, false));
         } catch (IOException e) {
             failed = true;
-            throw new IOException("Cannot create data file " + currentPath + ": " + e.getMessage(), e);
+            throw new IOException("Cannot create " + fileKind + " " + currentPath + ": " + e.getMessage(), e);
         }
         currentRows = 0;
         currentDeletes = 0;
@@ -135,7 +164,7 @@ public final class RollingKeyValueFileWriter {
             size = factory.fileIO().size(currentPath);
         } catch (IOException e) {
             failed = true;
-            throw new IOException("Cannot finish data file " + currentPath + ": " + e.getMessage(), e);
+            throw new IOException("Cannot finish " + fileKind + " " + currentPath + ": " + e.getMessage(), e);
         }
         FieldStats[] all = w.fieldStats();
         int keyArity = layout.keyArity();
@@ -155,8 +184,8 @@ public final class RollingKeyValueFileWriter {
     }
 
     /**
-     * Finishes the open file and returns the metadata of every file written, in key order (together a
-     * sorted run). Empty if nothing was written. Calling it again returns the same list; writing
+     * Finishes the open file and returns the metadata of every file written, in key order (data files
+     * together form a sorted run). Empty if nothing was written. Calling it again returns the same list; writing
      * afterwards fails.
      */
     public List<DataFileMeta> close() throws IOException {

@@ -30,8 +30,13 @@ import java.util.Set;
  * go into the write buffer; a full buffer (or a commit) becomes level-0 files; compaction then runs in
  * the background and the writer waits for it only when the sorted runs reach the stop trigger.
  *
- * <p>Files written since the last {@link #prepareCommit} belong to this writer until then: closing it
- * without committing deletes them. Not thread-safe (one writer thread).
+ * <p><b>Input changelog</b> ({@code changelog-producer = input}): each flush first writes every
+ * buffered record, unmerged and sorted by (key, sequence number), to level-0 changelog files, then the
+ * merged records to data files. Changelog files are never compacted; they are handed out in
+ * {@link DataIncrement#changelogFiles()} with the data files of the same flushes.
+ *
+ * <p>Files written since the last {@link #prepareCommit} (data and changelog) belong to this writer
+ * until then: closing it without committing deletes them. Not thread-safe (one writer thread).
  */
 public final class MergeTreeWriter implements AutoCloseable {
     private final WriteBuffer buffer;
@@ -41,15 +46,21 @@ public final class MergeTreeWriter implements AutoCloseable {
     private final boolean writeOnly;
     private final FileIO fileIO;
     private final DataFilePathFactory pathFactory;
+    private final boolean inputChangelog;
     private long nextSequence;
 
     private final List<DataFileMeta> newFiles = new ArrayList<>();
+    private final List<DataFileMeta> newChangelogFiles = new ArrayList<>();
     private final List<DataFileMeta> compactBefore = new ArrayList<>();
     private final List<DataFileMeta> compactAfter = new ArrayList<>();
 
+    /**
+     * @param inputChangelog whether every flush also writes the unmerged input as changelog files
+     *     ({@code changelog-producer = input})
+     */
     public MergeTreeWriter(WriteBuffer buffer, long nextSequence, MergeFunctionFactory mergeFunctions,
             KeyValueFileWriterFactory writers, MergeTreeCompactManager compactions, boolean writeOnly,
-            FileIO fileIO, DataFilePathFactory pathFactory) {
+            FileIO fileIO, DataFilePathFactory pathFactory, boolean inputChangelog) {
         this.buffer = buffer;
         this.nextSequence = nextSequence;
         this.mergeFunctions = mergeFunctions;
@@ -58,6 +69,7 @@ public final class MergeTreeWriter implements AutoCloseable {
         this.writeOnly = writeOnly;
         this.fileIO = fileIO;
         this.pathFactory = pathFactory;
+        this.inputChangelog = inputChangelog;
     }
 
     /** The sequence number the next record gets. */
@@ -80,28 +92,29 @@ public final class MergeTreeWriter implements AutoCloseable {
         }
     }
 
-    /** Writes the buffered records, merged per key, as level-0 files, then lets compaction react. */
+    /**
+     * Writes the buffered records, merged per key, as level-0 files (with input changelog, first all
+     * of them unmerged as changelog files), then lets compaction react. If writing fails, the files of
+     * this flush are deleted and the buffer keeps its records.
+     */
     public void flush() throws IOException {
         if (buffer.isEmpty()) {
             return;
         }
-        RollingKeyValueFileWriter writer = writers.newRollingWriter(0, FileSource.APPEND);
+        List<DataFileMeta> changelog = inputChangelog
+                ? writeAll(buffer.sortedReader(), writers.newRollingChangelogWriter(0))
+                : List.of();
         List<DataFileMeta> files;
-        try (RecordReader<KeyValue> merged = buffer.mergedReader(mergeFunctions.create())) {
-            RecordIterator<KeyValue> batch;
-            while ((batch = merged.readBatch()) != null) {
-                KeyValue kv;
-                while ((kv = batch.next()) != null) {
-                    writer.write(kv);
-                }
-                batch.releaseBatch();
-            }
-            files = writer.close();
+        try {
+            files = writeAll(buffer.mergedReader(mergeFunctions.create()), writers.newRollingWriter(0, FileSource.APPEND));
         } catch (IOException | RuntimeException e) {
-            writer.abort();
+            for (DataFileMeta f : changelog) {
+                fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
+            }
             throw e;
         }
         buffer.clear();
+        newChangelogFiles.addAll(changelog);
         newFiles.addAll(files);
         for (DataFileMeta f : files) {
             compactions.addNewFile(f);
@@ -116,6 +129,25 @@ public final class MergeTreeWriter implements AutoCloseable {
         }
     }
 
+    /** Writes every record of {@code records} with {@code writer}; on failure deletes what it wrote. */
+    private static List<DataFileMeta> writeAll(RecordReader<KeyValue> records, RollingKeyValueFileWriter writer)
+            throws IOException {
+        try (RecordReader<KeyValue> reader = records) {
+            RecordIterator<KeyValue> batch;
+            while ((batch = reader.readBatch()) != null) {
+                KeyValue kv;
+                while ((kv = batch.next()) != null) {
+                    writer.write(kv);
+                }
+                batch.releaseBatch();
+            }
+            return writer.close();
+        } catch (IOException | RuntimeException e) {
+            writer.abort();
+            throw e;
+        }
+    }
+
     /** Compacts the bucket now (after flushing); a full compaction leaves one run on the last level. */
     public void compact(boolean fullCompaction) throws IOException {
         flush();
@@ -127,13 +159,14 @@ public final class MergeTreeWriter implements AutoCloseable {
         }
     }
 
-    /** The increments since the last call: new level-0 files and finished compactions. */
+    /** The increments since the last call: new level-0 and changelog files, and finished compactions. */
     public Increment prepareCommit(boolean waitCompaction) throws IOException {
         flush();
         collect(waitCompaction ? await() : poll());
-        Increment out = new Increment(DataIncrement.ofNewFiles(newFiles),
+        Increment out = new Increment(new DataIncrement(newFiles, List.of(), newChangelogFiles, List.of(), List.of()),
                 new CompactIncrement(compactBefore, compactAfter, List.of()));
         newFiles.clear();
+        newChangelogFiles.clear();
         compactBefore.clear();
         compactAfter.clear();
         return out;
@@ -205,7 +238,7 @@ public final class MergeTreeWriter implements AutoCloseable {
         return null;
     }
 
-    /** Stops compaction, drops buffered records and deletes files no commit will reference. */
+    /** Stops compaction, drops buffered records and deletes files (data and changelog) no commit will reference. */
     @Override
     public void close() {
         compactions.cancelCompaction();
@@ -219,12 +252,16 @@ public final class MergeTreeWriter implements AutoCloseable {
         for (DataFileMeta f : newFiles) {
             fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
         }
+        for (DataFileMeta f : newChangelogFiles) {
+            fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
+        }
         for (DataFileMeta f : compactAfter) {
             if (!inputs.contains(f.fileName())) {
                 fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
             }
         }
         newFiles.clear();
+        newChangelogFiles.clear();
         compactBefore.clear();
         compactAfter.clear();
     }

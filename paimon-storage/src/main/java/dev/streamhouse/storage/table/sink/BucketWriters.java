@@ -25,6 +25,8 @@ import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.mergetree.read.VersionOrder;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
 import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.options.ChangelogOptions;
+import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.FileFormatOptions;
 import dev.streamhouse.storage.options.MemorySize;
 import dev.streamhouse.storage.options.MergeTreeOptions;
@@ -156,7 +158,8 @@ final class BucketWriters implements AutoCloseable {
                 keyComparator, (long) (targetFileSize * COMPACTION_FILE_SIZE_RATIO), MergeTreeOptions.stopTrigger(options),
                 new MergeTreeCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory));
         return new MergeTreeWriter(newBuffer(), nextSequence, mergeFunctions, writerFactory, compactions,
-                options.get(MergeTreeOptions.WRITE_ONLY), fileIO, pathFactory);
+                options.get(MergeTreeOptions.WRITE_ONLY), fileIO, pathFactory,
+                options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.INPUT);
     }
 
     private List<ManifestEntry> restored(BinaryRow partition) throws IOException {

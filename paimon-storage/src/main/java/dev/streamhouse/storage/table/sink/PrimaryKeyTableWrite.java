@@ -15,6 +15,8 @@ import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.ChangelogOptions;
+import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -32,6 +34,13 @@ import java.util.Map;
  * bucket key for fixed buckets, the dynamic-bucket assigner for {@code bucket = -1}) and into that
  * bucket's LSM writer, keyed by the trimmed primary key. All buckets of one write share the write
  * buffer memory ({@code write-buffer-size}) and one compaction thread.
+ *
+ * <p>{@code changelog-producer}: {@code none} and {@code input} are supported; with {@code input} the
+ * bucket writers also write every input record, unmerged, to changelog files (see
+ * {@link MergeTreeWriter}). {@code lookup} and {@code full-compaction} are refused at construction.
+ *
+ * <p>{@code ignore-delete = true}: -U and -D rows are dropped on arrival, before they get a bucket or
+ * a sequence number, so they reach neither data files nor the input changelog.
  */
 public final class PrimaryKeyTableWrite implements TableWrite {
     private final TableSchema schema;
@@ -44,6 +53,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     private final BucketFunction bucketFunction;
     private final DynamicBucketAssigner assigner;
     private final Integer fullCompactionDeltaCommits;
+    private final boolean ignoreDelete;
     private final BucketWriters writers;
     private int commits;
 
@@ -92,6 +102,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                     + numBuckets + " (postpone bucket) is not supported yet");
         }
         this.fullCompactionDeltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
+        this.ignoreDelete = options.get(MergeTreeOptions.IGNORE_DELETE);
         this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
     }
 
@@ -100,10 +111,18 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             throw new UnsupportedOperationException("Cannot write to table " + tableName
                     + ": 'deletion-vectors.enabled' = true is not supported yet");
         }
-        String producer = options.get("changelog-producer");
-        if (producer != null && !producer.trim().equalsIgnoreCase("none")) {
-            throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'changelog-producer' = '"
-                    + producer + "' is not supported yet; use 'none'");
+        ChangelogProducer producer;
+        try {
+            producer = options.get(ChangelogOptions.CHANGELOG_PRODUCER);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Cannot write to table " + tableName + ": '"
+                    + ChangelogOptions.CHANGELOG_PRODUCER.key() + "' = '" + options.get(ChangelogOptions.CHANGELOG_PRODUCER.key())
+                    + "' is not a changelog producer; use one of none, input, lookup, full-compaction", e);
+        }
+        if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
+            throw new UnsupportedOperationException("Cannot write to table " + tableName + ": '"
+                    + ChangelogOptions.CHANGELOG_PRODUCER.key() + "' = '" + producer + "' is not supported yet; use "
+                    + "'none' or 'input'");
         }
     }
 
@@ -118,6 +137,9 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                 throw new IllegalArgumentException("Cannot write to table " + tableName + ": primary key column '"
                         + schema.fields().get(p).name() + "' is NULL");
             }
+        }
+        if (ignoreDelete && row.rowKind().isRetract()) {
+            return;
         }
         BinaryRow partition = partitionConverter.toBinaryRow(row);
         BinaryRow key = keyConverter.toBinaryRow(row);

@@ -339,6 +339,92 @@ class KeyValueFileWriterTest {
         assertThat(files.get(0).rowCount()).isEqualTo(1);
     }
 
+    private static KeyValue change(int id, long seq, RowKind kind) {
+        return kv(GenericRow.of(id), seq, kind, GenericRow.of(id, str("value-" + id + "-" + seq)));
+    }
+
+    @Test
+    void changelogFilesHoldSeveralVersionsPerKeyInKeyThenSequenceOrder() throws Exception {
+        KvTestTable table = simpleTable(tmp);
+        // Target size 1: rolls every 1000 records, so one key's versions may span two files.
+        KeyValueFileWriterFactory factory = table.writerFactory(BinaryRow.EMPTY_ROW, 0, 1);
+        RollingKeyValueFileWriter writer = factory.newRollingChangelogWriter(0);
+        List<Kv> written = new ArrayList<>();
+        long seq = 0;
+        for (int id = 0; id < 700; id++) {
+            // +I, -U, +U per key, then -D for every 7th key: 2200 records over 700 keys.
+            for (RowKind kind : id % 7 == 0
+                    ? List.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER, RowKind.DELETE)
+                    : List.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER)) {
+                KeyValue kv = change(id, seq++, kind);
+                written.add(KvTestTable.copy(kv, table.layout().keyType(), table.layout().valueType()));
+                writer.write(kv);
+            }
+        }
+        List<DataFileMeta> files = writer.close();
+
+        assertThat(files).hasSize(3);
+        assertThat(files).allSatisfy(f -> {
+            assertThat(f.fileName()).startsWith("changelog-").endsWith(".parquet");
+            assertThat(f.level()).isZero();
+            assertThat(f.fileSource()).isEqualTo(FileSource.APPEND);
+        });
+        assertThat(files).extracting(DataFileMeta::rowCount).containsExactly(1000L, 1000L, 200L);
+        assertThat(files.stream().mapToLong(DataFileMeta::deleteRowCountOrZero).sum())
+                .as("-U and -D rows count as deletes").isEqualTo(700 + 100);
+        assertThat(files.get(0).minKey().intAt(0)).isZero();
+        assertThat(files.get(2).maxKey().intAt(0)).isEqualTo(699);
+        assertThat(files).extracting(DataFileMeta::minSequenceNumber).containsExactly(0L, 1000L, 2000L);
+        assertThat(files).extracting(DataFileMeta::maxSequenceNumber).containsExactly(999L, 1999L, 2199L);
+        List<Kv> read = new ArrayList<>();
+        for (DataFileMeta f : files) {
+            read.addAll(KvTestTable.readAll(table.readerFactory(table.allColumns(), null)
+                    .createReader(BinaryRow.EMPTY_ROW, 0, f), table.layout().keyType(), table.layout().valueType()));
+        }
+        assertThat(read).extracting(Kv::withoutLevel).isEqualTo(written);
+    }
+
+    @Test
+    void changelogWriterRefusesSmallerKeysAndRepeatedSequenceNumbers() throws Exception {
+        KvTestTable table = simpleTable(tmp);
+        KeyValueFileWriterFactory factory = table.writerFactory(BinaryRow.EMPTY_ROW, 0, 1 << 30);
+        RollingKeyValueFileWriter writer = factory.newRollingChangelogWriter(0);
+        writer.write(change(5, 10, RowKind.INSERT));
+        writer.write(change(5, 11, RowKind.UPDATE_BEFORE));
+        assertThatThrownBy(() -> writer.write(change(5, 11, RowKind.UPDATE_AFTER)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("changelog file")
+                .hasMessageContaining("ascending (key, sequence number) order");
+        assertThatThrownBy(() -> writer.write(change(4, 12, RowKind.INSERT))).isInstanceOf(IllegalStateException.class);
+        writer.write(change(6, 3, RowKind.INSERT));
+        List<DataFileMeta> files = writer.close();
+        assertThat(files).hasSize(1);
+        assertThat(files.get(0).rowCount()).as("refused records were not written").isEqualTo(3);
+
+        // The data-file writer of the same factory still refuses a repeated key.
+        RollingKeyValueFileWriter data = factory.newRollingWriter(0, FileSource.APPEND);
+        data.write(change(5, 10, RowKind.INSERT));
+        assertThatThrownBy(() -> data.write(change(5, 11, RowKind.INSERT))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("data file");
+        data.abort();
+    }
+
+    @Test
+    void changelogAndDataFilesShareOneNameCounter() throws Exception {
+        KvTestTable table = simpleTable(tmp);
+        KeyValueFileWriterFactory factory = table.writerFactory(BinaryRow.EMPTY_ROW, 0, 1 << 30);
+        RollingKeyValueFileWriter changelog = factory.newRollingChangelogWriter(0);
+        changelog.write(change(1, 0, RowKind.INSERT));
+        RollingKeyValueFileWriter data = factory.newRollingWriter(0, FileSource.APPEND);
+        data.write(change(1, 0, RowKind.INSERT));
+        String c = changelog.close().get(0).fileName();
+        String d = data.close().get(0).fileName();
+        assertThat(c).startsWith("changelog-").endsWith("-0.parquet");
+        assertThat(d).startsWith("data-").endsWith("-1.parquet");
+        assertThat(c.substring("changelog-".length(), c.length() - "-0.parquet".length()))
+                .as("same uuid").isEqualTo(d.substring("data-".length(), d.length() - "-1.parquet".length()));
+    }
+
     @Test
     void abortDeletesEveryCreatedFile() throws Exception {
         KvTestTable table = simpleTable(tmp);

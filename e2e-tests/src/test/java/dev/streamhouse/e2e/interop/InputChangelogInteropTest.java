@@ -1,0 +1,175 @@
+package dev.streamhouse.e2e.interop;
+
+import dev.streamhouse.e2e.oracle.Canon;
+import dev.streamhouse.e2e.oracle.CanonicalRow;
+import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
+import dev.streamhouse.e2e.oracle.OurRows;
+import dev.streamhouse.e2e.oracle.PaimonOracle;
+import dev.streamhouse.e2e.oracle.PaimonRows;
+import dev.streamhouse.e2e.oracle.TableSpec;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.testutils.ChangelogRecords;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.StreamTableScan;
+import org.apache.paimon.table.source.TableScan;
+import org.apache.paimon.types.RowType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code changelog-producer = input} between our writer and Apache Paimon 1.3.1: Paimon's batch read of
+ * our table returns the merged rows (changelog files are invisible to batch reads), Paimon's own
+ * streaming scan of our table (from snapshot 1, which for this producer reads the APPEND snapshots'
+ * changelog files) returns every input change exactly once and in order per key, and our changelog
+ * reader sees every change Paimon's writer produced when Paimon continues the table.
+ */
+class InputChangelogInteropTest {
+    private static final String DB = "cl";
+    private static final TableSpec SPEC = TableSpec.of("dt", "STRING", "id", "INT", "name", "STRING", "amount", "BIGINT")
+            .withPartitionKeys("dt").withPrimaryKeys("dt", "id")
+            .withOption("bucket", "2").withOption("changelog-producer", "input");
+
+    @TempDir
+    Path warehouse;
+
+    private OurStore ours;
+    private PaimonOracle paimon;
+    /** The expected table: key "dt/id" → live row. */
+    private final Map<String, CanonicalRow> model = new TreeMap<>();
+    /** Every change written so far, in write order. */
+    private final List<CanonicalRow> changes = new ArrayList<>();
+    private final Random random = new Random(11);
+    private long version;
+
+    @BeforeEach
+    void open() {
+        ours = new OurStore(warehouse);
+        paimon = new PaimonOracle(warehouse);
+        ours.createDatabase(DB);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        paimon.close();
+        ours.close();
+    }
+
+    /** A batch of complete CDC over 40 keys in 2 partitions: +I for new keys, -U/+U or -D for live ones. */
+    private List<CanonicalRow> batch(int size) {
+        List<CanonicalRow> rows = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            String dt = "2026-12-0" + (1 + random.nextInt(2));
+            int id = random.nextInt(20);
+            String key = dt + "/" + id;
+            CanonicalRow old = model.get(key);
+            version++;
+            CanonicalRow next = CanonicalRow.ofKind(Kind.INSERT, dt, id, "name-" + version, version);
+            if (old == null) {
+                rows.add(next);
+                model.put(key, next);
+            } else if (random.nextInt(4) == 0) {
+                rows.add(old.withKind(Kind.DELETE));
+                model.remove(key);
+            } else {
+                rows.add(old.withKind(Kind.UPDATE_BEFORE));
+                next = next.withKind(Kind.UPDATE_AFTER);
+                rows.add(next);
+                model.put(key, next);
+            }
+        }
+        changes.addAll(rows);
+        return rows;
+    }
+
+    /** Changes per key "dt/id", in order; the canonical strings keep the row kind. */
+    private static Map<String, List<String>> byKey(List<CanonicalRow> rows) {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (CanonicalRow r : rows) {
+            out.computeIfAbsent(r.get(0) + "/" + r.get(1), k -> new ArrayList<>()).add(r.toString());
+        }
+        return out;
+    }
+
+    /** Paimon's streaming scan of the table from snapshot 1 up to the latest, every row with its kind. */
+    private List<CanonicalRow> paimonStreamFromFirstSnapshot(String table) throws Exception {
+        Table t = paimon.table(DB, table).copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
+        ReadBuilder rb = t.newReadBuilder();
+        StreamTableScan scan = rb.newStreamScan();
+        RowType type = rb.readType();
+        long latest = paimon.latestSnapshotId(DB, table).orElseThrow();
+        List<CanonicalRow> out = new ArrayList<>();
+        // Each plan covers at most one snapshot; stop once the scan has passed the latest one.
+        for (int round = 0; round < 4 * latest + 10; round++) {
+            TableScan.Plan plan = scan.plan();
+            try (RecordReader<InternalRow> reader = rb.newRead().createReader(plan)) {
+                reader.forEachRemaining(r -> out.add(PaimonRows.toCanonical(r, type)));
+            }
+            Long next = scan.checkpoint();
+            if (next != null && next > latest) {
+                return out;
+            }
+        }
+        throw new AssertionError("Paimon's stream scan did not get past snapshot " + latest);
+    }
+
+    @Test
+    void paimonReadsOurInputChangelogTableMergedAndItsChangelogInFull() throws Exception {
+        ours.createTable(DB, "ours", SPEC);
+        for (int i = 0; i < 4; i++) {
+            ours.write(DB, "ours", batch(60));
+        }
+        ours.compactAll(DB, "ours", false);
+        ours.write(DB, "ours", batch(60));
+
+        // Batch reads: the merged table, on both sides; changelog files do not leak into them.
+        Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(model.values()),
+                paimon.readAll(DB, "ours"));
+        Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(model.values()), ours.readAll(DB, "ours"));
+
+        // Paimon's streaming view: exactly the input changes, with kinds, in order per key.
+        List<CanonicalRow> streamed = paimonStreamFromFirstSnapshot("ours");
+        assertThat(streamed).hasSameSizeAs(changes);
+        assertThat(byKey(streamed)).isEqualTo(byKey(changes));
+        assertThat(streamed).extracting(CanonicalRow::kind).contains(Kind.UPDATE_BEFORE, Kind.DELETE);
+    }
+
+    @Test
+    void paimonContinuesOurTableAndEachSideSeesTheOthersChangelog() throws Exception {
+        ours.createTable(DB, "t", SPEC);
+        ours.write(DB, "t", batch(50));
+        paimon.write(DB, "t", batch(50));
+        ours.write(DB, "t", batch(50));
+        paimon.compactAll(DB, "t", true);
+        paimon.write(DB, "t", batch(50));
+        ours.write(DB, "t", batch(50));
+
+        Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(model.values()), paimon.readAll(DB, "t"));
+        Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(model.values()), ours.readAll(DB, "t"));
+
+        List<CanonicalRow> streamed = paimonStreamFromFirstSnapshot("t");
+        assertThat(byKey(streamed)).as("Paimon's streaming view of both writers' changelog").isEqualTo(byKey(changes));
+
+        // Our reader of the changelog manifests sees Paimon's changelog files as well as ours.
+        FileStoreTable table = (FileStoreTable) ours.table(DB, "t");
+        dev.streamhouse.storage.types.RowType ourType = table.rowType();
+        List<CanonicalRow> ourChangelog = new ArrayList<>();
+        for (ChangelogRecords.Change c : ChangelogRecords.read(table)) {
+            ourChangelog.add(OurRows.toCanonical(c.value(), ourType));
+        }
+        assertThat(byKey(ourChangelog)).as("our reading of both writers' changelog").isEqualTo(byKey(changes));
+    }
+}
