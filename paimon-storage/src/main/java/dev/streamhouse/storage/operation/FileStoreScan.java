@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.snapshot.Snapshot;
@@ -12,8 +13,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Plans which live files of a snapshot a read needs: prunes manifests by partition statistics and
- * bucket ranges, entries by exact partition and bucket, and files by their value statistics.
+ * Plans which files of a snapshot a read needs: by default its live files ({@link ScanMode#ALL}); for
+ * streaming reads the files it added ({@link ScanMode#DELTA}) or its changelog files
+ * ({@link ScanMode#CHANGELOG}). Prunes manifests by partition statistics and bucket ranges, entries by
+ * exact partition and bucket, and files by their value statistics. Not thread-safe.
  */
 public final class FileStoreScan {
     private final SnapshotManager snapshots;
@@ -26,6 +29,7 @@ public final class FileStoreScan {
     private Predicate partitionFilter;
     private Predicate valueFilter;
     private Integer bucket;
+    private ScanMode mode = ScanMode.ALL;
 
     public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, FileStatsMapper statsMapper, String tableName) {
         this.snapshots = snapshots;
@@ -63,12 +67,23 @@ public final class FileStoreScan {
         return this;
     }
 
+    /** Which files of the snapshot to plan; {@link ScanMode#ALL} by default. */
+    public FileStoreScan withMode(ScanMode mode) {
+        this.mode = java.util.Objects.requireNonNull(mode, "mode");
+        return this;
+    }
+
+    /** The snapshots this scan reads from. */
+    public SnapshotManager snapshotManager() {
+        return snapshots;
+    }
+
     public FileStoreScan withBucket(int bucket) {
         this.bucket = bucket;
         return this;
     }
 
-    /** The result: the snapshot read (empty for an empty table) and its selected live files. */
+    /** The result: the snapshot read (empty for an empty table) and its selected files. */
     public record Plan(Optional<Snapshot> snapshot, List<ManifestEntry> files) {}
 
     public Plan plan() throws IOException {
@@ -89,12 +104,31 @@ public final class FileStoreScan {
         }
         ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
         List<ManifestEntry> selected = new ArrayList<>();
-        for (ManifestEntry e : entries.liveEntries(snapshot.get(), filter)) {
+        for (ManifestEntry e : files(snapshot.get(), filter)) {
             if (valueFilter == null || mayMatch(e.file())) {
                 selected.add(e);
             }
         }
         return new Plan(snapshot, selected);
+    }
+
+    private List<ManifestEntry> files(Snapshot snapshot, ManifestFilter filter) throws IOException {
+        switch (mode) {
+            case ALL:
+                return entries.liveEntries(snapshot, filter);
+            case DELTA:
+                List<ManifestEntry> added = new ArrayList<>();
+                for (ManifestEntry e : entries.deltaEntries(snapshot, filter)) {
+                    if (e.kind() == FileKind.ADD) {
+                        added.add(e);
+                    }
+                }
+                return added;
+            case CHANGELOG:
+                return entries.changelogEntries(snapshot, filter);
+            default:
+                throw new IllegalStateException("Unknown scan mode " + mode);
+        }
     }
 
     private boolean mayMatch(DataFileMeta file) {

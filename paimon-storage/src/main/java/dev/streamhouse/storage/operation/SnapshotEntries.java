@@ -51,6 +51,27 @@ public final class SnapshotEntries {
         return out;
     }
 
+    /**
+     * Entries of the snapshot's changelog manifests (its changelog files, all ADD), in manifest order;
+     * empty when the snapshot has no changelog manifest list (FORMAT §10).
+     */
+    public List<ManifestEntry> changelogEntries(Snapshot s, ManifestFilter filter) throws IOException {
+        List<ManifestEntry> out = new ArrayList<>();
+        if (s.changelogManifestList() == null) {
+            return out;
+        }
+        for (ManifestFileMeta m : manifestList.read(s.changelogManifestList(), s.changelogManifestListSize())) {
+            if (filter.mayMatch(m)) {
+                for (ManifestEntry e : manifestFile.read(m.fileName(), m.fileSize())) {
+                    if (filter.matches(e)) {
+                        out.add(e);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** Live files of the snapshot in the given partitions (all partitions if null). */
     public List<ManifestEntry> liveEntries(Snapshot s, Set<BinaryRow> partitions) throws IOException {
         return liveEntries(s, partitions == null ? ManifestFilter.ALL : ManifestFilter.partitions(partitionType, partitions));

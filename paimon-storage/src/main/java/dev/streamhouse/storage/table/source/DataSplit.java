@@ -6,16 +6,35 @@ import dev.streamhouse.storage.manifest.DataFileMeta;
 import java.util.List;
 
 /**
- * The files of one (partition, bucket) of one snapshot to read together.
+ * Files of one (partition, bucket) to read together: either the bucket's live files in one snapshot
+ * (a batch or "full" split) or the changes one snapshot made to it (a delta split).
  *
+ * <p>Serialized with Java serialization in Flink checkpoints (source split format v1). Components may
+ * only be added: a record's serial form is matched by component name, so splits written before a
+ * component existed read with its default ({@code false}, {@code null}).
+ *
+ * @param snapshotId the snapshot the files come from (for a delta split: the snapshot that made the
+ *     changes)
  * @param rawConvertible whether rows can be read file by file without merging (always for append
- *     tables; for primary-key tables only when FORMAT §8.2's raw-read rule holds)
+ *     tables and delta splits; for a full split of a primary-key table only when FORMAT §8.2's
+ *     raw-read rule holds)
+ * @param delta whether the files are changes, read one after another in order without merging, every
+ *     row of a primary-key table keeping its row kind (+I, -U, +U, -D): a snapshot's new data files
+ *     ({@code changelog-producer} none, append tables, OVERWRITE snapshots) or its changelog files;
+ *     files are in sequence-number order. False: the bucket's live files, merged on read, all rows
+ *     inserts.
  */
 public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets,
-        List<DataFileMeta> files, boolean rawConvertible) implements Split {
+        List<DataFileMeta> files, boolean rawConvertible, boolean delta) implements Split {
 
     public DataSplit {
         files = List.copyOf(files);
+    }
+
+    /** A full split: the live files of a bucket in one snapshot. */
+    public DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files,
+            boolean rawConvertible) {
+        this(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, false);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
@@ -7,13 +8,16 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.options.ConsumerOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
@@ -21,10 +25,14 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Configures a batch read: projection, filter and snapshot; then plans ({@link #newScan()}) and reads
- * ({@link #newRead()}). The snapshot defaults to the latest, or to what the table options
- * {@code scan.snapshot-id} / {@code scan.timestamp-millis} ({@link ScanOptions}) select. The filter prunes partitions, files and row groups; rows are filtered only with
- * {@link TableRead#executeFilter()}.
+ * Configures a read: projection, filter and snapshot; then plans a batch read ({@link #newScan()}) or
+ * a streaming read ({@link #newStreamScan()}) and reads the splits ({@link #newRead()}).
+ *
+ * <p>A batch read reads the latest snapshot, or what the table options {@code scan.snapshot-id} /
+ * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} the
+ * rows a range of snapshots added ({@link IncrementalTableScan}). A streaming read starts as
+ * {@code scan.mode} / {@code consumer-id} say ({@link StartingPoints}). The filter prunes partitions,
+ * files and row groups; rows are filtered only with {@link TableRead#executeFilter()}.
  */
 public final class ReadBuilder {
     private final FileIO fileIO;
@@ -123,28 +131,113 @@ public final class ReadBuilder {
         return schema.rowType().project(projection);
     }
 
+    /**
+     * Plans a batch read: the chosen snapshot, or with option {@code incremental-between} the changes
+     * of a range of snapshots.
+     *
+     * @throws IllegalArgumentException if {@code incremental-between} is malformed
+     */
     public TableScan newScan() {
+        long[] range = incrementalRange();
+        if (range != null) {
+            return new IncrementalTableScan(scanFactory.get().snapshotManager(), changePlanner(), range[0], range[1],
+                    tableName);
+        }
         FileStoreScan scan = scanFactory.get();
         if (snapshotId != null) {
             scan.withSnapshot(snapshotId);
         } else if (timestampMillis != null) {
             scan.withTimestampMillis(timestampMillis);
         }
+        return snapshotScan(scan);
+    }
+
+    /**
+     * Plans a streaming read; see {@link StreamTableScan} and {@link StartingPoints}. The snapshot set
+     * with {@link #withSnapshot} / {@link #withTimestampMillis} (or the options) is where
+     * {@code from-snapshot(-full)} / {@code from-timestamp} start.
+     *
+     * @throws IllegalArgumentException if {@code incremental-between} is set (a batch option) or the
+     *     scan mode needs an option that is not set
+     */
+    public StreamTableScan newStreamScan() {
+        Options options = schema.tableOptions();
+        if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
+            throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
+                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read in batch");
+        }
+        SnapshotManager snapshots = scanFactory.get().snapshotManager();
+        StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
+                timestampMillis, new ConsumerManager(fileIO, paths.root()), options.get(ConsumerOptions.CONSUMER_ID),
+                options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS), tableName);
+        Long minCommitTime = start.mode() == ScanOptions.StartupMode.FROM_TIMESTAMP ? timestampMillis : null;
+        return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
+                changePlanner(), snapshots, minCommitTime, tableName);
+    }
+
+    /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
+    private long[] incrementalRange() {
+        String value = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN);
+        if (value == null) {
+            return null;
+        }
+        String[] parts = value.split(",");
+        long[] range = new long[2];
+        try {
+            if (parts.length != 2) {
+                throw new NumberFormatException("expected two values");
+            }
+            range[0] = Long.parseLong(parts[0].trim());
+            range[1] = Long.parseLong(parts[1].trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
+                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' is not 'start,end' with two "
+                    + "snapshot ids (tag names and timestamps are not supported)", e);
+        }
+        if (range[0] < 0 || range[1] < range[0]) {
+            throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
+                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' must name a start snapshot >= 0 "
+                    + "and an end snapshot >= the start");
+        }
+        return range;
+    }
+
+    /** Plans the changes of single snapshots with this read's filters. */
+    private SnapshotChangePlanner changePlanner() {
+        Options options = schema.tableOptions();
+        KeyFilterPruner keyPruner = null;
+        if (schema.hasPrimaryKey()) {
+            Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), KeyValueLayout.of(schema).keyType());
+            keyPruner = keyFilter == null ? null : new KeyFilterPruner(KeyValueLayout.of(schema).keyType(), keyFilter);
+        }
+        return new SnapshotChangePlanner(() -> filtered(scanFactory.get()), keyPruner, schema.hasPrimaryKey(),
+                options.get(StreamReadOptions.CHANGELOG_PRODUCER), options.get(StreamReadOptions.STREAMING_READ_OVERWRITE),
+                tableName);
+    }
+
+    /** Adds the partition filter and, for append tables, the value filter to a file store scan. */
+    private FileStoreScan filtered(FileStoreScan scan) {
         if (filter != null) {
             partitionFilter().ifPresent(scan::withPartitionFilter);
             if (!schema.hasPrimaryKey()) {
                 scan.withValueFilter(filter);
             }
         }
+        return scan;
+    }
+
+    /** The full splits of the snapshot {@code scan} selects. */
+    private TableScan snapshotScan(FileStoreScan scan) {
+        filtered(scan);
         if (!schema.hasPrimaryKey()) {
-            return new TableScan(scan, files -> true, null, null, tableName);
+            return new SnapshotTableScan(scan, files -> true, null, null, tableName);
         }
         Options options = schema.tableOptions();
         boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
         MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
-        return new TableScan(scan, files -> RawReadRule.rawConvertible(files, deletionVectors, engine),
+        return new SnapshotTableScan(scan, files -> RawReadRule.rawConvertible(files, deletionVectors, engine),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
                 wholeBucketFilter(engine), tableName);
     }
@@ -154,7 +247,7 @@ public final class ReadBuilder {
      * one of the stored versions, so a bucket in which no file may hold a matching row contributes
      * nothing. Single files are never dropped (an older version may match while the newest does not).
      */
-    private TableScan.BucketFilter wholeBucketFilter(MergeTreeOptions.MergeEngine engine) {
+    private SnapshotTableScan.BucketFilter wholeBucketFilter(MergeTreeOptions.MergeEngine engine) {
         if (filter == null || (engine != MergeTreeOptions.MergeEngine.DEDUPLICATE
                 && engine != MergeTreeOptions.MergeEngine.FIRST_ROW)) {
             return null;
@@ -173,7 +266,9 @@ public final class ReadBuilder {
         return PredicateBuilder.pickByFieldMapping(filter, mapping);
     }
 
+    /** Reads the splits of this builder's scans; an {@code incremental-between} read drops retractions. */
     public TableRead newRead() {
-        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter);
+        boolean incremental = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN) != null;
+        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter, incremental);
     }
 }

@@ -8,6 +8,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
@@ -33,6 +34,14 @@ import java.util.List;
  * the current schema and widened types converted ({@link FileReadPlan}); primary-key tables are
  * merged on read with the same column mapping. The filter only skips row groups unless
  * {@link #executeFilter()} is called, in which case rows that do not match are dropped too.
+ *
+ * <p><b>Delta splits</b> ({@link DataSplit#delta()}) hold changes and are never merged: their files
+ * are read one after another in the split's (sequence-number) order. Rows of an append table are
+ * inserts. Rows of a primary-key table are the stored versions with their row kinds (+I, -U, +U, -D),
+ * each key's versions in the order they were written; a read created for {@code incremental-between}
+ * drops the retractions (-U, -D). On such rows {@link #executeFilter()} applies only the conjuncts
+ * over primary-key and partition columns: a change of another column must reach the consumer even if
+ * the new value no longer matches (otherwise it would keep the stale row).
  */
 public final class TableRead {
     private final FileIO fileIO;
@@ -42,10 +51,12 @@ public final class TableRead {
     private final String tableName;
     private final int[] projection;
     private final Predicate filter;
+    private final boolean dropRetractions;
     private boolean executeFilter;
 
+    /** @param dropRetractions whether delta splits drop -U and -D rows (incremental batch reads) */
     TableRead(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
-            int[] projection, Predicate filter) {
+            int[] projection, Predicate filter, boolean dropRetractions) {
         this.fileIO = fileIO;
         this.paths = paths;
         this.schema = schema;
@@ -53,6 +64,7 @@ public final class TableRead {
         this.tableName = tableName;
         this.projection = projection;
         this.filter = filter;
+        this.dropRetractions = dropRetractions;
     }
 
     /** Also drop rows that do not satisfy the filter (by default the filter only prunes). */
@@ -109,9 +121,14 @@ public final class TableRead {
         }
         boolean needsProjection = readPositions.size() != projection.length;
 
+        int[] positions = readPositions.stream().mapToInt(Integer::intValue).toArray();
+        Predicate rowFilter = executeFilter ? readFilter : null;
         RecordReader<InternalRow> reader;
-        if (schema.hasPrimaryKey()) {
-            reader = primaryKeyReader(ds, readPositions.stream().mapToInt(Integer::intValue).toArray(), readFilter);
+        if (schema.hasPrimaryKey() && ds.delta()) {
+            reader = changeReader(ds, positions, readFilter);
+            rowFilter = rowFilter == null ? null : keyAndPartitionConjuncts(rowFilter, positions);
+        } else if (schema.hasPrimaryKey()) {
+            reader = primaryKeyReader(ds, positions, readFilter);
         } else {
             List<ConcatRecordReader.ReaderSupplier<InternalRow>> files = new ArrayList<>();
             for (DataFileMeta file : ds.files()) {
@@ -119,14 +136,49 @@ public final class TableRead {
             }
             reader = new ConcatRecordReader<>(files);
         }
-        if ((executeFilter && readFilter != null) || needsProjection) {
+        if (rowFilter != null || needsProjection) {
             ProjectedRow projected = new ProjectedRow(outMapping);
-            Predicate rowFilter = executeFilter ? readFilter : null;
+            Predicate test = rowFilter;
             reader = new TransformingRecordReader<>(reader,
-                    rowFilter == null ? null : rowFilter::test,
+                    test == null ? null : test::test,
                     needsProjection ? projected::replace : r -> r);
         }
         return reader;
+    }
+
+    /** The conjuncts of {@code readFilter} (over read positions) that use only key and partition columns. */
+    private Predicate keyAndPartitionConjuncts(Predicate readFilter, int[] readPositions) {
+        List<String> names = schema.fieldNames();
+        int[] mapping = new int[readPositions.length];
+        for (int i = 0; i < mapping.length; i++) {
+            String name = names.get(readPositions[i]);
+            boolean stable = schema.primaryKeys().contains(name) || schema.partitionKeys().contains(name);
+            mapping[i] = stable ? i : -1;
+        }
+        return PredicateBuilder.pickByFieldMapping(readFilter, mapping).orElse(null);
+    }
+
+    /**
+     * The stored versions in the files of a delta split, file after file, each value row carrying its
+     * version's kind (set in place on the reused row). No merging, so every change is seen.
+     */
+    private RecordReader<InternalRow> changeReader(DataSplit split, int[] readPositions, Predicate readFilter) {
+        KeyValueLayout layout = KeyValueLayout.of(schema);
+        Predicate keyFilter = readFilter == null ? null
+                : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
+        KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas,
+                readPositions, keyFilter);
+        List<ConcatRecordReader.ReaderSupplier<KeyValue>> files = new ArrayList<>();
+        for (DataFileMeta file : split.files()) {
+            files.add(() -> readerFactory.createReader(split.partition(), split.bucket(), file));
+        }
+        return new TransformingRecordReader<KeyValue, InternalRow>(new ConcatRecordReader<>(files),
+                dropRetractions ? kv -> !kv.isRetract() : null,
+                kv -> {
+                    InternalRow value = kv.value();
+                    value.setRowKind(kv.valueKind());
+                    return value;
+                });
     }
 
     /**

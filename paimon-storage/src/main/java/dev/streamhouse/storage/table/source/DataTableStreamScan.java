@@ -1,0 +1,106 @@
+package dev.streamhouse.storage.table.source;
+
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.snapshot.SnapshotManager;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongFunction;
+
+/**
+ * The {@link StreamTableScan} of a data table: a {@link StartingPoint} from {@link StartingPoints},
+ * then the changes of one snapshot per plan from {@link SnapshotChangePlanner}. With
+ * {@code from-timestamp}, snapshots committed before the timestamp are consumed without splits (the
+ * start was decided before they were committed).
+ */
+final class DataTableStreamScan implements StreamTableScan {
+    private final StartingPoints startingPoints;
+    private final LongFunction<TableScan> fullScans;
+    private final SnapshotChangePlanner changes;
+    private final SnapshotManager snapshots;
+    private final Long minCommitTimeMillis;
+    private final String tableName;
+
+    private Long nextSnapshotId;
+
+    /**
+     * @param fullScans plans the live files of a snapshot (with this read's filters)
+     * @param minCommitTimeMillis snapshots committed earlier are skipped; null for none
+     */
+    DataTableStreamScan(StartingPoints startingPoints, LongFunction<TableScan> fullScans,
+            SnapshotChangePlanner changes, SnapshotManager snapshots, Long minCommitTimeMillis, String tableName) {
+        this.startingPoints = startingPoints;
+        this.fullScans = fullScans;
+        this.changes = changes;
+        this.snapshots = snapshots;
+        this.minCommitTimeMillis = minCommitTimeMillis;
+        this.tableName = tableName;
+    }
+
+    @Override
+    public TableScan.Plan plan() {
+        try {
+            if (nextSnapshotId == null) {
+                Optional<StartingPoint> start = startingPoints.startingPoint();
+                if (start.isEmpty()) {
+                    return new TableScan.Plan(null, List.of());
+                }
+                Long full = start.get().fullSnapshotId();
+                TableScan.Plan fullPlan = full == null ? null : fullScans.apply(full).plan();
+                nextSnapshotId = start.get().nextSnapshotId();
+                if (fullPlan != null) {
+                    return new TableScan.Plan(full, fullPlan.splits());
+                }
+            }
+            return nextChanges();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot plan the streaming read of table " + tableName + " at snapshot "
+                    + nextSnapshotId + ": " + e.getMessage(), e);
+        }
+    }
+
+    private TableScan.Plan nextChanges() throws IOException {
+        long id = nextSnapshotId;
+        Snapshot snapshot;
+        try {
+            if (!snapshots.snapshotExists(id)) {
+                checkNotExpired(id);
+                return new TableScan.Plan(null, List.of());
+            }
+            snapshot = snapshots.snapshot(id);
+        } catch (FileNotFoundException e) {
+            checkNotExpired(id);
+            throw e;
+        }
+        List<DataSplit> splits = minCommitTimeMillis != null && snapshot.timeMillis() < minCommitTimeMillis
+                ? List.of()
+                : changes.plan(snapshot);
+        nextSnapshotId = id + 1;
+        return new TableScan.Plan(id, splits);
+    }
+
+    /** A missing snapshot below the earliest one can never appear again: it expired. */
+    private void checkNotExpired(long id) throws IOException {
+        Long earliest = snapshots.earliestSnapshotId();
+        if (earliest != null && id < earliest) {
+            throw new ExpiredSnapshotException(tableName, id, earliest);
+        }
+    }
+
+    @Override
+    public Long checkpoint() {
+        return nextSnapshotId;
+    }
+
+    @Override
+    public void restore(Long nextSnapshotId) {
+        if (nextSnapshotId != null && nextSnapshotId < 1) {
+            throw new IllegalArgumentException("Cannot resume the streaming read of table " + tableName
+                    + " at snapshot " + nextSnapshotId + ": snapshot ids start at 1");
+        }
+        this.nextSnapshotId = nextSnapshotId;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.streamhouse.storage.table.source;
+
+/**
+ * A read needs a snapshot that no longer exists: it was expired before the read got to it. Retrying
+ * does not help; the changes it held are gone for this reader. The message names the table and the
+ * snapshot and says how to avoid it.
+ */
+public final class ExpiredSnapshotException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    private final long snapshotId;
+
+    public ExpiredSnapshotException(String tableName, long snapshotId, long earliestSnapshotId) {
+        super("Cannot read snapshot " + snapshotId + " of table " + tableName + ": it has expired (the earliest "
+                + "snapshot is " + earliestSnapshotId + "). Start from snapshot " + earliestSnapshotId
+                + " or later (option 'scan.snapshot-id' or 'scan.mode'), and keep snapshots longer for slow "
+                + "readers ('snapshot.time-retained', 'snapshot.num-retained.min', or a 'consumer-id')");
+        this.snapshotId = snapshotId;
+    }
+
+    /** The snapshot that was needed. */
+    public long snapshotId() {
+        return snapshotId;
+    }
+}
