@@ -19,10 +19,11 @@ import java.util.Map;
 /**
  * Converts between Flink's catalog tables and the table format's schemas: a {@code CREATE TABLE}
  * becomes a storage {@link Schema}, a stored {@link TableSchema} becomes the {@link CatalogTable}
- * Flink plans with (physical columns, primary key, partition keys, options, comments).
+ * Flink plans with (physical columns, primary key, partition keys, options, comments, and the
+ * watermark, which is stored as options: {@link WatermarkOptions}).
  *
  * <p>What a table cannot store is refused with a {@link CatalogException} naming it: computed and
- * metadata columns, watermarks, {@code DISTRIBUTED BY}, a {@code connector} other than
+ * metadata columns, {@code DISTRIBUTED BY}, a {@code connector} other than
  * {@code paimon}, and types without a storage counterpart.
  */
 final class CatalogTableConverter {
@@ -48,7 +49,11 @@ final class CatalogTableConverter {
         }
         resolved.getPrimaryKey().map(UniqueConstraint::getColumns).ifPresent(builder::primaryKey);
         builder.partitionKeys(table.getPartitionKeys());
-        builder.options(storedOptions(table.getOptions(), tableDefaults, tableName));
+        Map<String, String> options = storedOptions(table.getOptions(), tableDefaults, tableName);
+        for (WatermarkSpec watermark : resolved.getWatermarkSpecs()) {
+            options.putAll(WatermarkOptions.toOptions(watermark));
+        }
+        builder.options(options);
         String comment = table.getComment();
         builder.comment(comment == null || comment.isEmpty() ? null : comment);
         return builder.build();
@@ -65,12 +70,6 @@ final class CatalogTableConverter {
                 throw refused(tableName, "metadata column '" + column.getName() + "' (" + column.asSummaryString()
                         + ") cannot be stored; tables of this catalog expose no metadata columns");
             }
-        }
-        if (!resolved.getWatermarkSpecs().isEmpty()) {
-            WatermarkSpec watermark = resolved.getWatermarkSpecs().get(0);
-            throw refused(tableName, "the watermark on column '" + watermark.getRowtimeAttribute() + "' ("
-                    + watermark.asSummaryString() + ") cannot be stored in the table; declare it on a "
-                    + "temporary table or view over this table instead");
         }
         table.getDistribution().ifPresent(d -> {
             throw refused(tableName, "DISTRIBUTED BY (" + d.toString() + ") is not supported; set the "
@@ -95,8 +94,11 @@ final class CatalogTableConverter {
         return new CatalogException("Cannot create table " + tableName + ": " + why);
     }
 
-    /** The Flink view of a stored schema; its options are exactly the stored table options. */
-    static CatalogTable toCatalogTable(TableSchema schema) {
+    /**
+     * The Flink view of a stored schema; its options are the stored table options except those holding
+     * the watermark, which appears in the schema instead.
+     */
+    static CatalogTable toCatalogTable(TableSchema schema, String tableName) {
         org.apache.flink.table.api.Schema.Builder builder = org.apache.flink.table.api.Schema.newBuilder();
         for (DataField field : schema.fields()) {
             builder.column(field.name(), TypeConversions.fromLogicalToDataType(
@@ -108,11 +110,16 @@ final class CatalogTableConverter {
         if (!schema.primaryKeys().isEmpty()) {
             builder.primaryKey(schema.primaryKeys());
         }
+        try {
+            WatermarkOptions.addTo(builder, schema.options(), tableName);
+        } catch (IllegalArgumentException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
         return CatalogTable.newBuilder()
                 .schema(builder.build())
                 .comment(schema.comment())
                 .partitionKeys(schema.partitionKeys())
-                .options(new HashMap<>(schema.options()))
+                .options(WatermarkOptions.withoutWatermark(schema.options()))
                 .build();
     }
 }

@@ -199,7 +199,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         if (SystemTables.isSystemTableName(path.getObjectName())) {
             return systemTable(path);
         }
-        return CatalogTableConverter.toCatalogTable(storageTable(path).schema());
+        return CatalogTableConverter.toCatalogTable(storageTable(path).schema(), path.getFullName());
     }
 
     /** The table as of {@code timestampMillis}: a copy with option {@code scan.timestamp-millis}. */

@@ -64,7 +64,11 @@ public final class PaimonSourceBuilder {
         return this;
     }
 
-    /** Follow the table: emit its changes as they are committed. */
+    /**
+     * Follow the table: start as {@code scan.mode} (or {@code consumer-id}) says, then emit its changes
+     * as they are committed, with their row kinds (an upsert stream for primary-key tables without a
+     * changelog producer, the full changelog with {@code changelog-producer} = {@code input}).
+     */
     public PaimonSourceBuilder unbounded() {
         this.unbounded = true;
         return this;
@@ -87,8 +91,11 @@ public final class PaimonSourceBuilder {
             b.projection(positions);
         }
         if (unbounded) {
-            throw new UnsupportedOperationException("Cannot read table " + table.fullName()
-                    + " unbounded: streaming reads are not wired into the DataStream API yet");
+            if (limit != null) {
+                throw new IllegalArgumentException("Cannot read table " + table.fullName() + " unbounded with a "
+                        + "limit: a limit is for bounded reads");
+            }
+            b.unbounded();
         }
         return b.build();
     }

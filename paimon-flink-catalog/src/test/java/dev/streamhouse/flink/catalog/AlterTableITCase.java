@@ -101,8 +101,6 @@ class AlterTableITCase extends CatalogITCaseBase {
 
     @Test
     void refusedChangesNameWhatWasAsked() {
-        assertThatThrownBy(() -> sql("ALTER TABLE t ADD WATERMARK FOR ts AS ts"))
-                .hasStackTraceContaining("watermarks are not stored in tables of this catalog");
         assertThatThrownBy(() -> sql("ALTER TABLE t DROP PRIMARY KEY"))
                 .hasStackTraceContaining("altering the primary key is not supported");
         assertThatThrownBy(() -> sql("ALTER TABLE t ADD doubled AS id * 2"))

@@ -138,13 +138,11 @@ class TableDdlITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void computedMetadataAndWatermarkColumnsAreRefused() {
+    void computedAndMetadataColumnsAreRefused() {
         assertThatThrownBy(() -> sql("CREATE TABLE t (a INT, b AS a + 1)"))
                 .hasStackTraceContaining("Cannot create table `paimon`.`default`.`t`: computed column 'b'");
         assertThatThrownBy(() -> sql("CREATE TABLE t (a INT, m BIGINT METADATA FROM 'offset')"))
                 .hasStackTraceContaining("metadata column 'm'");
-        assertThatThrownBy(() -> sql("CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"))
-                .hasStackTraceContaining("the watermark on column 'ts'");
         assertThat(rows("SHOW TABLES")).isEmpty();
     }
 

@@ -3,10 +3,12 @@ package dev.streamhouse.flink.catalog.alter;
 import dev.streamhouse.storage.schema.SchemaChange;
 
 import dev.streamhouse.flink.catalog.FlinkTypeConverter;
+import dev.streamhouse.flink.catalog.WatermarkOptions;
 import dev.streamhouse.storage.types.DataType;
 
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.TableChange;
+import org.apache.flink.table.catalog.WatermarkSpec;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.types.logical.LogicalType;
 
@@ -23,10 +25,12 @@ import java.util.List;
  *   <li>{@code ADD col [FIRST | AFTER c]}, {@code DROP col}, {@code RENAME a TO b}.
  *   <li>{@code MODIFY col ...}: a type change, a separate nullability change, a comment change and a
  *       position change, whichever apply.
+ *   <li>{@code ADD / MODIFY / DROP WATERMARK}: the options holding the watermark
+ *       ({@link WatermarkOptions}).
  * </ul>
  *
  * <p>Refused, with a {@link CatalogException} naming the table and what was asked: computed and
- * metadata columns, watermarks, primary-key changes, {@code DISTRIBUTED BY}, materialized-table
+ * metadata columns, primary-key changes, {@code DISTRIBUTED BY}, materialized-table
  * changes and any other change kind. Partition keys cannot be changed by any Flink statement, and
  * the option {@code partition} is immutable.
  */
@@ -65,10 +69,14 @@ public final class TableChangeTranslator {
             out.add(new SchemaChange.DropColumn(((TableChange.DropColumn) change).getColumnName()));
         } else if (change instanceof TableChange.ModifyColumn) {
             translateModify((TableChange.ModifyColumn) change, out);
-        } else if (change instanceof TableChange.AddWatermark || change instanceof TableChange.ModifyWatermark
-                || change instanceof TableChange.DropWatermark) {
-            throw refused("watermarks are not stored in tables of this catalog (" + change
-                    + "); declare the watermark on a temporary table or view over this table");
+        } else if (change instanceof TableChange.AddWatermark) {
+            setWatermark(((TableChange.AddWatermark) change).getWatermark(), out);
+        } else if (change instanceof TableChange.ModifyWatermark) {
+            setWatermark(((TableChange.ModifyWatermark) change).getNewWatermark(), out);
+        } else if (change instanceof TableChange.DropWatermark) {
+            for (String key : WatermarkOptions.KEYS) {
+                out.add(new SchemaChange.RemoveOption(key));
+            }
         } else if (change instanceof TableChange.AddUniqueConstraint
                 || change instanceof TableChange.ModifyUniqueConstraint
                 || change instanceof TableChange.DropConstraint) {
@@ -81,6 +89,11 @@ public final class TableChangeTranslator {
         } else {
             throw refused("the change " + change + " is not supported");
         }
+    }
+
+    /** A watermark is stored as options ({@link WatermarkOptions}). */
+    private static void setWatermark(WatermarkSpec watermark, List<SchemaChange> out) {
+        WatermarkOptions.toOptions(watermark).forEach((k, v) -> out.add(new SchemaChange.SetOption(k, v)));
     }
 
     private SchemaChange setOption(String key, String value) {

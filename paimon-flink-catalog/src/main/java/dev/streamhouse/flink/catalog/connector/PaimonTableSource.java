@@ -3,15 +3,22 @@ package dev.streamhouse.flink.catalog.connector;
 import dev.streamhouse.flink.catalog.PredicateConverter;
 import dev.streamhouse.flink.catalog.PushedFilters;
 import dev.streamhouse.flink.source.PaimonSource;
-import dev.streamhouse.flink.source.ParallelismInference;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.table.FileStoreTable;
 
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
@@ -20,20 +27,26 @@ import org.apache.flink.table.types.DataType;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
  * Reads a data table in Flink SQL: projection, filters (partition, file-statistics and key pruning;
  * only partition-only filters are reported as fully consumed in batch) and limit are pushed into the
- * FLIP-27 source. Batch reads of primary-key tables are insert-only after merging.
+ * FLIP-27 source.
+ *
+ * <p>In batch mode the read is bounded: one snapshot, primary-key tables merged, inserts only. In
+ * streaming mode ({@code execution.runtime-mode} = streaming) it is unbounded: where
+ * {@code scan.mode} / {@code consumer-id} say, then every committed change, with the
+ * {@link StreamingChangelogMode}; the limit is not pushed (Flink applies it). The table's watermark
+ * ({@code WATERMARK FOR}) is generated in the source, per split, with {@code scan.watermark.idle-timeout}.
  */
 public final class PaimonTableSource implements ScanTableSource, SupportsProjectionPushDown,
-        SupportsFilterPushDown, SupportsLimitPushDown {
+        SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown {
     private final FileStoreTable table;
     private final boolean streaming;
     private int[] projection;
     private Predicate filter;
     private Long limit;
+    private WatermarkStrategy<RowData> watermarks;
 
     public PaimonTableSource(FileStoreTable table, boolean streaming) {
         this.table = table;
@@ -46,19 +59,52 @@ public final class PaimonTableSource implements ScanTableSource, SupportsProject
         this.projection = other.projection == null ? null : other.projection.clone();
         this.filter = other.filter;
         this.limit = other.limit;
+        this.watermarks = other.watermarks;
     }
 
     @Override
     public ChangelogMode getChangelogMode() {
-        return ChangelogMode.insertOnly();
+        return StreamingChangelogMode.of(table.schema(), streaming);
     }
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        PaimonSource source = PaimonSource.builder(table).projection(projection).filter(filter).limit(limit).build();
-        OptionalInt parallelism = ParallelismInference.inferParallelism(
-                Configuration.fromMap(table.options()), source.plan().splits().size(), limit);
-        return SourceProvider.of(source, parallelism.isPresent() ? parallelism.getAsInt() : null);
+        PaimonSource.Builder builder = PaimonSource.builder(table).projection(projection).filter(filter);
+        if (streaming) {
+            builder.unbounded();
+        } else {
+            builder.limit(limit);
+        }
+        PaimonSource source = builder.build();
+        Integer parallelism = SourceParallelism.of(table, source, limit);
+        if (watermarks == null) {
+            return SourceProvider.of(source, parallelism);
+        }
+        WatermarkStrategy<RowData> strategy =
+                ScanWatermarkOptions.apply(watermarks, Configuration.fromMap(table.options()));
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(ProviderContext providerContext,
+                    StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> stream = env.fromSource(source, strategy,
+                        "paimon: " + table.fullName(), source.getProducedType());
+                providerContext.generateUid("source").ifPresent(stream::uid);
+                if (parallelism != null) {
+                    stream.setParallelism(parallelism);
+                }
+                return stream;
+            }
+
+            @Override
+            public boolean isBounded() {
+                return !source.isUnbounded();
+            }
+        };
+    }
+
+    @Override
+    public void applyWatermark(WatermarkStrategy<RowData> watermarkStrategy) {
+        this.watermarks = watermarkStrategy;
     }
 
     @Override

@@ -140,14 +140,22 @@ class TableChangeTranslatorTest {
     }
 
     @Test
-    void watermarksPrimaryKeysAndDistributionAreRefused() {
+    void watermarksBecomeOptions() {
         WatermarkSpec watermark = WatermarkSpec.of("ts",
                 new FieldReferenceExpression("ts", org.apache.flink.table.api.DataTypes.TIMESTAMP(3), 0, 0));
-        assertThatThrownBy(() -> translate(TableChange.add(watermark)))
-                .isInstanceOf(CatalogException.class)
-                .hasMessageContaining("watermarks are not stored");
-        assertThatThrownBy(() -> translate(TableChange.dropWatermark()))
-                .hasMessageContaining("watermarks are not stored");
+        assertThat(translate(TableChange.add(watermark))).containsExactlyInAnyOrder(
+                new SchemaChange.SetOption("schema.watermark.0.rowtime", "ts"),
+                new SchemaChange.SetOption("schema.watermark.0.strategy.expr", "`ts`"),
+                new SchemaChange.SetOption("schema.watermark.0.strategy.data-type", "TIMESTAMP(3)"));
+        assertThat(translate(TableChange.modify(watermark))).hasSize(3);
+        assertThat(translate(TableChange.dropWatermark())).containsExactlyInAnyOrder(
+                new SchemaChange.RemoveOption("schema.watermark.0.rowtime"),
+                new SchemaChange.RemoveOption("schema.watermark.0.strategy.expr"),
+                new SchemaChange.RemoveOption("schema.watermark.0.strategy.data-type"));
+    }
+
+    @Test
+    void primaryKeysAndDistributionAreRefused() {
         assertThatThrownBy(() -> translate(TableChange.add(UniqueConstraint.primaryKey("pk", List.of("a")))))
                 .hasMessageContaining("altering the primary key is not supported");
         assertThatThrownBy(() -> translate(TableChange.dropConstraint("pk")))
