@@ -152,6 +152,27 @@ public final class LocalFileIO implements FileIO {
         }
     }
 
+    /**
+     * Writes a hidden temp file and moves it over {@code path} atomically, so readers see the old or the
+     * new content, never a mix of two concurrent writers' bytes.
+     */
+    @Override
+    public void overwrite(Path path, byte[] content) throws IOException {
+        Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            try (PositionOutputStream out = newOutputStream(tmp, false)) {
+                out.write(content);
+            }
+            try {
+                Files.move(toNio(tmp), toNio(path), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(toNio(tmp), toNio(path), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
     @Override
     public boolean createIfAbsent(Path path, byte[] content) throws IOException {
         Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");

@@ -69,12 +69,14 @@ public final class SnapshotManager {
     }
 
     /**
-     * The id of the newest snapshot, or null if there is none: {@code LATEST} if it holds {@code h > 0}
-     * and {@code snapshot-(h+1)} does not exist, else the highest id found by listing.
+     * The id of the newest snapshot, or null if there is none: {@code LATEST} if it holds {@code h > 0},
+     * {@code snapshot-h} exists and {@code snapshot-(h+1)} does not, else the highest id found by
+     * listing. (A hint can name a missing snapshot when two committers' overwrites of it interleave on
+     * a file system without atomic overwrite.)
      */
     public Long latestSnapshotId() throws IOException {
         Long hint = readHint(latestHintPath());
-        if (hint != null && hint > 0 && !snapshotExists(hint + 1)) {
+        if (hint != null && hint > 0 && snapshotExists(hint) && !snapshotExists(hint + 1)) {
             return hint;
         }
         List<Long> ids = listSnapshotIds();

@@ -314,4 +314,32 @@ class LocalFileIOTest {
             assertThat(io.readUtf8(f)).isEqualTo("via copy");
         }
     }
+
+    @Test
+    void concurrentOverwritesNeverMixTheirBytes() throws Exception {
+        Path hint = new Path(dir, "LATEST");
+        io.overwrite(hint, bytes("31"));
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<?>> writers = new ArrayList<>();
+        for (String value : new String[] {"7", "31"}) {
+            writers.add(pool.submit(() -> {
+                go.await();
+                for (int i = 0; i < 2000; i++) {
+                    io.overwrite(hint, bytes(value));
+                }
+                return null;
+            }));
+        }
+        go.countDown();
+        List<String> seen = new ArrayList<>();
+        while (!writers.stream().allMatch(Future::isDone)) {
+            seen.add(io.readUtf8(hint));
+        }
+        for (Future<?> w : writers) {
+            w.get();
+        }
+        seen.add(io.readUtf8(hint));
+        assertThat(seen).allMatch(v -> v.equals("7") || v.equals("31"), "only whole values");
+        assertThat(io.list(dir)).extracting(f -> f.path().name()).containsExactly("LATEST");
+    }
 }

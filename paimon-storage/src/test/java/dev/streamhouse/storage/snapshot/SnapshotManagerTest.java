@@ -121,6 +121,15 @@ class SnapshotManagerTest {
     }
 
     @Test
+    void latestHintNamingAMissingSnapshotFallsBackToListing() throws Exception {
+        commit(1, 2, 3);
+        // e.g. "7" written over "31" by an interleaved non-atomic overwrite
+        manager.commitLatestHint(71);
+        assertThat(manager.latestSnapshotId()).isEqualTo(3L);
+        assertThat(manager.latestSnapshot().orElseThrow().id()).isEqualTo(3L);
+    }
+
+    @Test
     void missingOrGarbageLatestHintFallsBackToListing() throws Exception {
         commit(1, 2);
         fileIO.delete(manager.latestHintPath(), false);
