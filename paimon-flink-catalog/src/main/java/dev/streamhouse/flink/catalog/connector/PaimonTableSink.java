@@ -11,6 +11,8 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ProviderContext;
+import dev.streamhouse.storage.options.ChangelogOptions;
+
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.RowLevelModificationScanContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
@@ -58,6 +60,11 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
     public ChangelogMode getChangelogMode(ChangelogMode requested) {
         if (!table.schema().hasPrimaryKey()) {
             return ChangelogMode.insertOnly();
+        }
+        if (table.schema().tableOptions().get(ChangelogOptions.CHANGELOG_PRODUCER)
+                == ChangelogOptions.ChangelogProducer.INPUT) {
+            // The input is the changelog streaming readers get: keep every kind, -U included.
+            return requested;
         }
         // Primary-key tables apply upserts: -U is redundant with the following +U.
         ChangelogMode.Builder b = ChangelogMode.newBuilder();
