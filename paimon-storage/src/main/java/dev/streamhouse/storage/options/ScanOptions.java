@@ -68,6 +68,9 @@ public final class ScanOptions {
     public static final ConfigOption<String> INCREMENTAL_BETWEEN =
             ConfigOption.key("incremental-between").stringType().noDefaultValue()
                     .withDescription("Batch read of the changes between two snapshots 'start,end' (start "
-                            + "exclusive, end inclusive): the rows the snapshots start+1..end added, without "
-                            + "retractions (-U/-D).");
+                            + "exclusive, end inclusive), as Apache Paimon reads them: the rows APPEND snapshots "
+                            + "start+1..end added (their changelog for primary-key tables with a "
+                            + "'changelog-producer'); for primary-key tables merged to the last version of each "
+                            + "key, keys whose last change is a delete left out. OVERWRITE snapshots are skipped. "
+                            + "Only snapshot ids are supported, not tag names or timestamps.");
 }

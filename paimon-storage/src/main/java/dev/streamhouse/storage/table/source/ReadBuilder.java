@@ -8,6 +8,7 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.ConsumerOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
@@ -29,8 +30,8 @@ import java.util.function.Supplier;
  * a streaming read ({@link #newStreamScan()}) and reads the splits ({@link #newRead()}).
  *
  * <p>A batch read reads the latest snapshot, or what the table options {@code scan.snapshot-id} /
- * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} the
- * rows a range of snapshots added ({@link IncrementalTableScan}). A streaming read starts as
+ * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} what
+ * a range of snapshots changed ({@link IncrementalTableScan}). A streaming read starts as
  * {@code scan.mode} / {@code consumer-id} say ({@link StartingPoints}). The filter prunes partitions,
  * files and row groups; rows are filtered only with {@link TableRead#executeFilter()}.
  */
@@ -140,8 +141,8 @@ public final class ReadBuilder {
     public TableScan newScan() {
         long[] range = incrementalRange();
         if (range != null) {
-            return new IncrementalTableScan(scanFactory.get().snapshotManager(), changePlanner(), range[0], range[1],
-                    tableName);
+            return new IncrementalTableScan(scanFactory.get().snapshotManager(), changePlanner(false), rawReadPolicy(),
+                    range[0], range[1], tableName);
         }
         FileStoreScan scan = scanFactory.get();
         if (snapshotId != null) {
@@ -172,7 +173,7 @@ public final class ReadBuilder {
                 options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS), tableName);
         Long minCommitTime = start.mode() == ScanOptions.StartupMode.FROM_TIMESTAMP ? timestampMillis : null;
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
-                changePlanner(), snapshots, minCommitTime, tableName);
+                changePlanner(readsOverwrites(options)), snapshots, minCommitTime, tableName);
     }
 
     /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
@@ -202,8 +203,26 @@ public final class ReadBuilder {
         return range;
     }
 
+    /** Whether a streaming read of this table reads OVERWRITE snapshots (the option depends on the table kind). */
+    private boolean readsOverwrites(Options options) {
+        return schema.hasPrimaryKey()
+                ? options.get(StreamReadOptions.STREAMING_READ_OVERWRITE)
+                : options.get(StreamReadOptions.STREAMING_READ_APPEND_OVERWRITE);
+    }
+
+    /** Whether the files of one bucket can be read without merging. */
+    private SnapshotTableScan.RawReadPolicy rawReadPolicy() {
+        if (!schema.hasPrimaryKey()) {
+            return files -> true;
+        }
+        Options options = schema.tableOptions();
+        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
+        MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
+        return files -> RawReadRule.rawConvertible(files, deletionVectors, engine);
+    }
+
     /** Plans the changes of single snapshots with this read's filters. */
-    private SnapshotChangePlanner changePlanner() {
+    private SnapshotChangePlanner changePlanner(boolean readOverwrite) {
         Options options = schema.tableOptions();
         KeyFilterPruner keyPruner = null;
         if (schema.hasPrimaryKey()) {
@@ -211,8 +230,7 @@ public final class ReadBuilder {
             keyPruner = keyFilter == null ? null : new KeyFilterPruner(KeyValueLayout.of(schema).keyType(), keyFilter);
         }
         return new SnapshotChangePlanner(() -> filtered(scanFactory.get()), keyPruner, schema.hasPrimaryKey(),
-                options.get(StreamReadOptions.CHANGELOG_PRODUCER), options.get(StreamReadOptions.STREAMING_READ_OVERWRITE),
-                tableName);
+                options.get(ChangelogOptions.CHANGELOG_PRODUCER), readOverwrite, tableName);
     }
 
     /** Adds the partition filter and, for append tables, the value filter to a file store scan. */
@@ -230,14 +248,12 @@ public final class ReadBuilder {
     private TableScan snapshotScan(FileStoreScan scan) {
         filtered(scan);
         if (!schema.hasPrimaryKey()) {
-            return new SnapshotTableScan(scan, files -> true, null, null, tableName);
+            return new SnapshotTableScan(scan, rawReadPolicy(), null, null, tableName);
         }
-        Options options = schema.tableOptions();
-        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
-        MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
+        MergeTreeOptions.MergeEngine engine = schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
-        return new SnapshotTableScan(scan, files -> RawReadRule.rawConvertible(files, deletionVectors, engine),
+        return new SnapshotTableScan(scan, rawReadPolicy(),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
                 wholeBucketFilter(engine), tableName);
     }
@@ -266,9 +282,8 @@ public final class ReadBuilder {
         return PredicateBuilder.pickByFieldMapping(filter, mapping);
     }
 
-    /** Reads the splits of this builder's scans; an {@code incremental-between} read drops retractions. */
+    /** Reads the splits of this builder's scans. */
     public TableRead newRead() {
-        boolean incremental = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN) != null;
-        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter, incremental);
+        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter);
     }
 }
