@@ -1,32 +1,29 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.table.PartitionBucket;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The batch read of {@code incremental-between = 'start,end'}: what snapshots {@code start+1 .. end}
- * changed, with Apache Paimon 1.3's semantics ({@code incremental-between-scan-mode = auto}).
+ * The batch read of {@code incremental-between = 'start,end'}: the changes snapshots
+ * {@code start+1 .. end} made, as Apache Paimon 1.3 reads them.
  *
- * <p>Which files: those a streaming read would get for each snapshot of the range
- * ({@link SnapshotChangePlanner}), except that OVERWRITE snapshots are always skipped: the new data
- * files of APPEND snapshots (append tables, {@code changelog-producer = none}), or the changelog files
- * of the snapshots (other producers; for {@code lookup}/{@code full-compaction} they come with COMPACT
- * snapshots). COMPACT snapshots of the first kind only rewrite data and are skipped.
+ * <p>Which files ({@code incremental-between-scan-mode}): {@code delta} reads the new data files of
+ * APPEND snapshots; {@code changelog} reads the changelog files of APPEND and COMPACT snapshots (the
+ * latter carry the changelog of {@code lookup}/{@code full-compaction} producers); {@code auto} (the
+ * default) is {@code delta} for append tables and {@code changelog-producer = none}, else
+ * {@code changelog}. OVERWRITE snapshots are always skipped, COMPACT snapshots are skipped by
+ * {@code delta}. Append tables always read {@code delta}.
  *
- * <p>How they are read: per (partition, bucket), all files of the range form one full split
- * ({@code delta() == false}). For an append table that is every row the range added. For a
- * primary-key table the split is merged like a batch read: each key changed in the range appears
- * once, as its last version in the range (combined by the merge engine), and not at all if that
- * version is a retraction (-U/-D). So a key deleted in the range is absent, not reported as deleted;
- * read the changes with a streaming read to see them.
+ * <p>How they are read: as the delta splits a streaming read gets ({@link DataSplit#delta()}), one per
+ * (partition, bucket) and snapshot, in snapshot order. Rows are not merged and keep their row kinds:
+ * a key changed twice in the range appears twice, deletes appear as {@code -D} rows and, with input
+ * changelog, updates as {@code -U}/{@code +U} pairs. This is what Paimon 1.3.1 returns (verified by
+ * {@code StreamReadInteropTest}); older Paimon documentation says deletes are dropped, which 1.3 no
+ * longer does. Rows of one key are in commit order here (Paimon does not promise an order).
  *
  * <p>An empty table plans nothing. A range outside the retained snapshots fails with an
  * {@link IllegalArgumentException} naming the option.
@@ -34,17 +31,15 @@ import java.util.Map;
 final class IncrementalTableScan implements TableScan {
     private final SnapshotManager snapshots;
     private final SnapshotChangePlanner changes;
-    private final SnapshotTableScan.RawReadPolicy rawReadPolicy;
     private final long startExclusive;
     private final long endInclusive;
     private final String tableName;
 
-    /** @param changes a planner that skips OVERWRITE snapshots */
-    IncrementalTableScan(SnapshotManager snapshots, SnapshotChangePlanner changes,
-            SnapshotTableScan.RawReadPolicy rawReadPolicy, long startExclusive, long endInclusive, String tableName) {
+    /** @param changes a planner of the files {@code incremental-between-scan-mode} selects, skipping OVERWRITEs */
+    IncrementalTableScan(SnapshotManager snapshots, SnapshotChangePlanner changes, long startExclusive,
+            long endInclusive, String tableName) {
         this.snapshots = snapshots;
         this.changes = changes;
-        this.rawReadPolicy = rawReadPolicy;
         this.startExclusive = startExclusive;
         this.endInclusive = endInclusive;
         this.tableName = tableName;
@@ -56,8 +51,7 @@ final class IncrementalTableScan implements TableScan {
      */
     @Override
     public Plan plan() {
-        Map<PartitionBucket, List<DataFileMeta>> grouped = new LinkedHashMap<>();
-        Map<PartitionBucket, Integer> totalBuckets = new LinkedHashMap<>();
+        List<DataSplit> splits = new ArrayList<>();
         try {
             Long earliest = snapshots.earliestSnapshotId();
             Long latest = snapshots.latestSnapshotId();
@@ -71,21 +65,11 @@ final class IncrementalTableScan implements TableScan {
                 if (!snapshots.snapshotExists(id)) {
                     throw outOfRange("snapshot " + id + " does not exist (expired meanwhile?)");
                 }
-                for (DataSplit s : changes.plan(snapshots.snapshot(id))) {
-                    PartitionBucket k = new PartitionBucket(s.partition(), s.bucket());
-                    grouped.computeIfAbsent(k, x -> new ArrayList<>()).addAll(s.files());
-                    totalBuckets.put(k, s.totalBuckets());
-                }
+                splits.addAll(changes.plan(snapshots.snapshot(id)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot plan the changes between snapshots " + startExclusive + " and "
                     + endInclusive + " of table " + tableName + ": " + e.getMessage(), e);
-        }
-        List<DataSplit> splits = new ArrayList<>(grouped.size());
-        for (Map.Entry<PartitionBucket, List<DataFileMeta>> g : grouped.entrySet()) {
-            PartitionBucket k = g.getKey();
-            splits.add(new DataSplit(endInclusive, k.partition(), k.bucket(), totalBuckets.get(k), g.getValue(),
-                    rawReadPolicy.rawConvertible(g.getValue())));
         }
         return new Plan(endInclusive, splits);
     }

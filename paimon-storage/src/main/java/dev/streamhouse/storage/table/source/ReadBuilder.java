@@ -141,8 +141,8 @@ public final class ReadBuilder {
     public TableScan newScan() {
         long[] range = incrementalRange();
         if (range != null) {
-            return new IncrementalTableScan(scanFactory.get().snapshotManager(), changePlanner(false), rawReadPolicy(),
-                    range[0], range[1], tableName);
+            return new IncrementalTableScan(scanFactory.get().snapshotManager(),
+                    changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
         }
         FileStoreScan scan = scanFactory.get();
         if (snapshotId != null) {
@@ -173,7 +173,8 @@ public final class ReadBuilder {
                 options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS), tableName);
         Long minCommitTime = start.mode() == ScanOptions.StartupMode.FROM_TIMESTAMP ? timestampMillis : null;
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
-                changePlanner(readsOverwrites(options)), snapshots, minCommitTime, tableName);
+                changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
+                minCommitTime, tableName);
     }
 
     /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
@@ -221,16 +222,44 @@ public final class ReadBuilder {
         return files -> RawReadRule.rawConvertible(files, deletionVectors, engine);
     }
 
-    /** Plans the changes of single snapshots with this read's filters. */
-    private SnapshotChangePlanner changePlanner(boolean readOverwrite) {
+    /**
+     * The changelog producer whose files {@code incremental-between} reads, per
+     * {@code incremental-between-scan-mode}: none for delta files of APPEND snapshots, lookup for the
+     * changelog files of APPEND and COMPACT snapshots.
+     */
+    private ChangelogOptions.ChangelogProducer incrementalChangeSource() {
         Options options = schema.tableOptions();
+        switch (options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE)) {
+            case DELTA:
+                return ChangelogOptions.ChangelogProducer.NONE;
+            case CHANGELOG:
+                return ChangelogOptions.ChangelogProducer.LOOKUP;
+            case AUTO:
+                return options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogOptions.ChangelogProducer.NONE
+                        ? ChangelogOptions.ChangelogProducer.NONE
+                        : ChangelogOptions.ChangelogProducer.LOOKUP;
+            case DIFF:
+            default:
+                throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
+                        + ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE.key() + "' = '"
+                        + options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE) + "' is not supported; use 'auto', "
+                        + "'delta' or 'changelog'");
+        }
+    }
+
+    /**
+     * Plans the changes of single snapshots with this read's filters.
+     *
+     * @param producer decides which files hold a snapshot's changes ({@link SnapshotChangePlanner})
+     */
+    private SnapshotChangePlanner changePlanner(ChangelogOptions.ChangelogProducer producer, boolean readOverwrite) {
         KeyFilterPruner keyPruner = null;
         if (schema.hasPrimaryKey()) {
             Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), KeyValueLayout.of(schema).keyType());
             keyPruner = keyFilter == null ? null : new KeyFilterPruner(KeyValueLayout.of(schema).keyType(), keyFilter);
         }
         return new SnapshotChangePlanner(() -> filtered(scanFactory.get()), keyPruner, schema.hasPrimaryKey(),
-                options.get(ChangelogOptions.CHANGELOG_PRODUCER), readOverwrite, tableName);
+                producer, readOverwrite, tableName);
     }
 
     /** Adds the partition filter and, for append tables, the value filter to a file store scan. */

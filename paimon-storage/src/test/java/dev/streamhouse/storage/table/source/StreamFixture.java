@@ -31,13 +31,14 @@ import java.util.Map;
 final class StreamFixture {
     private final java.nio.file.Path dir;
     private long identifier;
+    private int tables;
 
     StreamFixture(java.nio.file.Path dir) {
         this.dir = dir;
     }
 
     FileStoreTable appendTable(String... options) throws IOException {
-        return TestTables.create(LocalFileIO.INSTANCE, new Path(dir.resolve("append").toString()),
+        return TestTables.create(LocalFileIO.INSTANCE, new Path(dir.resolve("append" + tables++).toString()),
                 TestTables.simpleSchema(options));
     }
 
@@ -51,7 +52,7 @@ final class StreamFixture {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return TestTables.create(LocalFileIO.INSTANCE, new Path(dir.resolve("pk").toString()), b.build());
+        return TestTables.create(LocalFileIO.INSTANCE, new Path(dir.resolve("pk" + tables++).toString()), b.build());
     }
 
     static InternalRow pk(RowKind kind, int id, long v, String dt) {
