@@ -171,10 +171,9 @@ public final class ReadBuilder {
         StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
                 timestampMillis, new ConsumerManager(fileIO, paths.root()), options.get(ConsumerOptions.CONSUMER_ID),
                 options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS), tableName);
-        Long minCommitTime = start.mode() == ScanOptions.StartupMode.FROM_TIMESTAMP ? timestampMillis : null;
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
-                minCommitTime, tableName);
+                tableName);
     }
 
     /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */

@@ -58,6 +58,17 @@ class ConsumerStartTest {
     }
 
     @Test
+    void savedProgressIsReadInFullEvenWhenFromTimestampWouldStartLater() throws Exception {
+        consumers.commit("job", 2);
+        long afterAll = table.latestSnapshot().orElseThrow().timeMillis() + 1;
+        List<Planned> plans = stream("consumer-id", "job", "scan.mode", "from-timestamp", "scan.timestamp-millis",
+                String.valueOf(afterAll));
+        assertThat(rows(plans)).containsExactly("+I(2, r2, a)", "+I(3, r3, a)");
+        // Without the consumer: only what comes after the latest snapshot.
+        assertThat(stream("scan.mode", "from-timestamp", "scan.timestamp-millis", String.valueOf(afterAll))).isEmpty();
+    }
+
+    @Test
     void ignoreProgressOrAnUnknownConsumerStartsAsTheScanModeSays() throws Exception {
         consumers.commit("job", 2);
         List<Planned> ignoring = stream("consumer-id", "job", "consumer.ignore-progress", "true");
