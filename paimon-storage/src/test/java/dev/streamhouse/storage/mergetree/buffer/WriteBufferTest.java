@@ -212,7 +212,7 @@ class WriteBufferTest {
             RecordReader<KeyValue> reader = buffer.mergedReader(new LastWinsMergeFunction());
             assertThatThrownBy(() -> buffer.put(2, RowKind.INSERT, key(2), value(2, "b", 0)))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("Cannot put a record into the write buffer: a merged reader is still open");
+                    .hasMessageContaining("Cannot put a record into the write buffer: a reader is still open");
             assertThatThrownBy(buffer::clear).isInstanceOf(IllegalStateException.class);
             assertThatThrownBy(() -> buffer.mergedReader(new LastWinsMergeFunction()))
                     .isInstanceOf(IllegalStateException.class);
