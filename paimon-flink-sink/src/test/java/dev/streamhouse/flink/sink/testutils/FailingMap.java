@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Passes rows through with the operator-side points of {@link FailurePlan} ({@code RECORD},
  * {@code SNAPSHOT_STATE}); both fire only after this instance saw a completed checkpoint, so every
  * failure restores from a newer checkpoint than the previous one and the job makes progress. Counts
- * restores in {@link #RESTORES}.
+ * restores in {@link #RESTORES} and tells {@link FailurePlan#restored()} (so use it in every job that
+ * runs a plan, with parallelism 1).
  */
 public final class FailingMap extends RichMapFunction<RowData, RowData>
         implements CheckpointListener, CheckpointedFunction {
@@ -38,6 +39,7 @@ public final class FailingMap extends RichMapFunction<RowData, RowData>
     public void initializeState(FunctionInitializationContext context) {
         if (context.isRestored()) {
             RESTORES.incrementAndGet();
+            FailurePlan.restored();
         }
     }
 

@@ -13,7 +13,9 @@ import java.util.Random;
  * A seeded, reproducible schedule of injected failures for failover ITCases. The schedule is a
  * shuffled list of {@link Point}s, each with a number of opportunities to let pass before it fires;
  * the points call {@link #shouldFail} and throw when it says so. Only the head of the schedule can
- * fire, so failures happen in schedule order. Timing (which record, which checkpoint) still depends on
+ * fire, so failures happen in schedule order, and after a failure the next one waits until the job
+ * was restored ({@link #restored}), so each failure causes its own restart (two failures racing in two
+ * tasks would otherwise share one). Timing (which record, which checkpoint) still depends on
  * the scheduler; the seed reproduces the order and the skips. Static state, because the MiniCluster
  * runs in the test's JVM: {@link #arm} before each job.
  */
@@ -51,6 +53,7 @@ public final class FailurePlan {
     private static final Deque<Step> STEPS = new ArrayDeque<>();
     private static final Map<Point, Integer> FIRED = new EnumMap<>(Point.class);
     private static int opportunitiesLeft;
+    private static boolean awaitingRestore;
     private static String description = "";
 
     /**
@@ -69,6 +72,7 @@ public final class FailurePlan {
         STEPS.clear();
         STEPS.addAll(steps);
         FIRED.clear();
+        awaitingRestore = false;
         opportunitiesLeft = STEPS.peekFirst().skip;
         description = "seed " + seed + ": " + steps;
         return description;
@@ -77,7 +81,7 @@ public final class FailurePlan {
     /** Whether the caller, at {@code point}, must fail now; consumes the step if so. */
     public static synchronized boolean shouldFail(Point point) {
         Step head = STEPS.peekFirst();
-        if (head == null || head.point != point) {
+        if (head == null || head.point != point || awaitingRestore) {
             return false;
         }
         if (opportunitiesLeft > 0) {
@@ -86,6 +90,7 @@ public final class FailurePlan {
         }
         STEPS.pollFirst();
         FIRED.merge(point, 1, Integer::sum);
+        awaitingRestore = true;
         opportunitiesLeft = STEPS.isEmpty() ? 0 : STEPS.peekFirst().skip;
         return true;
     }
@@ -96,6 +101,11 @@ public final class FailurePlan {
             throw new InjectedFailure("Injected failure at " + point + " (" + remaining() + " left; " + description
                     + ")");
         }
+    }
+
+    /** Called by a restored operator: the job recovered from the last failure; arm the next one. */
+    public static synchronized void restored() {
+        awaitingRestore = false;
     }
 
     public static synchronized int remaining() {
