@@ -2,6 +2,7 @@ package dev.streamhouse.flink.source;
 
 import dev.streamhouse.flink.source.data.FlinkTypeMapping;
 import dev.streamhouse.flink.source.enumerator.AnyReaderSplitAssigner;
+import dev.streamhouse.flink.source.enumerator.ContinuousSplitEnumerator;
 import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorState;
 import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorStateSerializer;
 import dev.streamhouse.flink.source.enumerator.StaticSplitEnumerator;
@@ -10,6 +11,11 @@ import dev.streamhouse.flink.source.reader.PaimonSplitReader;
 import dev.streamhouse.flink.source.reader.RecordLimiter;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.flink.source.split.PaimonSplitSerializer;
+import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.options.ConsumerOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.table.FileStoreTable;
@@ -25,22 +31,36 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A bounded FLIP-27 source reading one snapshot of a table (the latest when the job starts, unless
- * pinned with {@link Builder#snapshotId}) as Flink {@link RowData} of {@link #producedType()}.
+ * A FLIP-27 source reading a table as Flink {@link RowData} of {@link #producedType()}.
  *
- * <p>The enumerator plans the read once, into one split per (partition, bucket) with files, and hands
+ * <p><b>Bounded</b> (default): one snapshot (the latest when the job starts, unless pinned with
+ * {@link Builder#snapshotId}).
+ *
+ * <p><b>Unbounded</b> ({@link Builder#unbounded()}): a streaming read that starts as the table's options
+ * say ({@code scan.mode}, {@code scan.snapshot-id}, {@code scan.timestamp-millis}, or the saved progress
+ * of {@code consumer-id}; pass per-query options with {@code FileStoreTable.copy(options)} before
+ * building), then emits the changes of every new snapshot, found every
+ * {@code continuous.discovery-interval}. Changes keep their row kinds (+I, -U, +U, -D), and each key's
+ * changes come in commit order ({@link ContinuousSplitEnumerator}). With {@code consumer-id}, every
+ * completed checkpoint records in {@code consumer/consumer-<id>} the first snapshot whose changes a job
+ * restored from it might not have emitted yet; a new job with that id continues there.
+ *
+ * <p>A bounded read's enumerator plans the read once, into one split per (partition, bucket) with files, and hands
  * splits to readers on request. Readers read with the storage {@code TableRead}: projection and filter
  * are pushed into the scan (partition, file and row-group pruning) and the filter is also applied to
- * rows, so every emitted row satisfies it. Rows are all inserts (+I); a primary-key table's rows are
+ * rows, so every emitted row satisfies it (for changes of a primary-key table, only the conditions on
+ * key and partition columns, see {@code TableRead}). Rows of a bounded read are all inserts (+I); a primary-key table's rows are
  * merged first. A limit stops each reader after that many rows.
  *
  * <p>Exactly-once with checkpoints: each reader checkpoints its splits together with how many of their
@@ -59,13 +79,16 @@ public final class PaimonSource
     private final Long limit;
     /** The snapshot to read; null for the latest when the job starts. */
     private final Long snapshotId;
+    private final boolean unbounded;
 
-    private PaimonSource(FileStoreTable table, int[] projection, Predicate filter, Long limit, Long snapshotId) {
+    private PaimonSource(FileStoreTable table, int[] projection, Predicate filter, Long limit, Long snapshotId,
+            boolean unbounded) {
         this.table = table;
         this.projection = projection;
         this.filter = filter;
         this.limit = limit;
         this.snapshotId = snapshotId;
+        this.unbounded = unbounded;
     }
 
     /** A builder reading all columns of {@code table}'s latest snapshot, unfiltered and unlimited. */
@@ -75,7 +98,12 @@ public final class PaimonSource
 
     @Override
     public Boundedness getBoundedness() {
-        return Boundedness.BOUNDED;
+        return unbounded ? Boundedness.CONTINUOUS_UNBOUNDED : Boundedness.BOUNDED;
+    }
+
+    /** Whether this is a streaming read that follows new snapshots ({@link Builder#unbounded()}). */
+    public boolean isUnbounded() {
+        return unbounded;
     }
 
     /** The type of the rows read (our types), i.e. the projected table row type. */
@@ -99,9 +127,10 @@ public final class PaimonSource
     }
 
     /**
-     * Plans the read as the enumerator will when the job starts, e.g. to infer the parallelism from the
-     * number of splits (see {@link ParallelismInference}). Each call plans afresh: unless the snapshot is
-     * pinned, a commit in between may change the plan.
+     * Plans the read as the enumerator of a bounded read will when the job starts, e.g. to infer the
+     * parallelism from the number of splits (see {@link ParallelismInference}). Each call plans afresh:
+     * unless the snapshot is pinned, a commit in between may change the plan. For an unbounded read this
+     * is only an estimate (the splits of the latest snapshot).
      */
     public TableScan.Plan plan() {
         return newReadBuilder().newScan().plan();
@@ -128,13 +157,38 @@ public final class PaimonSource
     @Override
     public SplitEnumerator<PaimonSplit, PaimonEnumeratorState> createEnumerator(
             SplitEnumeratorContext<PaimonSplit> context) {
+        if (unbounded) {
+            return continuousEnumerator(context, null);
+        }
         return new StaticSplitEnumerator(context, new AnyReaderSplitAssigner(), this::planSplits);
     }
 
     @Override
     public SplitEnumerator<PaimonSplit, PaimonEnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<PaimonSplit> context, PaimonEnumeratorState checkpoint) {
+        if (unbounded) {
+            return continuousEnumerator(context, checkpoint);
+        }
         return new StaticSplitEnumerator(context, new AnyReaderSplitAssigner(), checkpoint::unassignedSplits);
+    }
+
+    /**
+     * @param checkpoint null for a fresh start; a state without next snapshot (a bounded read's, or an
+     *     unbounded read's before it found where to start) hands out its splits and then starts afresh
+     */
+    private ContinuousSplitEnumerator continuousEnumerator(SplitEnumeratorContext<PaimonSplit> context,
+            PaimonEnumeratorState checkpoint) {
+        Options options = table.schema().tableOptions();
+        long intervalMillis = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL).toMillis();
+        int perTask = Configuration.fromMap(table.options()).get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
+        String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
+        ContinuousSplitEnumerator.ProgressWriter progress = null;
+        if (consumerId != null) {
+            ConsumerManager consumers = new ConsumerManager(table.fileIO(), table.location());
+            progress = next -> consumers.commit(consumerId, next);
+        }
+        return new ContinuousSplitEnumerator(context, newReadBuilder().newStreamScan(), checkpoint, intervalMillis,
+                Math.multiplyExact(perTask, Math.max(1, context.currentParallelism())), progress, table.fullName());
     }
 
     @Override
@@ -152,14 +206,15 @@ public final class PaimonSource
         RecordLimiter limiter = limit == null ? RecordLimiter.unlimited() : RecordLimiter.of(limit);
         RowType readType = readType();
         return new PaimonSourceReader(context,
-                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), readType, limiter), limiter);
+                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), readType, limiter), limiter,
+                unbounded);
     }
 
     @Override
     public String toString() {
         return "PaimonSource{" + table.fullName() + ", columns " + readType().fieldNames()
                 + (filter == null ? "" : ", filter " + filter) + (limit == null ? "" : ", limit " + limit)
-                + (snapshotId == null ? "" : ", snapshot " + snapshotId) + "}";
+                + (snapshotId == null ? "" : ", snapshot " + snapshotId) + (unbounded ? ", unbounded" : "") + "}";
     }
 
     /** Configures a {@link PaimonSource}; {@link #build()} validates. */
@@ -169,6 +224,7 @@ public final class PaimonSource
         private Predicate filter;
         private Long limit;
         private Long snapshotId;
+        private boolean unbounded;
 
         private Builder(FileStoreTable table) {
             this.table = Objects.requireNonNull(table, "table");
@@ -192,15 +248,38 @@ public final class PaimonSource
             return this;
         }
 
-        /** Read this snapshot instead of the one latest when the job starts (time travel). */
+        /**
+         * Bounded: read this snapshot instead of the one latest when the job starts (time travel).
+         * Unbounded: the snapshot where {@code scan.mode} {@code from-snapshot(-full)} starts.
+         */
         public Builder snapshotId(long snapshotId) {
             this.snapshotId = snapshotId;
             return this;
         }
 
         /**
+         * Read in streaming mode: start as the table options say ({@code scan.mode}, {@code consumer-id},
+         * ...) and follow new snapshots until the job is cancelled, emitting their changes with row
+         * kinds. Options: {@code continuous.discovery-interval} (default 10 s),
+         * {@code scan.max-splits-per-task} (default 10), {@code consumer-id}. Use with checkpointing for
+         * exactly-once and for consumer progress.
+         */
+        public Builder unbounded() {
+            this.unbounded = true;
+            return this;
+        }
+
+        /** Read one snapshot and finish (the default). */
+        public Builder bounded() {
+            this.unbounded = false;
+            return this;
+        }
+
+        /**
          * @throws IllegalArgumentException for a column position out of range or repeated, a filter on a
-         *     column the table does not have, a negative limit or snapshot id
+         *     column the table does not have, a negative limit or snapshot id; for an unbounded read also
+         *     for a non-positive {@code continuous.discovery-interval} or {@code scan.max-splits-per-task},
+         *     an invalid {@code consumer-id}, or the batch-only option {@code incremental-between}
          * @throws UnsupportedOperationException when a projected column has no Flink type (VARIANT)
          */
         public PaimonSource build() {
@@ -240,9 +319,36 @@ public final class PaimonSource
                 throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table "
                         + table.fullName() + ": snapshot ids start at 1");
             }
-            PaimonSource source = new PaimonSource(table, positions, filter, limit, snapshotId);
+            if (unbounded) {
+                validateStreamingOptions();
+            }
+            PaimonSource source = new PaimonSource(table, positions, filter, limit, snapshotId, unbounded);
             source.producedType(); // fails early for columns Flink cannot represent
             return source;
+        }
+    
+        private void validateStreamingOptions() {
+            Options options = table.schema().tableOptions();
+            String name = table.fullName();
+            if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
+                throw new IllegalArgumentException("Cannot stream-read table " + name + " with option '"
+                        + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read bounded");
+            }
+            Duration interval = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL);
+            if (interval.isNegative() || interval.isZero()) {
+                throw new IllegalArgumentException("Cannot stream-read table " + name + ": option '"
+                        + StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL.key() + "' must be positive, got " + interval);
+            }
+            int perTask = Configuration.fromMap(table.options()).get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
+            if (perTask < 1) {
+                throw new IllegalArgumentException("Cannot stream-read table " + name + ": option '"
+                        + PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK.key() + "' must be at least 1, got " + perTask);
+            }
+            String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
+            if (consumerId != null) {
+                // Throws, naming option 'consumer-id', for ids that cannot be file names.
+                new ConsumerManager(table.fileIO(), table.location()).consumerPath(consumerId);
+            }
         }
     }
 }

@@ -6,6 +6,10 @@ import org.apache.flink.configuration.ConfigOptions;
 /**
  * Table options of the Flink source, with Paimon's keys and defaults. They are read from the table's
  * options (and SQL hints), e.g. {@code Configuration.fromMap(table.options())}.
+ *
+ * <p>Options the storage layer also reads are declared there: {@code continuous.discovery-interval}
+ * ({@code StreamReadOptions}), {@code scan.mode} and friends ({@code ScanOptions}), {@code consumer-id}
+ * ({@code ConsumerOptions}).
  */
 public final class PaimonSourceOptions {
     private PaimonSourceOptions() {}
@@ -27,4 +31,10 @@ public final class PaimonSourceOptions {
                     .intType()
                     .defaultValue(1024)
                     .withDescription("Upper bound of an inferred source parallelism.");
+
+    public static final ConfigOption<Integer> SCAN_MAX_SPLITS_PER_TASK = ConfigOptions.key("scan.max-splits-per-task")
+            .intType()
+            .defaultValue(10)
+            .withDescription("Streaming reads: how many unassigned splits the enumerator keeps per source task "
+                    + "before it stops looking for new snapshots until readers catch up (back pressure).");
 }

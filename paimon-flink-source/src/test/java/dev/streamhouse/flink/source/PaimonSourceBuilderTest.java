@@ -15,7 +15,11 @@ import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.util.Map;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.Map;
+
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PaimonSourceBuilderTest {
@@ -31,6 +35,35 @@ class PaimonSourceBuilderTest {
         assertThat(source.producedType().getFieldNames()).containsExactly("id", "name", "dt");
         assertThat(source.getProducedType()).isEqualTo(InternalTypeInfo.of(source.producedType()));
         assertThat(source.limit()).isNull();
+    }
+
+    @Test
+    void unboundedReadsAreContinuousAndCheckTheirOptions() throws Exception {
+        FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
+        PaimonSource source = PaimonSource.builder(table).unbounded().build();
+        assertThat(source.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
+        assertThat(source.isUnbounded()).isTrue();
+        assertThat(PaimonSource.builder(table).unbounded().bounded().build().isUnbounded()).isFalse();
+        assertThat(InstantiationUtil.clone(source).isUnbounded()).isTrue();
+
+        assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("consumer-id", "a/b"))).unbounded().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("consumer id 'a/b'").hasMessageContaining("'consumer-id'");
+        assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("incremental-between", "1,2"))).unbounded()
+                .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(table.fullName()).hasMessageContaining("'incremental-between'");
+        assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("continuous.discovery-interval", "0 s")))
+                .unbounded().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'continuous.discovery-interval' must be positive");
+        assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("scan.max-splits-per-task", "0")))
+                .unbounded().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'scan.max-splits-per-task' must be at least 1");
+        // The bounded path ignores streaming options.
+        assertThat(PaimonSource.builder(table.copy(Map.of("scan.max-splits-per-task", "0"))).build().isUnbounded())
+                .isFalse();
     }
 
     @Test

@@ -27,6 +27,13 @@ public final class AnyReaderSplitAssigner implements SplitAssigner {
     }
 
     @Override
+    public void addSplitsBack(Collection<PaimonSplit> splits) {
+        List<PaimonSplit> reversed = new ArrayList<>(splits);
+        java.util.Collections.reverse(reversed);
+        reversed.forEach(unassigned::addFirst);
+    }
+
+    @Override
     public List<PaimonSplit> remainingSplits() {
         return new ArrayList<>(unassigned);
     }

@@ -13,18 +13,26 @@ import java.util.List;
 /**
  * Writes {@link PaimonEnumeratorState} into checkpoints.
  *
- * <p>Version 1 layout (big-endian):
+ * <p>Version 1 layout (big-endian), written by bounded reads before unbounded reads existed:
  * <pre>
  *   int   version of the split serializer the splits below were written with
  *   int   number of unassigned splits n
  *   n x ( int length m, m bytes: one split as written by {@link PaimonSplitSerializer} )
  * </pre>
- * The split version is stored so that the split format can move on without a new state version.
- * Versions only grow; the streaming enumerator's state (next snapshot to read) will be version 2.
+ * Version 2 (current) appends the next snapshot of an unbounded read:
+ * <pre>
+ *   ...   everything of version 1
+ *   byte  1 if a next snapshot id follows, 0 if none was decided (and for bounded reads)
+ *   long  the next snapshot id (only if the byte is 1)
+ * </pre>
+ * A version 1 state reads as having no next snapshot. The split version is stored so that the split
+ * format can move on without a new state version. Versions only grow; every version written once
+ * stays readable.
  */
 public final class PaimonEnumeratorStateSerializer implements SimpleVersionedSerializer<PaimonEnumeratorState> {
     static final int VERSION_1 = 1;
-    private static final int CURRENT_VERSION = VERSION_1;
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     private final SimpleVersionedSerializer<PaimonSplit> splitSerializer;
 
@@ -47,12 +55,17 @@ public final class PaimonEnumeratorStateSerializer implements SimpleVersionedSer
             out.writeInt(bytes.length);
             out.write(bytes);
         }
+        Long next = state.nextSnapshotId();
+        out.writeBoolean(next != null);
+        if (next != null) {
+            out.writeLong(next);
+        }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public PaimonEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
+        if (version != VERSION_1 && version != VERSION_2) {
             throw new IOException("Cannot read a Paimon source enumerator state of serializer version " + version
                     + ": this reader knows versions up to " + CURRENT_VERSION
                     + "; restore the checkpoint with the release that wrote it or a newer one");
@@ -69,10 +82,14 @@ public final class PaimonEnumeratorStateSerializer implements SimpleVersionedSer
             in.readFully(bytes);
             splits.add(splitSerializer.deserialize(splitVersion, bytes));
         }
-        if (in.available() != 0) {
-            throw new IOException("Cannot read a Paimon source enumerator state: " + in.available()
-                    + " unexpected trailing bytes");
+        Long next = null;
+        if (version >= VERSION_2 && in.readBoolean()) {
+            next = in.readLong();
         }
-        return new PaimonEnumeratorState(splits);
+        if (in.available() != 0) {
+            throw new IOException("Cannot read a Paimon source enumerator state (version " + version + "): "
+                    + in.available() + " unexpected trailing bytes");
+        }
+        return new PaimonEnumeratorState(splits, next);
     }
 }

@@ -21,8 +21,14 @@ public interface SplitAssigner {
      */
     Optional<PaimonSplit> next(int subtask);
 
-    /** Adds splits to the unassigned ones: newly planned, restored, or returned by a failed reader. */
+    /** Adds splits to the unassigned ones, after those already there: newly planned or restored. */
     void addSplits(Collection<PaimonSplit> splits);
+
+    /**
+     * Adds splits a failed reader got back, in the order they were assigned. They were planned before
+     * every split still unassigned, so they go first: a (partition, bucket) keeps its order.
+     */
+    void addSplitsBack(Collection<PaimonSplit> splits);
 
     /** The unassigned splits, for the enumerator's checkpoint; a copy. */
     List<PaimonSplit> remainingSplits();

@@ -1,13 +1,18 @@
 package dev.streamhouse.flink.source.reader;
 
+import dev.streamhouse.flink.source.event.PendingChanges;
+import dev.streamhouse.flink.source.event.ReaderProgressEvent;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.flink.source.split.PaimonSplitState;
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.table.source.DataSplit;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.table.data.RowData;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -16,17 +21,41 @@ import java.util.function.Supplier;
  * ({@link PaimonSplitReader}); the task thread emits the rows and keeps each split's progress, which
  * is what {@link #snapshotState} checkpoints.
  *
- * <p>Splits are pulled one at a time: the reader asks the enumerator for a split when it starts with
- * none and again whenever a split is finished, until it is told there are no more. So faster readers
- * take more splits.
+ * <p>Splits are pulled: the reader asks the enumerator for splits when it starts with none and again
+ * whenever a split is finished, until it is told there are no more. So faster readers take more
+ * splits (bounded reads); an unbounded read's enumerator answers with all splits queued for the reader.
+ *
+ * <p>In an unbounded read the reader also reports, with each checkpoint, what its unfinished splits
+ * may still hold ({@link ReaderProgressEvent}), for the consumer progress the enumerator records.
  */
 public final class PaimonSourceReader
         extends SingleThreadMultiplexSourceReaderBase<InternalRow, RowData, PaimonSplit, PaimonSplitState> {
+    private final boolean reportProgress;
     private boolean noMoreSplits;
 
+    /** A reader of a bounded read. */
     public PaimonSourceReader(SourceReaderContext context,
             Supplier<SplitReader<InternalRow, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter) {
+        this(context, splitReaderSupplier, limiter, false);
+    }
+
+    /** @param reportProgress whether to send a {@link ReaderProgressEvent} with each checkpoint */
+    public PaimonSourceReader(SourceReaderContext context,
+            Supplier<SplitReader<InternalRow, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter,
+            boolean reportProgress) {
         super(splitReaderSupplier, new PaimonRecordEmitter(limiter), context.getConfiguration(), context);
+        this.reportProgress = reportProgress;
+    }
+
+    @Override
+    public List<PaimonSplit> snapshotState(long checkpointId) {
+        List<PaimonSplit> splits = super.snapshotState(checkpointId);
+        if (reportProgress) {
+            List<DataSplit> dataSplits = new ArrayList<>(splits.size());
+            splits.forEach(s -> dataSplits.add(s.dataSplit()));
+            context.sendSourceEventToCoordinator(new ReaderProgressEvent(checkpointId, PendingChanges.of(dataSplits)));
+        }
+        return splits;
     }
 
     @Override

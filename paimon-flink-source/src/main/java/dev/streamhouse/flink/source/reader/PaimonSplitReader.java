@@ -34,8 +34,13 @@ import java.util.Set;
  * <p><b>Restore.</b> A split with {@link PaimonSplit#recordsToSkip()} n is read from the start and
  * its first n rows are dropped: a split's rows always come in the same order.
  *
- * <p><b>Row kinds.</b> This is a bounded read of one snapshot, so every row is an insert: a primary-key
- * table's merged rows keep the kind of their latest version (say +U), which is reset to +I here.
+ * <p><b>Row kinds.</b> Rows of a full split (one snapshot's live data) are all inserts: a primary-key
+ * table's merged rows keep the kind of their latest version (say +U), which is reset to +I here. Rows
+ * of a delta split (the changes of one snapshot in a streaming read) keep their kinds (+I, -U, +U,
+ * -D), which the emitted Flink rows carry.
+ *
+ * <p><b>Order.</b> Splits are read strictly one after another in the order they were added (one
+ * fetcher thread per source reader), which keeps a bucket's changes in snapshot order.
  *
  * <p><b>Limit.</b> Once the limiter is reached, every assigned split is reported finished without
  * reading further.
@@ -88,7 +93,9 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
                 break;
             }
             GenericRow copy = copier.copy(row);
-            copy.setRowKind(RowKind.INSERT);
+            if (!current.dataSplit().delta()) {
+                copy.setRowKind(RowKind.INSERT);
+            }
             rows.add(copy);
         }
         out.addAll(splitId, rows);

@@ -19,21 +19,45 @@ class PaimonEnumeratorStateSerializerTest {
         return new PaimonEnumeratorState(List.of(Splits.deterministic(), Splits.empty("1-1")));
     }
 
+    /** The unbounded state of golden file v2: the splits of {@link #goldenState()}, next snapshot 8. */
+    static PaimonEnumeratorState goldenStateV2() {
+        return new PaimonEnumeratorState(goldenState().unassignedSplits(), 8L);
+    }
+
     @Test
     void roundTripsEmptyAndNonEmptyStates() throws Exception {
-        for (PaimonEnumeratorState state : List.of(new PaimonEnumeratorState(List.of()), goldenState())) {
+        for (PaimonEnumeratorState state : List.of(new PaimonEnumeratorState(List.of()), goldenState(),
+                new PaimonEnumeratorState(List.of(), 1L), goldenStateV2())) {
             assertThat(SERIALIZER.deserialize(SERIALIZER.getVersion(), SERIALIZER.serialize(state))).isEqualTo(state);
+        }
+    }
+
+    private static byte[] golden(String name) throws IOException {
+        try (InputStream in = PaimonEnumeratorStateSerializerTest.class.getResourceAsStream("/golden/" + name)) {
+            assertThat(in).as("golden file " + name).isNotNull();
+            return in.readAllBytes();
         }
     }
 
     @Test
     void version1WrittenOnceStaysReadable() throws Exception {
-        byte[] golden;
-        try (InputStream in = getClass().getResourceAsStream("/golden/paimon-enumerator-state-v1.bin")) {
-            assertThat(in).as("golden file").isNotNull();
-            golden = in.readAllBytes();
-        }
-        assertThat(SERIALIZER.deserialize(1, golden)).isEqualTo(goldenState());
+        PaimonEnumeratorState state = SERIALIZER.deserialize(1, golden("paimon-enumerator-state-v1.bin"));
+        assertThat(state).isEqualTo(goldenState());
+        assertThat(state.nextSnapshotId()).isNull();
+    }
+
+    @Test
+    void version2WrittenOnceStaysReadable() throws Exception {
+        assertThat(SERIALIZER.getVersion()).isEqualTo(2);
+        byte[] golden = golden("paimon-enumerator-state-v2.bin");
+        assertThat(SERIALIZER.deserialize(2, golden)).isEqualTo(goldenStateV2());
+    }
+
+    @Test
+    void aBoundedStateWrittenAsVersion2ReadsWithoutNextSnapshot() throws Exception {
+        PaimonEnumeratorState state = SERIALIZER.deserialize(2, SERIALIZER.serialize(goldenState()));
+        assertThat(state).isEqualTo(goldenState());
+        assertThat(state.nextSnapshotId()).isNull();
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static dev.streamhouse.flink.source.testutils.SourceTestTables.pkRow;
@@ -121,6 +123,28 @@ class PaimonSplitReaderTest {
 
         Fetched f = fetchAll(reader(table, RecordLimiter.unlimited(), splits(table)), 1);
         assertThat(f.rows.stream().map(Object::toString).sorted()).containsExactly("+I(1, 11, a2)", "+I(3, 30, c)");
+    }
+
+    @Test
+    void deltaSplitsKeepTheRowKindsOfTheChangesInOrder() throws Exception {
+        FileStoreTable table = SourceTestTables.primaryKeyTable(tmp, "bucket", "1", "changelog-producer", "input");
+        SourceTestTables.writePk(table, 1, List.of(pkRow(RowKind.INSERT, 1, 10, "a"), pkRow(RowKind.INSERT, 2, 20, "b")));
+        SourceTestTables.writePk(table, 2, List.of(pkRow(RowKind.UPDATE_BEFORE, 1, 10, "a"),
+                pkRow(RowKind.UPDATE_AFTER, 1, 11, "a2"), pkRow(RowKind.DELETE, 2, 20, "b")));
+        StreamTableScan scan = table.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"))
+                .newReadBuilder().newStreamScan();
+        List<PaimonSplit> splits = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            for (DataSplit s : scan.plan().splits()) {
+                assertThat(s.delta()).isTrue();
+                splits.add(PaimonSplit.fresh("d" + splits.size(), s));
+            }
+        }
+        assertThat(splits).hasSize(2);
+
+        Fetched f = fetchAll(reader(table, RecordLimiter.unlimited(), splits), 2);
+        assertThat(f.rows.stream().map(Object::toString)).containsExactly("+I(1, 10, a)", "+I(2, 20, b)",
+                "-U(1, 10, a)", "+U(1, 11, a2)", "-D(2, 20, b)");
     }
 
     @Test

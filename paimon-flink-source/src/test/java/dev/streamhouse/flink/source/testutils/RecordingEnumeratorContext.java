@@ -16,12 +16,17 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 
-/** An enumerator context that records assignments and no-more-splits signals; readers register by hand. */
+/**
+ * An enumerator context that records assignments and no-more-splits signals; readers register by hand.
+ * A periodic {@code callAsync} is kept and run by the test ({@link #runPeriodicCall()}).
+ */
 public final class RecordingEnumeratorContext implements SplitEnumeratorContext<PaimonSplit> {
     private final int parallelism;
     private final Map<Integer, ReaderInfo> readers = new HashMap<>();
     private final Map<Integer, List<PaimonSplit>> assigned = new HashMap<>();
     private final Set<Integer> noMoreSplits = new HashSet<>();
+    private Runnable periodicCall;
+    private long periodMillis;
 
     public RecordingEnumeratorContext(int parallelism) {
         this.parallelism = parallelism;
@@ -86,7 +91,36 @@ public final class RecordingEnumeratorContext implements SplitEnumeratorContext<
     @Override
     public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler, long initialDelay,
             long period) {
-        throw new UnsupportedOperationException();
+        if (periodicCall != null) {
+            throw new IllegalStateException("a second periodic call was scheduled");
+        }
+        periodicCall = () -> {
+            T result;
+            try {
+                result = callable.call();
+            } catch (Throwable t) {
+                handler.accept(null, t);
+                return;
+            }
+            handler.accept(result, null);
+        };
+        periodMillis = period;
+    }
+
+    /**
+     * Runs the periodic call once, callable then handler, as Flink's worker and coordinator threads
+     * would; exceptions of the handler propagate (in Flink they fail the job).
+     */
+    public void runPeriodicCall() {
+        if (periodicCall == null) {
+            throw new IllegalStateException("no periodic call was scheduled");
+        }
+        periodicCall.run();
+    }
+
+    /** The period of the scheduled periodic call, in milliseconds. */
+    public long periodMillis() {
+        return periodMillis;
     }
 
     @Override

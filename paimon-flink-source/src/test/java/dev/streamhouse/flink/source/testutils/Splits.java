@@ -21,6 +21,11 @@ public final class Splits {
         return PaimonSplit.fresh(id, new DataSplit(1, BinaryRow.EMPTY_ROW, 0, 1, List.of(), true));
     }
 
+    /** A delta split of no files: the changes of {@code snapshotId} to {@code bucket} (of 4). */
+    public static DataSplit delta(long snapshotId, int bucket) {
+        return new DataSplit(snapshotId, BinaryRow.EMPTY_ROW, bucket, 4, List.of(), true, true);
+    }
+
     /** A fully determined split (partition dt='2024-01-01', bucket 3 of 4, two files), 42 rows read. */
     public static PaimonSplit deterministic() {
         BinaryRow partition = new BinaryRowConverter(List.of(DataTypes.STRING()))
