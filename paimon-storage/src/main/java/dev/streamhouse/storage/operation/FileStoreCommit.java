@@ -80,7 +80,7 @@ public final class FileStoreCommit {
         this.tableName = tableName;
         this.schemas = schemas;
         this.ctx = new CommitContext(manifestFile, manifestList, indexManifestFile, snapshots, entries, settings, commitUser);
-        this.conflicts = new ConflictChecker(entries, tableName);
+        this.conflicts = new ConflictChecker(entries, schemas, tableName);
         this.backoff = new RetryBackoff(settings.minRetryWaitMillis(), settings.maxRetryWaitMillis());
     }
 

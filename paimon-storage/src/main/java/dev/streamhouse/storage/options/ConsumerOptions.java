@@ -5,20 +5,47 @@ import java.time.Duration;
 /**
  * Named consumers of a table (FORMAT §11.3): a streaming read with a {@code consumer-id} records in
  * {@code consumer/consumer-<id>} which snapshot it reads next, and a new read with the same id starts
- * there.
+ * there. Paimon's keys and defaults.
  */
 public final class ConsumerOptions {
     private ConsumerOptions() {}
 
+    /** Values of {@code consumer.mode}. */
+    public enum ConsumerMode {
+        /** Progress is aligned with checkpoints: the saved next snapshot was read completely by all readers. */
+        EXACTLY_ONCE("exactly-once"),
+        /** Each reader's progress is saved independently; a restart may read part of a snapshot again. */
+        AT_LEAST_ONCE("at-least-once");
+
+        private final String value;
+
+        ConsumerMode(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+    }
+
     public static final ConfigOption<String> CONSUMER_ID =
             ConfigOption.key("consumer-id").stringType().noDefaultValue()
-                    .withDescription("Name of this streaming reader. Its progress is saved when checkpoints "
-                            + "complete; a read with the same id resumes from it, overriding 'scan.mode'.");
+                    .withDescription("Name of this streaming reader. Its progress is saved in "
+                            + "'consumer/consumer-<id>' when checkpoints complete; a read with the same id resumes "
+                            + "from it, overriding 'scan.mode'. Snapshot expiration keeps the snapshots a "
+                            + "consumer has not read yet.");
 
     public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
             ConfigOption.key("consumer.expiration-time").durationType().noDefaultValue()
-                    .withDescription("How long a consumer not updated is kept. Accepted for compatibility; this "
-                            + "store neither expires consumers nor snapshots yet, so it has no effect.");
+                    .withDescription("How long a consumer that is not updated is kept; unset keeps consumers for "
+                            + "ever. Accepted for compatibility: this store expires neither consumers nor "
+                            + "snapshots yet, so it has no effect here.");
+
+    public static final ConfigOption<ConsumerMode> CONSUMER_MODE =
+            ConfigOption.key("consumer.mode").enumType(ConsumerMode.class).defaultValue(ConsumerMode.EXACTLY_ONCE)
+                    .withDescription("How a consumer's progress is saved: 'exactly-once' (aligned with "
+                            + "checkpoints, the default) or 'at-least-once' (per reader).");
 
     public static final ConfigOption<Boolean> CONSUMER_IGNORE_PROGRESS =
             ConfigOption.key("consumer.ignore-progress").booleanType().defaultValue(false)

@@ -65,9 +65,42 @@ public final class ScanOptions {
                             + "millis); fails if every snapshot is younger. Streaming (from-timestamp): read the "
                             + "changes of the snapshots committed at or after it.");
 
+    /** Values of {@code incremental-between-scan-mode}: which files an incremental read takes its changes from. */
+    public enum IncrementalBetweenScanMode {
+        /** {@code delta} for append tables and {@code changelog-producer = none}, else {@code changelog}. */
+        AUTO("auto"),
+        /** The new data files of APPEND snapshots. */
+        DELTA("delta"),
+        /** The changelog files of APPEND and COMPACT snapshots. */
+        CHANGELOG("changelog"),
+        /** The difference between the start and end snapshots (not supported here). */
+        DIFF("diff");
+
+        private final String value;
+
+        IncrementalBetweenScanMode(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+    }
+
     public static final ConfigOption<String> INCREMENTAL_BETWEEN =
             ConfigOption.key("incremental-between").stringType().noDefaultValue()
                     .withDescription("Batch read of the changes between two snapshots 'start,end' (start "
-                            + "exclusive, end inclusive): the rows the snapshots start+1..end added, without "
-                            + "retractions (-U/-D).");
+                            + "exclusive, end inclusive), as Apache Paimon 1.3 reads them: the rows snapshots "
+                            + "start+1..end wrote (see 'incremental-between-scan-mode'), not merged, with their "
+                            + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Only snapshot ids are "
+                            + "supported, not tag names.");
+
+    public static final ConfigOption<IncrementalBetweenScanMode> INCREMENTAL_BETWEEN_SCAN_MODE =
+            ConfigOption.key("incremental-between-scan-mode").enumType(IncrementalBetweenScanMode.class)
+                    .defaultValue(IncrementalBetweenScanMode.AUTO)
+                    .withDescription("Which files 'incremental-between' reads: 'auto' (the default: 'delta' for "
+                            + "append tables and changelog-producer none, else 'changelog'), 'delta' (new data "
+                            + "files of APPEND snapshots) or 'changelog' (changelog files of APPEND and COMPACT "
+                            + "snapshots). 'diff' is not supported.");
 }

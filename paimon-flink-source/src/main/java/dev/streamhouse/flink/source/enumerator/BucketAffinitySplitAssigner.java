@@ -10,9 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Keeps every (partition, bucket) on one reader: a split goes to reader
- * {@code floorMod(31 * hash(partition) + bucket, parallelism)}, where the partition hash is that of its
- * binary form, so the owner is the same on every JobManager and after a restore with the same
+ * Keeps every (partition, bucket) on one reader ({@link #owner}), computed from the binary form of
+ * the partition, so the owner is the same on every JobManager and after a restore with the same
  * parallelism. Each reader's splits wait in one queue in the order they were added, which for a
  * streaming read is snapshot order; with the reader reading its splits in the order it gets them, the
  * changes of each key stay in order.
@@ -37,9 +36,23 @@ public final class BucketAffinitySplitAssigner implements SplitAssigner {
         }
     }
 
-    /** The reader that reads every split of {@code split}'s (partition, bucket). */
+    /**
+     * The reader that reads every split of {@code split}'s (partition, bucket): the buckets of one
+     * partition go round-robin over the readers, starting at a reader picked by the partition's hash
+     * (mixed, so that partitions whose hashes differ only in high bits still start apart).
+     */
     public static int owner(DataSplit split, int parallelism) {
-        return Math.floorMod(31 * split.partition().hashCode() + split.bucket(), parallelism);
+        return Math.floorMod(mix(split.partition().hashCode()) + split.bucket(), parallelism);
+    }
+
+    /** A 32-bit finalizer (as in MurmurHash3): every input bit affects the low bits. */
+    private static int mix(int h) {
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
     }
 
     @Override

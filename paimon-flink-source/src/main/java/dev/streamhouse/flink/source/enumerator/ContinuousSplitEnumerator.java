@@ -22,6 +22,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -135,8 +136,21 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
             return null;
         }
         List<PaimonSplit> splits = new ArrayList<>();
+        Long startedAt = scan.checkpoint();
         while (splits.size() < budget) {
-            TableScan.Plan plan = scan.plan();
+            TableScan.Plan plan;
+            try {
+                plan = scan.plan();
+            } catch (RuntimeException e) {
+                if (splits.isEmpty() && Objects.equals(startedAt, scan.checkpoint())) {
+                    throw e;
+                }
+                // Earlier plans of this round advanced the scan: hand their splits over, or they are
+                // lost. The failed plan consumed nothing; the next round tries it again.
+                LOG.warn("Cannot plan snapshot {} of table {}; keeping the {} splits planned before it: {}",
+                        scan.checkpoint(), tableName, splits.size(), e.getMessage());
+                break;
+            }
             if (plan.snapshotId() == null) {
                 break;
             }

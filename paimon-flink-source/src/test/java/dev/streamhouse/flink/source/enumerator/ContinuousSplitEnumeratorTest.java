@@ -223,6 +223,36 @@ class ContinuousSplitEnumeratorTest {
     }
 
     @Test
+    void aFailedPlanAfterSuccessfulOnesKeepsTheirSplits() {
+        RecordingEnumeratorContext context = readers(1);
+        ScriptedStreamScan scan = new ScriptedStreamScan(ContinuousSplitEnumeratorTest::fourBuckets);
+        scan.failOnceAt(2, new UncheckedIOException(new java.io.IOException("manifest unreadable")));
+        scan.commitUpTo(3);
+        ContinuousSplitEnumerator e = enumerator(context, scan, null, 1000, null);
+        e.start();
+        context.runPeriodicCall(); // snapshot 1 planned, snapshot 2 fails
+        assertThat(e.unassignedSplitCount()).isEqualTo(4);
+        assertThat(e.snapshotState(1).nextSnapshotId()).isEqualTo(2);
+        context.runPeriodicCall(); // snapshots 2 and 3
+        assertThat(e.unassignedSplitCount()).isEqualTo(12);
+        assertThat(e.snapshotState(2).nextSnapshotId()).isEqualTo(4);
+    }
+
+    @Test
+    void bucketsOfPartitionsSpreadOverReaders() {
+        java.util.Set<Integer> owners = new java.util.HashSet<>();
+        for (int b = 0; b < 4; b++) {
+            owners.add(BucketAffinitySplitAssigner.owner(Splits.delta(1, b), 4));
+        }
+        assertThat(owners).as("consecutive buckets of one partition on distinct readers").hasSize(4);
+        owners.clear();
+        for (PaimonSplit s : List.of(Splits.deterministic(), Splits.empty("x"))) {
+            owners.add(BucketAffinitySplitAssigner.owner(s.dataSplit(), 1));
+        }
+        assertThat(owners).containsExactly(0);
+    }
+
+    @Test
     void completedCheckpointsRecordTheFirstSnapshotWithChangesNotYetEmitted() {
         RecordingEnumeratorContext context = readers(2);
         ScriptedStreamScan scan = new ScriptedStreamScan(s -> List.of(Splits.delta(s, 0)));

@@ -19,6 +19,8 @@ public final class ScriptedStreamScan implements StreamTableScan {
     private Long next;
     private Long fullSnapshot;
     private RuntimeException nextFailure;
+    private Long failAt;
+    private RuntimeException failAtFailure;
     private int plans;
     private final List<Long> restores = new ArrayList<>();
 
@@ -39,6 +41,12 @@ public final class ScriptedStreamScan implements StreamTableScan {
 
     public void failNextPlan(RuntimeException failure) {
         this.nextFailure = failure;
+    }
+
+    /** The plan of snapshot {@code snapshotId}'s changes fails once, consuming nothing. */
+    public void failOnceAt(long snapshotId, RuntimeException failure) {
+        this.failAt = snapshotId;
+        this.failAtFailure = failure;
     }
 
     /** How many times {@link #plan()} was called. */
@@ -69,6 +77,10 @@ public final class ScriptedStreamScan implements StreamTableScan {
                 return new TableScan.Plan(fullSnapshot, full);
             }
             next = 1L;
+        }
+        if (failAt != null && failAt.equals(next)) {
+            failAt = null;
+            throw failAtFailure;
         }
         if (next > latest) {
             return new TableScan.Plan(null, List.of());

@@ -12,31 +12,24 @@ import java.util.function.LongFunction;
 
 /**
  * The {@link StreamTableScan} of a data table: a {@link StartingPoint} from {@link StartingPoints},
- * then the changes of one snapshot per plan from {@link SnapshotChangePlanner}. With
- * {@code from-timestamp}, snapshots committed before the timestamp are consumed without splits (the
- * start was decided before they were committed).
+ * then the changes of one snapshot per plan from {@link SnapshotChangePlanner}.
  */
 final class DataTableStreamScan implements StreamTableScan {
     private final StartingPoints startingPoints;
     private final LongFunction<TableScan> fullScans;
     private final SnapshotChangePlanner changes;
     private final SnapshotManager snapshots;
-    private final Long minCommitTimeMillis;
     private final String tableName;
 
     private Long nextSnapshotId;
 
-    /**
-     * @param fullScans plans the live files of a snapshot (with this read's filters)
-     * @param minCommitTimeMillis snapshots committed earlier are skipped; null for none
-     */
+    /** @param fullScans plans the live files of a snapshot (with this read's filters) */
     DataTableStreamScan(StartingPoints startingPoints, LongFunction<TableScan> fullScans,
-            SnapshotChangePlanner changes, SnapshotManager snapshots, Long minCommitTimeMillis, String tableName) {
+            SnapshotChangePlanner changes, SnapshotManager snapshots, String tableName) {
         this.startingPoints = startingPoints;
         this.fullScans = fullScans;
         this.changes = changes;
         this.snapshots = snapshots;
-        this.minCommitTimeMillis = minCommitTimeMillis;
         this.tableName = tableName;
     }
 
@@ -75,9 +68,7 @@ final class DataTableStreamScan implements StreamTableScan {
             checkNotExpired(id);
             throw e;
         }
-        List<DataSplit> splits = minCommitTimeMillis != null && snapshot.timeMillis() < minCommitTimeMillis
-                ? List.of()
-                : changes.plan(snapshot);
+        List<DataSplit> splits = changes.plan(snapshot);
         nextSnapshotId = id + 1;
         return new TableScan.Plan(id, splits);
     }

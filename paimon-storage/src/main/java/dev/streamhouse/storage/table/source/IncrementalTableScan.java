@@ -8,14 +8,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The batch read of {@code incremental-between = 'start,end'}: the changes of snapshots
- * {@code start+1 .. end}, as the delta splits a streaming read would get for them (same skipping of
- * compactions and overwrites, same changelog files), in snapshot order. The read drops retractions, so
- * rows are what those snapshots added: for a primary-key table every added version (not merged: a key
- * changed twice in the range appears twice), for an append table every added row.
+ * The batch read of {@code incremental-between = 'start,end'}: the changes snapshots
+ * {@code start+1 .. end} made, as Apache Paimon 1.3 reads them.
  *
- * <p>Unlike Apache Paimon, which merges the versions of a key within the range, versions are not
- * merged and deletes do not remove rows added earlier in the range.
+ * <p>Which files ({@code incremental-between-scan-mode}): {@code delta} reads the new data files of
+ * APPEND snapshots; {@code changelog} reads the changelog files of APPEND and COMPACT snapshots (the
+ * latter carry the changelog of {@code lookup}/{@code full-compaction} producers); {@code auto} (the
+ * default) is {@code delta} for append tables and {@code changelog-producer = none}, else
+ * {@code changelog}. OVERWRITE snapshots are always skipped, COMPACT snapshots are skipped by
+ * {@code delta}. Append tables always read {@code delta}.
+ *
+ * <p>How they are read: as the delta splits a streaming read gets ({@link DataSplit#delta()}), one per
+ * (partition, bucket) and snapshot, in snapshot order. Rows are not merged and keep their row kinds:
+ * a key changed twice in the range appears twice, deletes appear as {@code -D} rows and, with input
+ * changelog, updates as {@code -U}/{@code +U} pairs. This is what Paimon 1.3.1 returns (verified by
+ * {@code StreamReadInteropTest}); older Paimon documentation says deletes are dropped, which 1.3 no
+ * longer does. Rows of one key are in commit order here (Paimon does not promise an order).
+ *
+ * <p>An empty table plans nothing. A range outside the retained snapshots fails with an
+ * {@link IllegalArgumentException} naming the option.
  */
 final class IncrementalTableScan implements TableScan {
     private final SnapshotManager snapshots;
@@ -24,6 +35,7 @@ final class IncrementalTableScan implements TableScan {
     private final long endInclusive;
     private final String tableName;
 
+    /** @param changes a planner of the files {@code incremental-between-scan-mode} selects, skipping OVERWRITEs */
     IncrementalTableScan(SnapshotManager snapshots, SnapshotChangePlanner changes, long startExclusive,
             long endInclusive, String tableName) {
         this.snapshots = snapshots;
@@ -41,12 +53,17 @@ final class IncrementalTableScan implements TableScan {
     public Plan plan() {
         List<DataSplit> splits = new ArrayList<>();
         try {
+            Long earliest = snapshots.earliestSnapshotId();
+            Long latest = snapshots.latestSnapshotId();
+            if (earliest == null || latest == null) {
+                return new Plan(null, List.of());
+            }
+            if (startExclusive < earliest - 1 || endInclusive > latest) {
+                throw outOfRange("the retained snapshots are " + earliest + " to " + latest);
+            }
             for (long id = startExclusive + 1; id <= endInclusive; id++) {
                 if (!snapshots.snapshotExists(id)) {
-                    throw new IllegalArgumentException("Cannot read the changes between snapshots " + startExclusive
-                            + " and " + endInclusive + " of table " + tableName + ": snapshot " + id
-                            + " does not exist (earliest is " + snapshots.earliestSnapshotId() + ", latest is "
-                            + snapshots.latestSnapshotId() + "); fix option 'incremental-between'");
+                    throw outOfRange("snapshot " + id + " does not exist (expired meanwhile?)");
                 }
                 splits.addAll(changes.plan(snapshots.snapshot(id)));
             }
@@ -55,5 +72,10 @@ final class IncrementalTableScan implements TableScan {
                     + endInclusive + " of table " + tableName + ": " + e.getMessage(), e);
         }
         return new Plan(endInclusive, splits);
+    }
+
+    private IllegalArgumentException outOfRange(String why) {
+        return new IllegalArgumentException("Cannot read the changes between snapshots " + startExclusive + " and "
+                + endInclusive + " of table " + tableName + ": " + why + "; fix option 'incremental-between'");
     }
 }

@@ -8,6 +8,7 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.ConsumerOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
@@ -29,8 +30,8 @@ import java.util.function.Supplier;
  * a streaming read ({@link #newStreamScan()}) and reads the splits ({@link #newRead()}).
  *
  * <p>A batch read reads the latest snapshot, or what the table options {@code scan.snapshot-id} /
- * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} the
- * rows a range of snapshots added ({@link IncrementalTableScan}). A streaming read starts as
+ * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} what
+ * a range of snapshots changed ({@link IncrementalTableScan}). A streaming read starts as
  * {@code scan.mode} / {@code consumer-id} say ({@link StartingPoints}). The filter prunes partitions,
  * files and row groups; rows are filtered only with {@link TableRead#executeFilter()}.
  */
@@ -140,8 +141,8 @@ public final class ReadBuilder {
     public TableScan newScan() {
         long[] range = incrementalRange();
         if (range != null) {
-            return new IncrementalTableScan(scanFactory.get().snapshotManager(), changePlanner(), range[0], range[1],
-                    tableName);
+            return new IncrementalTableScan(scanFactory.get().snapshotManager(),
+                    changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
         }
         FileStoreScan scan = scanFactory.get();
         if (snapshotId != null) {
@@ -170,9 +171,9 @@ public final class ReadBuilder {
         StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
                 timestampMillis, new ConsumerManager(fileIO, paths.root()), options.get(ConsumerOptions.CONSUMER_ID),
                 options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS), tableName);
-        Long minCommitTime = start.mode() == ScanOptions.StartupMode.FROM_TIMESTAMP ? timestampMillis : null;
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
-                changePlanner(), snapshots, minCommitTime, tableName);
+                changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
+                tableName);
     }
 
     /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
@@ -202,17 +203,62 @@ public final class ReadBuilder {
         return range;
     }
 
-    /** Plans the changes of single snapshots with this read's filters. */
-    private SnapshotChangePlanner changePlanner() {
+    /** Whether a streaming read of this table reads OVERWRITE snapshots (the option depends on the table kind). */
+    private boolean readsOverwrites(Options options) {
+        return schema.hasPrimaryKey()
+                ? options.get(StreamReadOptions.STREAMING_READ_OVERWRITE)
+                : options.get(StreamReadOptions.STREAMING_READ_APPEND_OVERWRITE);
+    }
+
+    /** Whether the files of one bucket can be read without merging. */
+    private SnapshotTableScan.RawReadPolicy rawReadPolicy() {
+        if (!schema.hasPrimaryKey()) {
+            return files -> true;
+        }
         Options options = schema.tableOptions();
+        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
+        MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
+        return files -> RawReadRule.rawConvertible(files, deletionVectors, engine);
+    }
+
+    /**
+     * The changelog producer whose files {@code incremental-between} reads, per
+     * {@code incremental-between-scan-mode}: none for delta files of APPEND snapshots, lookup for the
+     * changelog files of APPEND and COMPACT snapshots.
+     */
+    private ChangelogOptions.ChangelogProducer incrementalChangeSource() {
+        Options options = schema.tableOptions();
+        switch (options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE)) {
+            case DELTA:
+                return ChangelogOptions.ChangelogProducer.NONE;
+            case CHANGELOG:
+                return ChangelogOptions.ChangelogProducer.LOOKUP;
+            case AUTO:
+                return options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogOptions.ChangelogProducer.NONE
+                        ? ChangelogOptions.ChangelogProducer.NONE
+                        : ChangelogOptions.ChangelogProducer.LOOKUP;
+            case DIFF:
+            default:
+                throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
+                        + ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE.key() + "' = '"
+                        + options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE) + "' is not supported; use 'auto', "
+                        + "'delta' or 'changelog'");
+        }
+    }
+
+    /**
+     * Plans the changes of single snapshots with this read's filters.
+     *
+     * @param producer decides which files hold a snapshot's changes ({@link SnapshotChangePlanner})
+     */
+    private SnapshotChangePlanner changePlanner(ChangelogOptions.ChangelogProducer producer, boolean readOverwrite) {
         KeyFilterPruner keyPruner = null;
         if (schema.hasPrimaryKey()) {
             Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), KeyValueLayout.of(schema).keyType());
             keyPruner = keyFilter == null ? null : new KeyFilterPruner(KeyValueLayout.of(schema).keyType(), keyFilter);
         }
         return new SnapshotChangePlanner(() -> filtered(scanFactory.get()), keyPruner, schema.hasPrimaryKey(),
-                options.get(StreamReadOptions.CHANGELOG_PRODUCER), options.get(StreamReadOptions.STREAMING_READ_OVERWRITE),
-                tableName);
+                producer, readOverwrite, tableName);
     }
 
     /** Adds the partition filter and, for append tables, the value filter to a file store scan. */
@@ -230,14 +276,12 @@ public final class ReadBuilder {
     private TableScan snapshotScan(FileStoreScan scan) {
         filtered(scan);
         if (!schema.hasPrimaryKey()) {
-            return new SnapshotTableScan(scan, files -> true, null, null, tableName);
+            return new SnapshotTableScan(scan, rawReadPolicy(), null, null, tableName);
         }
-        Options options = schema.tableOptions();
-        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
-        MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
+        MergeTreeOptions.MergeEngine engine = schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
-        return new SnapshotTableScan(scan, files -> RawReadRule.rawConvertible(files, deletionVectors, engine),
+        return new SnapshotTableScan(scan, rawReadPolicy(),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
                 wholeBucketFilter(engine), tableName);
     }
@@ -266,9 +310,8 @@ public final class ReadBuilder {
         return PredicateBuilder.pickByFieldMapping(filter, mapping);
     }
 
-    /** Reads the splits of this builder's scans; an {@code incremental-between} read drops retractions. */
+    /** Reads the splits of this builder's scans. */
     public TableRead newRead() {
-        boolean incremental = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN) != null;
-        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter, incremental);
+        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter);
     }
 }

@@ -5,7 +5,7 @@ import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.ScanMode;
-import dev.streamhouse.storage.options.StreamReadOptions.ChangelogProducer;
+import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.PartitionBucket;
 import org.slf4j.Logger;
@@ -30,8 +30,9 @@ import java.util.function.Supplier;
  *       <th>producer lookup / full-compaction</th></tr>
  *   <tr><td>APPEND</td><td>its new data files</td><td>its changelog files</td><td>its changelog files</td></tr>
  *   <tr><td>COMPACT</td><td>skipped (rewrites, no new changes)</td><td>skipped</td><td>its changelog files</td></tr>
- *   <tr><td>OVERWRITE</td><td colspan="3">skipped; with {@code streaming-read-overwrite} its new data files
- *       (removed rows are not retracted)</td></tr>
+ *   <tr><td>OVERWRITE</td><td colspan="3">skipped; when read ({@code streaming-read-overwrite} for
+ *       primary-key tables, {@code streaming-read-append-overwrite} for append tables) its new data files
+ *       (removed rows are not retracted, unlike Apache Paimon's diff for primary-key tables)</td></tr>
  *   <tr><td>ANALYZE</td><td colspan="3">skipped (statistics only)</td></tr>
  * </table>
  *
@@ -58,6 +59,8 @@ final class SnapshotChangePlanner {
      * @param scans fresh file store scans with this read's partition (and, for append tables, value)
      *     filter applied
      * @param keyPrunerOrNull drops files of a primary-key table that cannot hold a wanted key
+     * @param readOverwrite whether OVERWRITE snapshots are read ({@code streaming-read-overwrite} for
+     *     primary-key tables, {@code streaming-read-append-overwrite} for append tables)
      */
     SnapshotChangePlanner(Supplier<FileStoreScan> scans, KeyFilterPruner keyPrunerOrNull, boolean primaryKey,
             ChangelogProducer producer, boolean readOverwrite, String tableName) {
@@ -82,8 +85,9 @@ final class SnapshotChangePlanner {
                 if (readOverwrite) {
                     return ScanMode.DELTA;
                 }
-                LOG.info("Streaming read of table {} skips snapshot {}: it is an OVERWRITE (set "
-                        + "'streaming-read-overwrite' = 'true' to read the rows it adds)", tableName, snapshot.id());
+                LOG.info("Read of the changes of table {} skips snapshot {}: it is an OVERWRITE (set '{}' = "
+                        + "'true' to stream the rows it adds)", tableName, snapshot.id(),
+                        primaryKey ? "streaming-read-overwrite" : "streaming-read-append-overwrite");
                 return null;
             case ANALYZE:
             default:

@@ -28,7 +28,8 @@ import java.util.Optional;
  *   <li>{@code from-snapshot-full}: {@code scan.snapshot-id} in full, then its successors' changes;
  *       waits while that snapshot lies in the future;</li>
  *   <li>{@code from-timestamp}: the changes of the first snapshot committed at or after
- *       {@code scan.timestamp-millis} and of every later one;</li>
+ *       {@code scan.timestamp-millis} and of every later one (of every snapshot committed after the
+ *       start if all are older); waits for the first snapshot of an empty table and decides then;</li>
  *   <li>{@code compacted-full}: the latest COMPACT snapshot in full (the latest snapshot if none was
  *       compacted), then its successors' changes; waits for the first snapshot.</li>
  * </ul>
@@ -132,7 +133,7 @@ final class StartingPoints {
                 return fullAt(snapshotId);
             case FROM_TIMESTAMP: {
                 Long first = SnapshotFinder.firstAtOrAfter(snapshots, timestampMillis, tableName);
-                return Optional.of(StartingPoint.changesFrom(first == null ? 1 : first));
+                return first == null ? Optional.empty() : Optional.of(StartingPoint.changesFrom(first));
             }
             case COMPACTED_FULL: {
                 Optional<Snapshot> compacted = SnapshotFinder.latestOfKind(snapshots, CommitKind.COMPACT);

@@ -38,8 +38,7 @@ import java.util.List;
  * <p><b>Delta splits</b> ({@link DataSplit#delta()}) hold changes and are never merged: their files
  * are read one after another in the split's (sequence-number) order. Rows of an append table are
  * inserts. Rows of a primary-key table are the stored versions with their row kinds (+I, -U, +U, -D),
- * each key's versions in the order they were written; a read created for {@code incremental-between}
- * drops the retractions (-U, -D). On such rows {@link #executeFilter()} applies only the conjuncts
+ * each key's versions in the order they were written. On such rows {@link #executeFilter()} applies only the conjuncts
  * over primary-key and partition columns: a change of another column must reach the consumer even if
  * the new value no longer matches (otherwise it would keep the stale row).
  */
@@ -51,12 +50,10 @@ public final class TableRead {
     private final String tableName;
     private final int[] projection;
     private final Predicate filter;
-    private final boolean dropRetractions;
     private boolean executeFilter;
 
-    /** @param dropRetractions whether delta splits drop -U and -D rows (incremental batch reads) */
     TableRead(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
-            int[] projection, Predicate filter, boolean dropRetractions) {
+            int[] projection, Predicate filter) {
         this.fileIO = fileIO;
         this.paths = paths;
         this.schema = schema;
@@ -64,7 +61,6 @@ public final class TableRead {
         this.tableName = tableName;
         this.projection = projection;
         this.filter = filter;
-        this.dropRetractions = dropRetractions;
     }
 
     /** Also drop rows that do not satisfy the filter (by default the filter only prunes). */
@@ -173,7 +169,7 @@ public final class TableRead {
             files.add(() -> readerFactory.createReader(split.partition(), split.bucket(), file));
         }
         return new TransformingRecordReader<KeyValue, InternalRow>(new ConcatRecordReader<>(files),
-                dropRetractions ? kv -> !kv.isRetract() : null,
+                null,
                 kv -> {
                     InternalRow value = kv.value();
                     value.setRowKind(kv.valueKind());
