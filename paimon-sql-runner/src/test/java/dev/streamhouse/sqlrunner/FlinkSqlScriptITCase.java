@@ -93,7 +93,9 @@ class FlinkSqlScriptITCase {
                 });
         assertThat(run.exitCode).as(run.output).isZero();
         assertThat(run.output).contains("All users of examples.users:\n  1 | alice m. | fr\n  3 | carol | fr\n")
-                .contains("Users in fr, names only:\n  alice m.\n  carol\n");
+                .contains("Users in fr, names only:\n  alice m.\n  carol\n")
+                .contains("Following the changes of examples.users:\n  +I 1 | alice m. | fr\n  +I 3 | carol | fr\n"
+                        + "  +I 4 | dave | de\n");
     }
 
     private ProcessRun flinkSql(String... args) throws IOException, InterruptedException {

@@ -32,7 +32,7 @@ class WatermarkDdlITCase extends CatalogITCaseBase {
     @Test
     void watermarkIsStoredAsOptionsAndComesBackInTheSchema() throws Exception {
         sql("CREATE TABLE t (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) "
-                + "WITH ('bucket' = '1')");
+                + "WITH ('bucket' = '1', 'bucket-key' = 'id')");
 
         Map<String, String> options = storedOptions("t");
         assertThat(options).containsEntry("schema.watermark.0.rowtime", "ts")

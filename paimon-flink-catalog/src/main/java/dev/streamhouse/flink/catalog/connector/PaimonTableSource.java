@@ -10,6 +10,7 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
@@ -37,7 +38,8 @@ import java.util.List;
  * streaming mode ({@code execution.runtime-mode} = streaming) it is unbounded: where
  * {@code scan.mode} / {@code consumer-id} say, then every committed change, with the
  * {@link StreamingChangelogMode}; the limit is not pushed (Flink applies it). The table's watermark
- * ({@code WATERMARK FOR}) is generated in the source, per split, with {@code scan.watermark.idle-timeout}.
+ * ({@code WATERMARK FOR}) is generated right after the source, per source task, with
+ * {@code scan.watermark.idle-timeout} for tasks that receive no rows.
  */
 public final class PaimonTableSource implements ScanTableSource, SupportsProjectionPushDown,
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown {
@@ -86,13 +88,20 @@ public final class PaimonTableSource implements ScanTableSource, SupportsProject
             @Override
             public DataStream<RowData> produceDataStream(ProviderContext providerContext,
                     StreamExecutionEnvironment env) {
-                DataStreamSource<RowData> stream = env.fromSource(source, strategy,
+                // Watermarks per source task, after the source: a split (one bucket's changes of one
+                // snapshot) is often read within one watermark interval, and the watermark of a split
+                // released before the next periodic emission would be lost.
+                DataStreamSource<RowData> stream = env.fromSource(source, WatermarkStrategy.noWatermarks(),
                         "paimon: " + table.fullName(), source.getProducedType());
                 providerContext.generateUid("source").ifPresent(stream::uid);
+                SingleOutputStreamOperator<RowData> watermarked = stream.assignTimestampsAndWatermarks(strategy)
+                        .name("watermarks: " + table.fullName());
+                providerContext.generateUid("watermarks").ifPresent(watermarked::uid);
                 if (parallelism != null) {
                     stream.setParallelism(parallelism);
+                    watermarked.setParallelism(parallelism);
                 }
-                return stream;
+                return watermarked;
             }
 
             @Override
