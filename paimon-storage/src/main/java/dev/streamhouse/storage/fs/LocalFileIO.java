@@ -158,11 +158,8 @@ public final class LocalFileIO implements FileIO {
      */
     @Override
     public void overwrite(Path path, byte[] content) throws IOException {
-        Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");
+        Path tmp = writeTemp(path, content);
         try {
-            try (PositionOutputStream out = newOutputStream(tmp, false)) {
-                out.write(content);
-            }
             try {
                 Files.move(toNio(tmp), toNio(path), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -175,15 +172,24 @@ public final class LocalFileIO implements FileIO {
 
     @Override
     public boolean createIfAbsent(Path path, byte[] content) throws IOException {
-        Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");
+        Path tmp = writeTemp(path, content);
         try {
-            try (PositionOutputStream out = newOutputStream(tmp, false)) {
-                out.write(content);
-            }
             return rename(tmp, path);
         } finally {
             deleteQuietly(tmp);
         }
+    }
+
+    /** Writes {@code content} to a new hidden temp file next to {@code path} (deleted again on failure). */
+    private Path writeTemp(Path path, byte[] content) throws IOException {
+        Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");
+        try (PositionOutputStream out = newOutputStream(tmp, false)) {
+            out.write(content);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp);
+            throw e;
+        }
+        return tmp;
     }
 
     private static final class LocalInputStream extends SeekableInputStream {
