@@ -25,7 +25,8 @@ import java.util.Set;
  * primary key is not made of partition columns only; primary-key columns become NOT NULL;
  * {@code bucket} is -2, -1 or positive; {@code bucket-key} columns exist, are not partition columns,
  * belong to the primary key (primary-key tables) and are not combined with {@code bucket=-1}; an
- * append table with {@code bucket > 0} needs {@code bucket-key}. Only the options the user gave are
+ * append table with {@code bucket > 0} needs {@code bucket-key}; a primary key without all partition
+ * keys (cross-partition upsert) needs {@code bucket=-1}, as Paimon requires. Only the options the user gave are
  * kept.
  */
 final class InitialSchemaFactory {
@@ -171,6 +172,12 @@ final class InitialSchemaFactory {
                 throw invalid("option 'bucket' must be a positive bucket count, -1 (dynamic/unaware) or -2 "
                         + "(postpone) but is " + bucket);
             }
+        }
+        if (!primaryKeys.isEmpty() && !partitionKeys.isEmpty() && !primaryKeys.containsAll(partitionKeys)
+                && bucket != -1) {
+            throw invalid("the primary key " + primaryKeys + " does not include all partition keys " + partitionKeys
+                    + " (a cross-partition upsert), which needs 'bucket' = -1 (dynamic buckets), not " + bucket
+                    + "; add the partition keys to the primary key or set 'bucket' = '-1'");
         }
         String rawBucketKey = options.get(BucketOptions.BUCKET_KEY.key());
         boolean hasBucketKey = rawBucketKey != null && !rawBucketKey.isEmpty();
