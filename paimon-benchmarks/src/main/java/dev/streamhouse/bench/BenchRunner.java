@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -208,6 +209,16 @@ public final class BenchRunner {
             say("%s %s failed: %s (log: %s)", workload, impl, outcome.failure,
                     workDir.resolve("logs").resolve(log));
         } else if (run > 0) {
+            // Only a run that finished counts: a failed run's partial results are left out.
+            for (String line : outcome.reported) {
+                resultLines.add(line + " run=" + run);
+                ResultLine parsed = ResultLine.parse(line);
+                if (line.startsWith("RESULT ")) {
+                    table.add(parsed);
+                } else {
+                    table.unsupported(parsed.workload, parsed.impl, parsed.metric, parsed.reason);
+                }
+            }
             resultLines.add(
                     String.format(
                             Locale.ROOT,
@@ -228,13 +239,8 @@ public final class BenchRunner {
                 if (line.startsWith("RESULT ") || line.startsWith("UNSUPPORTED ") || line.startsWith("INFO ")) {
                     System.out.println("  " + line);
                 }
-                if (run > 0 && line.startsWith("RESULT ")) {
-                    resultLines.add(line + " run=" + run);
-                    table.add(ResultLine.parse(line));
-                } else if (run > 0 && line.startsWith("UNSUPPORTED ")) {
-                    resultLines.add(line + " run=" + run);
-                    ResultLine u = ResultLine.parse(line);
-                    table.unsupported(u.workload, u.impl, u.metric, u.reason);
+                if (run > 0 && (line.startsWith("RESULT ") || line.startsWith("UNSUPPORTED "))) {
+                    out.reported.add(line);
                 } else if (line.startsWith("FAILED reason=")) {
                     out.failedReason = line.substring("FAILED reason=".length());
                 }
@@ -305,5 +311,6 @@ public final class BenchRunner {
         volatile long peakRssKb;
         volatile String failedReason;
         volatile String failure;
+        final List<String> reported = Collections.synchronizedList(new ArrayList<>());
     }
 }

@@ -74,7 +74,9 @@ final class ResultTable {
                 String metric = m.getKey();
                 String unit = units.getOrDefault(metric, "");
                 boolean lowerIsBetter = unit.equals("s") || unit.equals("ms");
-                String label = metric + " (" + unit + (lowerIsBetter ? ", lower is better" : "") + ")";
+                String label = unit.isEmpty()
+                        ? metric
+                        : metric + " (" + unit + (lowerIsBetter ? ", lower is better" : "") + ")";
                 Map<String, List<Double>> byImpl = m.getValue();
                 if ("parquet-limit".equals(workload)) {
                     Double v = median(byImpl.get("parquet"));

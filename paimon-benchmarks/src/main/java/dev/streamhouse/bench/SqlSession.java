@@ -39,6 +39,8 @@ final class SqlSession {
         Configuration conf = new Configuration();
         conf.setString("parallelism.default", Integer.toString(PARALLELISM));
         conf.setString("rest.bind-port", "0");
+        // A benchmark run that fails is reported as failed, not retried.
+        conf.setString("restart-strategy.type", "none");
         conf.setString("execution.runtime-mode", streaming ? "streaming" : "batch");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(PARALLELISM);
