@@ -38,6 +38,9 @@ public final class BenchRunner {
     private final long timeoutMinutes;
     private final ResultTable table = new ResultTable();
     private final List<String> resultLines = new ArrayList<>();
+    /** 1-minute load averages seen when runs started: other work on the machine skews results. */
+    private double minLoad = Double.MAX_VALUE;
+    private double maxLoad;
 
     private BenchRunner(BenchParams params, int runs, long timeoutMinutes) {
         this.module = Path.of(System.getProperty("bench.module", ".")).toAbsolutePath();
@@ -111,11 +114,13 @@ public final class BenchRunner {
         String header =
                 String.format(
                         Locale.ROOT,
-                        "# bench started=%s finished=%s commit=%s cores=%d %s runs=%d",
+                        "# bench started=%s finished=%s commit=%s cores=%d load=%.1f-%.1f %s runs=%d",
                         started,
                         Instant.now().truncatedTo(ChronoUnit.SECONDS),
                         System.getProperty("bench.commit", "unknown"),
                         Runtime.getRuntime().availableProcessors(),
+                        minLoad == Double.MAX_VALUE ? 0 : minLoad,
+                        maxLoad,
                         params,
                         runs);
         List<String> lines = new ArrayList<>();
@@ -177,7 +182,10 @@ public final class BenchRunner {
         cmd.add(impl);
         cmd.add(workDir.resolve(impl).toString());
         cmd.addAll(params.toArgs());
-        say("%s %s%s", workload, impl, run == 0 ? " (not timed)" : " run " + run);
+        double load = loadAverage();
+        minLoad = Math.min(minLoad, load);
+        maxLoad = Math.max(maxLoad, load);
+        say("%s %s%s (load average %.1f)", workload, impl, run == 0 ? " (not timed)" : " run " + run, load);
         Process process =
                 new ProcessBuilder(cmd)
                         .redirectErrorStream(true)
@@ -300,6 +308,14 @@ public final class BenchRunner {
             // The process just exited, or there is no /proc: keep what was seen.
         }
         return 0;
+    }
+
+    private static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     private static void say(String format, Object... args) {

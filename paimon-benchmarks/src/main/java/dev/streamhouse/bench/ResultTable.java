@@ -35,6 +35,7 @@ final class ResultTable {
     }
 
     synchronized void failed(String workload, String impl, String reason) {
+        values.computeIfAbsent(workload, w -> new LinkedHashMap<>());
         note(workload, display(impl) + " failed: " + reason);
     }
 

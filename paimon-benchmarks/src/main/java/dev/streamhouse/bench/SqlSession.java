@@ -28,20 +28,30 @@ final class SqlSession {
     }
 
     static SqlSession batch(String warehouseUri) {
-        return open(warehouseUri, false, 0);
+        return open(warehouseUri, false, null, 0);
     }
 
-    static SqlSession streaming(String warehouseUri, long checkpointMillis) {
-        return open(warehouseUri, true, checkpointMillis);
+    /**
+     * A streaming session checkpointing every {@code checkpointMillis} into {@code checkpointUri}
+     * (a file system directory: state such as a streaming read's normalize step outgrows the
+     * JobManager's 5 MB in-memory limit within seconds).
+     */
+    static SqlSession streaming(String warehouseUri, String checkpointUri, long checkpointMillis) {
+        return open(warehouseUri, true, checkpointUri, checkpointMillis);
     }
 
-    private static SqlSession open(String warehouseUri, boolean streaming, long checkpointMillis) {
+    private static SqlSession open(
+            String warehouseUri, boolean streaming, String checkpointUri, long checkpointMillis) {
         Configuration conf = new Configuration();
         conf.setString("parallelism.default", Integer.toString(PARALLELISM));
         conf.setString("rest.bind-port", "0");
         // A benchmark run that fails is reported as failed, not retried.
         conf.setString("restart-strategy.type", "none");
         conf.setString("execution.runtime-mode", streaming ? "streaming" : "batch");
+        if (checkpointUri != null) {
+            conf.setString("state.backend.type", "hashmap");
+            conf.setString("execution.checkpointing.dir", checkpointUri);
+        }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(PARALLELISM);
         if (streaming) {
@@ -72,6 +82,10 @@ final class SqlSession {
                 tEnv.getCatalog("bench")
                         .orElseThrow(() -> new IllegalStateException("catalog bench is gone"));
         return catalog.tableExists(new ObjectPath("db", table));
+    }
+
+    void createFunction(String name, Class<? extends org.apache.flink.table.functions.UserDefinedFunction> function) {
+        tEnv.createTemporarySystemFunction(name, function);
     }
 
     TableResult execute(String sql) {
