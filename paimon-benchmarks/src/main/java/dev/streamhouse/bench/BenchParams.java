@@ -1,0 +1,114 @@
+package dev.streamhouse.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Workload sizes, from {@code --name value} arguments. The defaults are the issue's sizes; {@code
+ * --quick} switches to small ones for a smoke run. Both {@link BenchRunner} and {@link BenchMain}
+ * parse the same arguments, so the runner passes them to every child JVM unchanged.
+ */
+final class BenchParams {
+
+    /** Rows written by the write workloads (and into the table the scan workloads read). */
+    final long rows;
+    /** Distinct key range: ids are drawn uniformly from [1, keys]. */
+    final long keys;
+    /** Target rows per second of the streaming writer (streaming-freshness, compaction). */
+    final long ratePerSecond;
+    /** How long the streaming writer runs. */
+    final long streamSeconds;
+    /** Checkpoint interval of streaming jobs. */
+    final long checkpointMillis;
+
+    private BenchParams(Map<String, String> values, boolean quick) {
+        rows = longValue(values, "rows", quick ? 200_000 : 5_000_000);
+        keys = longValue(values, "keys", quick ? 60_000 : 1_500_000);
+        ratePerSecond = longValue(values, "rate", quick ? 5_000 : 50_000);
+        streamSeconds = longValue(values, "seconds", quick ? 10 : 60);
+        checkpointMillis = longValue(values, "checkpoint-ms", 1_000);
+        if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1) {
+            throw new IllegalArgumentException(
+                    "Cannot run: sizes must be positive, got " + values);
+        }
+    }
+
+    /** The size options and their meaning, for usage messages. */
+    static String usage() {
+        return String.join(
+                "\n",
+                "  --rows N           rows written (default 5000000; --quick 200000)",
+                "  --keys N           ids drawn from [1, N] (default 1500000; --quick 60000)",
+                "  --rate N           streaming writer rows/s (default 50000; --quick 5000)",
+                "  --seconds N        streaming writer duration (default 60; --quick 10)",
+                "  --checkpoint-ms N  streaming checkpoint interval (default 1000)",
+                "  --quick            small sizes for a smoke run");
+    }
+
+    /**
+     * Parses the size options out of {@code args}; everything else is returned in {@code rest}.
+     */
+    static BenchParams parse(List<String> args, List<String> rest) {
+        Map<String, String> values = new LinkedHashMap<>();
+        boolean quick = false;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            switch (arg) {
+                case "--quick":
+                    quick = true;
+                    break;
+                case "--rows":
+                case "--keys":
+                case "--rate":
+                case "--seconds":
+                case "--checkpoint-ms":
+                    if (i + 1 >= args.size()) {
+                        throw new IllegalArgumentException("Cannot parse " + arg + ": it needs a value");
+                    }
+                    values.put(arg.substring(2), args.get(++i));
+                    break;
+                default:
+                    rest.add(arg);
+            }
+        }
+        return new BenchParams(values, quick);
+    }
+
+    /** These sizes as arguments {@link #parse} reads back. */
+    List<String> toArgs() {
+        List<String> out = new ArrayList<>();
+        out.add("--rows");
+        out.add(Long.toString(rows));
+        out.add("--keys");
+        out.add(Long.toString(keys));
+        out.add("--rate");
+        out.add(Long.toString(ratePerSecond));
+        out.add("--seconds");
+        out.add(Long.toString(streamSeconds));
+        out.add("--checkpoint-ms");
+        out.add(Long.toString(checkpointMillis));
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(
+                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms",
+                rows, keys, ratePerSecond, streamSeconds, checkpointMillis);
+    }
+
+    private static long longValue(Map<String, String> values, String key, long defaultValue) {
+        String value = values.get(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(value.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "Cannot parse --" + key + " '" + value + "': expected a whole number", e);
+        }
+    }
+}

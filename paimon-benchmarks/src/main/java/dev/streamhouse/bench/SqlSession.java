@@ -1,0 +1,107 @@
+package dev.streamhouse.bench;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One Flink SQL session on a local MiniCluster (parallelism 2) with the catalog {@code bench} of
+ * type {@code paimon} on the benchmark's warehouse. Which implementation answers to {@code paimon}
+ * is decided by the classpath alone; {@link #catalogClass()} says which one did.
+ */
+final class SqlSession {
+    static final int PARALLELISM = 2;
+
+    private final StreamTableEnvironment tEnv;
+
+    private SqlSession(StreamTableEnvironment tEnv) {
+        this.tEnv = tEnv;
+    }
+
+    static SqlSession batch(String warehouseUri) {
+        return open(warehouseUri, false, null, 0);
+    }
+
+    /**
+     * A streaming session checkpointing every {@code checkpointMillis} into {@code checkpointUri}
+     * (a file system directory: state such as a streaming read's normalize step outgrows the
+     * JobManager's 5 MB in-memory limit within seconds).
+     */
+    static SqlSession streaming(String warehouseUri, String checkpointUri, long checkpointMillis) {
+        return open(warehouseUri, true, checkpointUri, checkpointMillis);
+    }
+
+    private static SqlSession open(
+            String warehouseUri, boolean streaming, String checkpointUri, long checkpointMillis) {
+        Configuration conf = new Configuration();
+        conf.setString("parallelism.default", Integer.toString(PARALLELISM));
+        conf.setString("rest.bind-port", "0");
+        // A benchmark run that fails is reported as failed, not retried.
+        conf.setString("restart-strategy.type", "none");
+        conf.setString("execution.runtime-mode", streaming ? "streaming" : "batch");
+        if (checkpointUri != null) {
+            conf.setString("state.backend.type", "hashmap");
+            conf.setString("execution.checkpointing.dir", checkpointUri);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(PARALLELISM);
+        if (streaming) {
+            env.enableCheckpointing(checkpointMillis);
+        }
+        EnvironmentSettings settings =
+                (streaming
+                                ? EnvironmentSettings.newInstance().inStreamingMode()
+                                : EnvironmentSettings.newInstance().inBatchMode())
+                        .withConfiguration(conf)
+                        .build();
+        SqlSession session = new SqlSession(StreamTableEnvironment.create(env, settings));
+        session.execute(
+                "CREATE CATALOG bench WITH ('type' = 'paimon', 'warehouse' = '"
+                        + warehouseUri.replace("'", "''")
+                        + "')");
+        session.execute("CREATE DATABASE IF NOT EXISTS bench.db");
+        return session;
+    }
+
+    /** The class of the catalog Flink created for {@code 'type' = 'paimon'}. */
+    String catalogClass() {
+        return tEnv.getCatalog("bench").map(Catalog::getClass).map(Class::getName).orElse("none");
+    }
+
+    boolean tableExists(String table) {
+        Catalog catalog =
+                tEnv.getCatalog("bench")
+                        .orElseThrow(() -> new IllegalStateException("catalog bench is gone"));
+        return catalog.tableExists(new ObjectPath("db", table));
+    }
+
+    void createFunction(String name, Class<? extends org.apache.flink.table.functions.UserDefinedFunction> function) {
+        tEnv.createTemporarySystemFunction(name, function);
+    }
+
+    TableResult execute(String sql) {
+        return tEnv.executeSql(sql);
+    }
+
+    /** Runs a statement and waits until its job (if any) has finished. */
+    void executeAndWait(String sql) throws Exception {
+        tEnv.executeSql(sql).await();
+    }
+
+    List<Row> query(String sql) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = tEnv.executeSql(sql).collect()) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.streamhouse.bench;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The workloads of issue 6, in the order {@code bin/bench} runs them. */
+enum Workload {
+    PK_UPSERT_WRITE("pk-upsert-write", false, null),
+    APPEND_WRITE("append-write", false, null),
+    PK_BATCH_SCAN("pk-batch-scan", true, null),
+    PK_POINT_QUERY("pk-point-query", true, null),
+    STREAMING_FRESHNESS("streaming-freshness", false, null),
+    COMPACTION("compaction", false, null),
+    LOOKUP_JOIN(
+            "lookup-join",
+            false,
+            "streamhouse has no lookup joins yet (LookupTableSource); skipped for both"),
+    PARQUET_LIMIT("parquet-limit", false, null);
+
+    final String id;
+    /** Reads the primary-key table written once per implementation before the timed runs. */
+    final boolean readsPreparedTable;
+    /** Why the workload is skipped for both implementations, or null when it runs. */
+    final String skippedBecause;
+
+    Workload(String id, boolean readsPreparedTable, String skippedBecause) {
+        this.id = id;
+        this.readsPreparedTable = readsPreparedTable;
+        this.skippedBecause = skippedBecause;
+    }
+
+    /** Implementations compared, in run order (A B A B). */
+    List<String> impls() {
+        return this == PARQUET_LIMIT ? List.of("parquet") : List.of("ours", "paimon");
+    }
+
+    static Workload of(String id) {
+        for (Workload w : values()) {
+            if (w.id.equals(id)) {
+                return w;
+            }
+        }
+        throw new IllegalArgumentException(
+                "Cannot run workload '" + id + "': unknown; known are " + ids());
+    }
+
+    static String ids() {
+        return Arrays.stream(values()).map(w -> w.id).collect(Collectors.joining(", "));
+    }
+}
