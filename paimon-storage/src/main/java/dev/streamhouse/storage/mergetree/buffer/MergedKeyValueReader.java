@@ -1,7 +1,6 @@
 package dev.streamhouse.storage.mergetree.buffer;
 
 import dev.streamhouse.storage.data.GenericRow;
-import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.reader.RecordIterator;
@@ -107,11 +106,7 @@ final class MergedKeyValueReader implements RecordReader<KeyValue>, RecordIterat
     }
 
     private KeyValue materialize(GenericRow key, byte[] buf, int offset) {
-        RowKind kind = RecordLayout.rowKind(buf, offset);
-        int valueOffset = offset + RecordLayout.KEY_OFFSET + RecordLayout.keyLength(buf, offset);
-        GenericRow value = valueSerializer.deserialize(reader.reset(buf, valueOffset));
-        value.setRowKind(kind);
-        return new KeyValue().replace(key, RecordLayout.sequenceNumber(buf, offset), kind, value);
+        return RecordLayout.toKeyValue(key, buf, offset, valueSerializer, reader);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package dev.streamhouse.storage.mergetree.buffer;
 
+import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.mergetree.KeyValue;
 
 /**
  * The byte layout of one buffered record, identical in pages and spill files:
@@ -34,5 +36,18 @@ final class RecordLayout {
 
     static int keyLength(byte[] buf, int offset) {
         return (int) ByteWriter.INTS.get(buf, offset + KEY_LENGTH_OFFSET);
+    }
+
+    /**
+     * The record at {@code offset} as a fresh key-value with the already-deserialized {@code key}; the
+     * value row carries the record's kind.
+     */
+    static KeyValue toKeyValue(GenericRow key, byte[] buf, int offset, RowSerializer valueSerializer,
+            ByteReader reader) {
+        RowKind kind = rowKind(buf, offset);
+        int valueOffset = offset + KEY_OFFSET + keyLength(buf, offset);
+        GenericRow value = valueSerializer.deserialize(reader.reset(buf, valueOffset));
+        value.setRowKind(kind);
+        return new KeyValue().replace(key, sequenceNumber(buf, offset), kind, value);
     }
 }

@@ -1,7 +1,6 @@
 package dev.streamhouse.storage.mergetree.buffer;
 
 import dev.streamhouse.storage.data.GenericRow;
-import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
@@ -50,11 +49,7 @@ final class SortedKeyValueReader implements RecordReader<KeyValue>, RecordIterat
         byte[] buf = cursor.buffer();
         int offset = cursor.offset();
         GenericRow key = keySerializer.deserialize(reader.reset(buf, offset + RecordLayout.KEY_OFFSET));
-        RowKind kind = RecordLayout.rowKind(buf, offset);
-        int valueOffset = offset + RecordLayout.KEY_OFFSET + RecordLayout.keyLength(buf, offset);
-        GenericRow value = valueSerializer.deserialize(reader.reset(buf, valueOffset));
-        value.setRowKind(kind);
-        return new KeyValue().replace(key, RecordLayout.sequenceNumber(buf, offset), kind, value);
+        return RecordLayout.toKeyValue(key, buf, offset, valueSerializer, reader);
     }
 
     @Override
