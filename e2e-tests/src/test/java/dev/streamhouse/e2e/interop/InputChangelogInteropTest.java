@@ -2,6 +2,7 @@ package dev.streamhouse.e2e.interop;
 
 import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
+import dev.streamhouse.e2e.oracle.CdcModel;
 import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
 import dev.streamhouse.e2e.oracle.OurRows;
 import dev.streamhouse.e2e.oracle.PaimonOracle;
@@ -25,7 +26,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,12 +48,10 @@ class InputChangelogInteropTest {
 
     private OurStore ours;
     private PaimonOracle paimon;
-    /** The expected table: key "dt/id" → live row. */
-    private final Map<String, CanonicalRow> model = new TreeMap<>();
+    /** The changes written and the table they leave. */
+    private final CdcModel cdc = new CdcModel(11, 20);
     /** Every change written so far, in write order. */
     private final List<CanonicalRow> changes = new ArrayList<>();
-    private final Random random = new Random(11);
-    private long version;
 
     @BeforeEach
     void open() {
@@ -68,29 +66,9 @@ class InputChangelogInteropTest {
         ours.close();
     }
 
-    /** A batch of complete CDC over 40 keys in 2 partitions: +I for new keys, -U/+U or -D for live ones. */
+    /** A batch of complete CDC over 40 keys in 2 partitions, recorded in {@link #changes}. */
     private List<CanonicalRow> batch(int size) {
-        List<CanonicalRow> rows = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            String dt = "2026-12-0" + (1 + random.nextInt(2));
-            int id = random.nextInt(20);
-            String key = dt + "/" + id;
-            CanonicalRow old = model.get(key);
-            version++;
-            CanonicalRow next = CanonicalRow.ofKind(Kind.INSERT, dt, id, "name-" + version, version);
-            if (old == null) {
-                rows.add(next);
-                model.put(key, next);
-            } else if (random.nextInt(4) == 0) {
-                rows.add(old.withKind(Kind.DELETE));
-                model.remove(key);
-            } else {
-                rows.add(old.withKind(Kind.UPDATE_BEFORE));
-                next = next.withKind(Kind.UPDATE_AFTER);
-                rows.add(next);
-                model.put(key, next);
-            }
-        }
+        List<CanonicalRow> rows = cdc.batch(size);
         changes.addAll(rows);
         return rows;
     }
@@ -136,9 +114,9 @@ class InputChangelogInteropTest {
         ours.write(DB, "ours", batch(60));
 
         // Batch reads: the merged table, on both sides; changelog files do not leak into them.
-        Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(model.values()),
+        Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(cdc.live().values()),
                 paimon.readAll(DB, "ours"));
-        Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(model.values()), ours.readAll(DB, "ours"));
+        Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(cdc.live().values()), ours.readAll(DB, "ours"));
 
         // Paimon's streaming view: exactly the input changes, with kinds, in order per key.
         List<CanonicalRow> streamed = paimonStreamFromFirstSnapshot("ours");
@@ -157,8 +135,8 @@ class InputChangelogInteropTest {
         paimon.write(DB, "t", batch(50));
         ours.write(DB, "t", batch(50));
 
-        Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(model.values()), paimon.readAll(DB, "t"));
-        Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(model.values()), ours.readAll(DB, "t"));
+        Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(cdc.live().values()), paimon.readAll(DB, "t"));
+        Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(cdc.live().values()), ours.readAll(DB, "t"));
 
         List<CanonicalRow> streamed = paimonStreamFromFirstSnapshot("t");
         assertThat(byKey(streamed)).as("Paimon's streaming view of both writers' changelog").isEqualTo(byKey(changes));

@@ -2,7 +2,7 @@ package dev.streamhouse.e2e.interop;
 
 import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
-import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
+import dev.streamhouse.e2e.oracle.CdcModel;
 import dev.streamhouse.e2e.oracle.OurRows;
 import dev.streamhouse.e2e.oracle.PaimonOracle;
 import dev.streamhouse.e2e.oracle.PaimonRows;
@@ -32,8 +32,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,9 +53,7 @@ class StreamReadInteropTest {
 
     private OurStore ours;
     private PaimonOracle paimon;
-    private final Random random = new Random(17);
-    private final Map<String, CanonicalRow> model = new TreeMap<>();
-    private long version;
+    private final CdcModel cdc = new CdcModel(17, 6);
 
     @BeforeEach
     void open() {
@@ -72,37 +68,16 @@ class StreamReadInteropTest {
         ours.close();
     }
 
-    /** Complete CDC over 12 keys in 2 partitions: +I for new keys, -U/+U or -D for live ones. */
+    /** Complete CDC over 12 keys in 2 partitions. */
     private List<CanonicalRow> pkBatch(int size) {
-        List<CanonicalRow> rows = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            String dt = "2026-12-0" + (1 + random.nextInt(2));
-            int id = random.nextInt(6);
-            String key = dt + "/" + id;
-            CanonicalRow old = model.get(key);
-            version++;
-            CanonicalRow next = CanonicalRow.ofKind(Kind.INSERT, dt, id, "name-" + version, version);
-            if (old == null) {
-                rows.add(next);
-                model.put(key, next);
-            } else if (random.nextInt(4) == 0) {
-                rows.add(old.withKind(Kind.DELETE));
-                model.remove(key);
-            } else {
-                rows.add(old.withKind(Kind.UPDATE_BEFORE));
-                next = next.withKind(Kind.UPDATE_AFTER);
-                rows.add(next);
-                model.put(key, next);
-            }
-        }
-        return rows;
+        return cdc.batch(size);
     }
 
     private List<CanonicalRow> appendBatch(int size) {
         List<CanonicalRow> rows = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            version++;
-            rows.add(CanonicalRow.of("2026-12-0" + (1 + random.nextInt(2)), (int) version, "name-" + version));
+            long v = cdc.nextVersion();
+            rows.add(CanonicalRow.of(cdc.randomPartition(), (int) v, "name-" + v));
         }
         return rows;
     }
@@ -120,9 +95,9 @@ class StreamReadInteropTest {
         try (BatchTableCommit c = t.newBatchCommit()) {
             c.overwrite(Map.of("dt", "2026-12-01"), messages);
         }
-        model.keySet().removeIf(k -> k.startsWith("2026-12-01/"));
+        cdc.live().keySet().removeIf(k -> k.startsWith("2026-12-01/"));
         for (CanonicalRow r : rows) {
-            model.put(r.get(0) + "/" + r.get(1), r);
+            cdc.live().put(r.get(0) + "/" + r.get(1), r);
         }
     }
 
