@@ -5,6 +5,7 @@ import dev.streamhouse.flink.catalog.alter.TableChangeTranslator;
 import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
 import dev.streamhouse.flink.catalog.system.SystemTable;
 import dev.streamhouse.flink.catalog.system.SystemTables;
+import dev.streamhouse.flink.procedure.Procedures;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.table.FileStoreTable;
@@ -24,11 +25,13 @@ import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
+import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.factories.Factory;
+import org.apache.flink.table.procedures.Procedure;
 
 import java.util.HashMap;
 import java.util.List;
@@ -86,8 +89,8 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         }
     }
 
-    /** The storage table of a data table path, as the file store table the metadata readers need. */
-    private FileStoreTable fileStoreTable(ObjectPath path) throws TableNotExistException {
+    /** The storage table of a data table path, as the file store table metadata readers and procedures need. */
+    public FileStoreTable fileStoreTable(ObjectPath path) throws TableNotExistException {
         Table table = storageTable(path);
         if (!(table instanceof FileStoreTable)) {
             throw new CatalogException("Cannot read the metadata of " + quoted(path) + ": it is a "
@@ -114,6 +117,28 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
     @Override
     public void close() throws CatalogException {
         storage.close();
+    }
+
+    // ------------------------------------------------------------------ procedures
+
+    @Override
+    public List<String> listProcedures(String databaseName) throws DatabaseNotExistException {
+        if (Procedures.SYSTEM_DATABASE.equals(databaseName)) {
+            return Procedures.names();
+        }
+        requireDatabase(databaseName);
+        return List.of();
+    }
+
+    @Override
+    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
+        if (Procedures.SYSTEM_DATABASE.equals(path.getDatabaseName())) {
+            Optional<Procedure> procedure = Procedures.get(path.getObjectName(), this);
+            if (procedure.isPresent()) {
+                return procedure.get();
+            }
+        }
+        throw new ProcedureNotExistException(getName(), path);
     }
 
     // ------------------------------------------------------------------ databases
