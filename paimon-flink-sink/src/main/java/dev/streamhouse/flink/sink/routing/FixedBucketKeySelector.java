@@ -24,6 +24,7 @@ public final class FixedBucketKeySelector implements KeySelector<RowData, Long> 
     private transient BinaryRowConverter bucketKey;
     private transient BucketFunction bucketFunction;
     private transient RowDataView view;
+    private transient int numBuckets;
 
     public FixedBucketKeySelector(TableSchema schema) {
         if (schema.numBuckets() <= 0) {
@@ -42,11 +43,12 @@ public final class FixedBucketKeySelector implements KeySelector<RowData, Long> 
             bucketKey = new BinaryRowConverter(schema.typesOf(bucketKeys), schema.positionsOf(bucketKeys));
             bucketFunction = BucketFunction.of(schema.tableOptions().get(BucketOptions.BUCKET_FUNCTION_TYPE),
                     schema.rowType().project(bucketKeys));
+            numBuckets = schema.numBuckets();
             view = new RowDataView();
         }
         view.replace(row);
         int partitionHash = partition.toBinaryRow(view).formatHash();
-        int bucket = bucketFunction.bucket(bucketKey.toBinaryRow(view), schema.numBuckets());
+        int bucket = bucketFunction.bucket(bucketKey.toBinaryRow(view), numBuckets);
         return RouteKey.pack(partitionHash, bucket);
     }
 

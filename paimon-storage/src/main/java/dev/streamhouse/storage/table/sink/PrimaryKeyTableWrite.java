@@ -46,6 +46,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     private final TableSchema schema;
     private final TablePaths paths;
     private final String tableName;
+    private final int[] primaryKeyPositions;
     private final BinaryRowConverter partitionConverter;
     private final BinaryRowConverter keyConverter;
     private final int numBuckets;
@@ -77,6 +78,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         RowType rowType = schema.rowType();
         this.partitionConverter = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
                 schema.positionsOf(schema.partitionKeys()));
+        this.primaryKeyPositions = schema.positionsOf(schema.primaryKeys());
         List<String> keys = schema.trimmedPrimaryKeys();
         this.keyConverter = new BinaryRowConverter(layout.keyType().fieldTypes(), schema.positionsOf(keys));
         this.numBuckets = schema.numBuckets();
@@ -132,7 +134,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             throw new IllegalArgumentException("Cannot write to table " + tableName + ": the row has "
                     + row.arity() + " fields but the table has " + schema.fields().size());
         }
-        for (int p : schema.positionsOf(schema.primaryKeys())) {
+        for (int p : primaryKeyPositions) {
             if (row.isNullAt(p)) {
                 throw new IllegalArgumentException("Cannot write to table " + tableName + ": primary key column '"
                         + schema.fields().get(p).name() + "' is NULL");
