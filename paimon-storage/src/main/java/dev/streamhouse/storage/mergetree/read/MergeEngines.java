@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.read;
 
+import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
@@ -39,6 +40,19 @@ public final class MergeEngines {
 
     /** The {@code deduplicate} engine: the last version wins (see {@link DeduplicateMergeFunction}). */
     public static MergeFunctionFactory deduplicate(boolean ignoreDelete) {
-        return () -> new DeduplicateMergeFunction(ignoreDelete);
+        return new MergeFunctionFactory() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public MergeFunction create() {
+                return new DeduplicateMergeFunction(ignoreDelete);
+            }
+
+            /** One version wins as it is, unless ignore-delete drops a lone retraction. */
+            @Override
+            public boolean keepsSingleVersion() {
+                return !ignoreDelete;
+            }
+        };
     }
 }

@@ -65,9 +65,13 @@ public final class MergeTreeReaders {
 
     /**
      * Merges the sorted runs of one section. Each run's files must be key-disjoint and in key order; the
-     * runs may overlap each other. Files are opened lazily within each run.
+     * runs may overlap each other. Files are opened lazily within each run. A section of one run is
+     * read as it is when the merge engine keeps single versions unchanged (its keys are unique).
      */
     public RecordReader<KeyValue> readSection(BinaryRow partition, int bucket, List<SortedRun> section) {
+        if (section.size() == 1 && mergeFunctionFactory.keepsSingleVersion()) {
+            return readRun(partition, bucket, section.get(0).files());
+        }
         List<RecordReader<KeyValue>> runs = new ArrayList<>(section.size());
         for (SortedRun run : section) {
             runs.add(readRun(partition, bucket, run.files()));

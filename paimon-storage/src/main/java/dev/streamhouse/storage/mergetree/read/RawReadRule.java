@@ -12,11 +12,18 @@ public final class RawReadRule {
     /**
      * True iff every file has {@code _LEVEL != 0} and {@code _DELETE_ROW_COUNT == 0} (null counts as 0),
      * and either deletion vectors are enabled, or the engine is first-row, or all files are on one
-     * level. An empty list is trivially raw-convertible.
+     * level; or if there is a single file, on any level, without retractions (a data file is one
+     * sorted run, so its keys are unique; Apache Paimon 1.3 reads such a split raw as well; with
+     * deletion vectors or first-row, level-0 files stay excluded). An empty
+     * list is trivially raw-convertible.
      *
      * @param deletionVectors whether the table has {@code deletion-vectors.enabled}
      */
     public static boolean rawConvertible(List<DataFileMeta> files, boolean deletionVectors, MergeEngine engine) {
+        if (files.size() == 1 && files.get(0).deleteRowCountOrZero() == 0 && !deletionVectors
+                && engine != MergeEngine.FIRST_ROW) {
+            return true;
+        }
         for (DataFileMeta f : files) {
             if (f.level() == 0 || f.deleteRowCountOrZero() != 0) {
                 return false;

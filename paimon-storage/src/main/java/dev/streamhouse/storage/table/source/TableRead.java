@@ -22,7 +22,10 @@ import dev.streamhouse.storage.reader.ConcatRecordReader;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.reader.TransformingRecordReader;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.types.DataField;
+import dev.streamhouse.storage.types.DataTypeRoot;
+import dev.streamhouse.storage.types.PlainType;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
@@ -123,14 +126,17 @@ public final class TableRead {
         if (schema.hasPrimaryKey() && ds.delta()) {
             reader = changeReader(ds, positions, readFilter);
             rowFilter = rowFilter == null ? null : keyAndPartitionConjuncts(rowFilter, positions);
-        } else if (schema.hasPrimaryKey()) {
+        } else if (schema.hasPrimaryKey() && !readsAsPlainFiles(ds)) {
             reader = primaryKeyReader(ds, positions, readFilter);
         } else {
+            // Raw primary-key files also carry each row's kind in _VALUE_KIND, read after the wanted columns.
+            boolean withValueKind = schema.hasPrimaryKey();
             List<ConcatRecordReader.ReaderSupplier<InternalRow>> files = new ArrayList<>();
             for (DataFileMeta file : ds.files()) {
-                files.add(() -> openFile(ds, file, wanted, readFilter));
+                files.add(() -> openFile(ds, file, wanted, readFilter, withValueKind));
             }
             reader = new ConcatRecordReader<>(files);
+            needsProjection |= withValueKind;
         }
         if (rowFilter != null || needsProjection) {
             ProjectedRow projected = new ProjectedRow(outMapping);
@@ -140,6 +146,23 @@ public final class TableRead {
                     needsProjection ? projected::replace : r -> r);
         }
         return reader;
+    }
+
+    /**
+     * Whether a split's files can be read like an append table's: only the wanted value columns, no
+     * key-value wrapping. True for append tables, and for raw-convertible primary-key splits whose
+     * files are known to hold no retraction (a null delete count, from old writers, might).
+     */
+    private boolean readsAsPlainFiles(DataSplit split) {
+        if (!split.rawConvertible()) {
+            return false;
+        }
+        for (DataFileMeta f : split.files()) {
+            if (f.deleteRowCount() == null || f.deleteRowCount() != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The conjuncts of {@code readFilter} (over read positions) that use only key and partition columns. */
@@ -193,18 +216,37 @@ public final class TableRead {
         return projection.cutBack(readers.readRows(split.partition(), split.bucket(), split.files(), split.rawConvertible()));
     }
 
+    /**
+     * The wanted columns of one data file, by field id, cast to their current types. With
+     * {@code withValueKind} (primary-key files), {@code _VALUE_KIND} is read as one more trailing
+     * column and sets each row's kind.
+     */
     private RecordReader<InternalRow> openFile(DataSplit split, DataFileMeta file, List<DataField> wanted,
-            Predicate readFilter) throws IOException {
+            Predicate readFilter, boolean withValueKind) throws IOException {
         TableSchema fileSchema = schemas.schema(file.schemaId());
         FileReadPlan plan = FileReadPlan.of(wanted, fileSchema, readFilter, file.fileName(), tableName);
         String format = DataFilePathFactory.formatOf(file.fileName());
         dev.streamhouse.storage.fs.Path path = paths.dataFile(split.partition(), split.bucket(), file.fileName());
+        RowType readType = plan.fileReadType;
+        if (withValueKind) {
+            List<DataField> fields = new ArrayList<>(readType.fields());
+            fields.add(new DataField(KeyValueLayout.VALUE_KIND_FIELD_ID, KeyValueLayout.VALUE_KIND,
+                    new PlainType(false, DataTypeRoot.TINYINT)));
+            readType = new RowType(fields);
+        }
         RecordReader<InternalRow> reader;
         try {
-            reader = FileFormats.of(format).readerFactory(plan.fileReadType, plan.fileFilter)
+            reader = FileFormats.of(format).readerFactory(readType, plan.fileFilter)
                     .createReader(fileIO, path, file.fileSize());
         } catch (IOException e) {
             throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
+        }
+        if (withValueKind) {
+            int kindPosition = wanted.size();
+            reader = new TransformingRecordReader<>(reader, null, row -> {
+                row.setRowKind(RowKind.fromByteValue(row.byteAt(kindPosition)));
+                return row;
+            });
         }
         if (plan.needsCast()) {
             CastedRow casted = plan.castedRow();

@@ -64,6 +64,22 @@ class RawReadRuleTest {
         assertThat(trueCases).isGreaterThan(0);
     }
 
+    @Test
+    void aSingleFileWithoutRetractionsIsRawOnAnyLevel() {
+        for (int level = 0; level <= 2; level++) {
+            for (Long deletes : new Long[] {null, 0L, 1L}) {
+                DataFileMeta f = file(level, deletes);
+                for (boolean dv : new boolean[] {false, true}) {
+                    for (MergeEngine engine : MergeEngine.values()) {
+                        boolean singleRun = (deletes == null || deletes == 0) && !dv && engine != MergeEngine.FIRST_ROW;
+                        assertThat(RawReadRule.rawConvertible(List.of(f), dv, engine)).as("%s dv=%s %s", f, dv, engine)
+                                .isEqualTo(ok(f) || singleRun);
+                    }
+                }
+            }
+        }
+    }
+
     private static boolean ok(DataFileMeta f) {
         return f.level() != 0 && (f.deleteRowCount() == null || f.deleteRowCount() == 0);
     }
