@@ -11,6 +11,7 @@ import dev.streamhouse.storage.types.RowType;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.schema.MessageType;
 
@@ -37,7 +38,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
     public RecordReader<InternalRow> createReader(FileIO fileIO, Path file, long fileSize) throws IOException {
         ParquetFileReader reader;
         try {
-            reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), readOptions());
+            reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), READ_OPTIONS);
         } catch (IOException | RuntimeException | LinkageError e) {
             throw ParquetErrors.readFailure(file, e);
         }
@@ -46,8 +47,9 @@ final class ParquetReaderFactory implements FormatReaderFactory {
             MessageType requested = ParquetReadSchema.requestedSchema(readType, fileSchema, file);
             reader.setRequestedSchema(requested);
             RowGroupFilter rowGroupFilter = filter == null ? null : new RowGroupFilter(readType, filter, fileSchema);
+            FilterPredicate pageFilter = ParquetFilters.of(filter, readType, fileSchema).orElse(null);
             return new ParquetRowReader(reader, file, requested, new RowMaterializer(readType, requested),
-                    readType.fieldCount(), rowGroupFilter);
+                    readType.fieldCount(), rowGroupFilter, pageFilter);
         } catch (IOException | RuntimeException | LinkageError e) {
             try {
                 reader.close();
@@ -58,14 +60,16 @@ final class ParquetReaderFactory implements FormatReaderFactory {
         }
     }
 
-    private static ParquetReadOptions readOptions() {
-        return HadoopReadOptions.builder(new Configuration(false))
-                .useStatsFilter(false)
-                .useDictionaryFilter(false)
-                .useRecordFilter(false)
-                .useColumnIndexFilter(false)
-                .useBloomFilter(false)
-                .usePageChecksumVerification(true)
-                .build();
-    }
+    /**
+     * Parquet-mr filters nothing itself: {@link ParquetRowReader} chooses row groups
+     * ({@link RowGroupFilter}) and pages ({@link ParquetFilters}); rows are never filtered one by one.
+     */
+    private static final ParquetReadOptions READ_OPTIONS = HadoopReadOptions.builder(new Configuration(false))
+            .useStatsFilter(false)
+            .useDictionaryFilter(false)
+            .useRecordFilter(false)
+            .useColumnIndexFilter(false)
+            .useBloomFilter(false)
+            .usePageChecksumVerification(true)
+            .build();
 }

@@ -6,7 +6,13 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
 
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.internal.filter2.columnindex.ColumnIndexFilter;
+import org.apache.parquet.internal.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.ColumnIOFactory;
@@ -14,11 +20,14 @@ import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.schema.MessageType;
 
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads the rows of one Parquet file in file order, one batch per row group, skipping row groups
- * the {@link RowGroupFilter} rules out. Rows are fresh {@link GenericRow}s (safe to keep). Any
+ * the {@link RowGroupFilter} rules out and, within the others, pages the page filter rules out by the
+ * file's page indexes ({@link ParquetFilters}); rows of the pages read are all returned. Rows are fresh {@link GenericRow}s (safe to keep). Any
  * failure, including corrupt pages found while decoding and codecs missing from the classpath, is an
  * {@link IOException} naming the file. Not thread-safe.
  */
@@ -31,12 +40,17 @@ final class ParquetRowReader implements RecordReader<InternalRow> {
     private final MessageColumnIO columnIO;
     private final RowMaterializer materializer;
     private final RowGroupFilter filter;
+    private final FilterCompat.Filter pageFilter;
+    private final Set<ColumnPath> fileColumns; // the requested ones, as parquet-mr passes them
     private int nextRowGroup;
     private RowGroupIterator current;
 
-    /** @param filter null to read every row group */
+    /**
+     * @param filter null to read every row group
+     * @param pageFilter null to read every page of the row groups read
+     */
     ParquetRowReader(ParquetFileReader reader, Path file, MessageType requestedSchema, RowMaterializer materializer,
-            int readArity, RowGroupFilter filter) {
+            int readArity, RowGroupFilter filter, FilterPredicate pageFilter) {
         this.reader = reader;
         this.file = file;
         this.rowGroups = reader.getRowGroups();
@@ -44,6 +58,11 @@ final class ParquetRowReader implements RecordReader<InternalRow> {
         this.noColumns = requestedSchema.getFieldCount() == 0;
         this.materializer = materializer;
         this.filter = filter;
+        this.pageFilter = pageFilter == null ? null : FilterCompat.get(pageFilter);
+        this.fileColumns = new HashSet<>();
+        for (ColumnDescriptor column : requestedSchema.getColumns()) {
+            fileColumns.add(ColumnPath.get(column.getPath()));
+        }
         this.columnIO = noColumns
                 ? null
                 : new ColumnIOFactory(reader.getFileMetaData().getCreatedBy())
@@ -55,16 +74,25 @@ final class ParquetRowReader implements RecordReader<InternalRow> {
         releaseCurrent();
         try {
             while (nextRowGroup < rowGroups.size()) {
-                BlockMetaData block = rowGroups.get(nextRowGroup++);
+                int index = nextRowGroup++;
+                BlockMetaData block = rowGroups.get(index);
                 boolean wanted = block.getRowCount() > 0 && (filter == null || filter.mayMatch(block));
-                if (!wanted || noColumns) {
-                    reader.skipNextRowGroup();
-                    if (wanted) {
-                        return new NullRowsIterator(block.getRowCount(), readArity);
-                    }
+                if (!wanted) {
                     continue;
                 }
-                PageReadStore pages = reader.readNextRowGroup();
+                if (noColumns) {
+                    return new NullRowsIterator(block.getRowCount(), readArity);
+                }
+                PageReadStore pages;
+                RowRanges ranges = pageFilter == null ? null : ColumnIndexFilter.calculateRowRanges(pageFilter,
+                        reader.getColumnIndexStore(index), fileColumns, block.getRowCount());
+                if (ranges == null || ranges.rowCount() == block.getRowCount()) {
+                    pages = reader.readRowGroup(index);
+                } else if (ranges.rowCount() == 0) {
+                    continue; // the page indexes prove that no row of the group matches
+                } else {
+                    pages = reader.readFilteredRowGroup(index, ranges);
+                }
                 if (pages == null) {
                     throw new IOException("row group " + (nextRowGroup - 1) + " of " + rowGroups.size() + " is missing");
                 }

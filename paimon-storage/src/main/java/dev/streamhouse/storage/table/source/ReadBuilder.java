@@ -275,15 +275,33 @@ public final class ReadBuilder {
     /** The full splits of the snapshot {@code scan} selects. */
     private TableScan snapshotScan(FileStoreScan scan) {
         filtered(scan);
+        SnapshotTableScan.BucketFilter byBucketKey = bucketKeyFilter();
         if (!schema.hasPrimaryKey()) {
-            return new SnapshotTableScan(scan, rawReadPolicy(), null, null, tableName);
+            return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, tableName);
         }
         MergeTreeOptions.MergeEngine engine = schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new SnapshotTableScan(scan, rawReadPolicy(),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
-                wholeBucketFilter(engine), tableName);
+                both(byBucketKey, wholeBucketFilter(engine)), tableName);
+    }
+
+    /** Bucket pruning by the bucket-key literals of the filter ({@link BucketSelector}), or null. */
+    private SnapshotTableScan.BucketFilter bucketKeyFilter() {
+        return BucketSelector.of(schema, filter)
+                .<SnapshotTableScan.BucketFilter>map(selector ->
+                        (bucket, totalBuckets, files) -> selector.selects(bucket, totalBuckets))
+                .orElse(null);
+    }
+
+    private static SnapshotTableScan.BucketFilter both(SnapshotTableScan.BucketFilter a,
+            SnapshotTableScan.BucketFilter b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return (bucket, totalBuckets, files) -> a.mayMatch(bucket, totalBuckets, files)
+                && b.mayMatch(bucket, totalBuckets, files);
     }
 
     /**
@@ -297,7 +315,7 @@ public final class ReadBuilder {
             return null;
         }
         FileStatsMapper stats = new FileStatsMapper(schema.rowType(), schemas);
-        return files -> files.stream().anyMatch(f -> stats.mayMatch(filter, f));
+        return (bucket, totalBuckets, files) -> files.stream().anyMatch(f -> stats.mayMatch(filter, f));
     }
 
     private java.util.Optional<Predicate> partitionFilter() {

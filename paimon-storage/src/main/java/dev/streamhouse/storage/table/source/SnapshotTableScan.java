@@ -27,7 +27,11 @@ final class SnapshotTableScan implements TableScan {
     /** Decides whether a whole bucket can be skipped; see {@link ReadBuilder}. */
     @FunctionalInterface
     interface BucketFilter {
-        boolean mayMatch(List<DataFileMeta> files);
+        /**
+         * @param totalBuckets the bucket count the bucket's partition was written with (-1: dynamic)
+         * @param files all live files of the bucket
+         */
+        boolean mayMatch(int bucket, int totalBuckets, List<DataFileMeta> files);
     }
 
     private final FileStoreScan scan;
@@ -67,7 +71,7 @@ final class SnapshotTableScan implements TableScan {
         List<DataSplit> splits = new ArrayList<>();
         for (Map.Entry<PartitionBucket, List<DataFileMeta>> g : grouped.entrySet()) {
             PartitionBucket k = g.getKey();
-            if (bucketFilter != null && !bucketFilter.mayMatch(g.getValue())) {
+            if (bucketFilter != null && !bucketFilter.mayMatch(k.bucket(), totalBuckets.get(k), g.getValue())) {
                 continue;
             }
             // Merging must see every file of the bucket, so decide raw reads before key pruning.
