@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.mergetree.compact;
 
+import static dev.streamhouse.storage.mergetree.compact.LsmInvariants.assertFullyCompacted;
+import static dev.streamhouse.storage.mergetree.compact.LsmInvariants.assertInvariants;
 import static dev.streamhouse.storage.mergetree.compact.TestFiles.KEYS;
 import static dev.streamhouse.storage.mergetree.compact.TestFiles.file;
 import static dev.streamhouse.storage.mergetree.compact.TestFiles.withDeletes;
@@ -7,7 +9,6 @@ import static dev.streamhouse.storage.mergetree.compact.TestFiles.withSeq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.streamhouse.storage.manifest.DataFileMeta;
-import dev.streamhouse.storage.mergetree.LevelSortedRun;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -98,47 +99,5 @@ class CompactionSimulationTest {
             List<DataFileMeta> files, int numLevels, int trigger, int stop, long compactionFileSize) {
         return new MergeTreeCompactManager(executor, new Levels(KEYS, files, numLevels),
                 new UniversalCompaction(200, 1, trigger), KEYS, compactionFileSize, stop, rewriter);
-    }
-
-    private static void assertInvariants(Levels levels, long rows, long bytes) {
-        long liveRows = 0;
-        long liveBytes = 0;
-        for (DataFileMeta f : levels.allFiles()) {
-            liveRows += f.rowCount();
-            liveBytes += f.fileSize();
-            assertThat(f.level()).isBetween(0, levels.maxLevel());
-        }
-        assertThat(liveRows).as("rows conserved").isEqualTo(rows);
-        assertThat(liveBytes).as("bytes conserved").isEqualTo(bytes);
-        List<LevelSortedRun> runs = levels.levelSortedRuns();
-        for (LevelSortedRun run : runs) {
-            List<DataFileMeta> files = run.run().files();
-            for (int i = 1; i < files.size(); i++) {
-                assertThat(KEYS.compare(files.get(i - 1).maxKey(), files.get(i).minKey()))
-                        .as("level %s disjoint", run.level()).isNegative();
-            }
-        }
-        // runs are newest first: every run holds only records newer than every record of older runs
-        for (int i = 1; i < runs.size(); i++) {
-            assertThat(minSeq(runs.get(i - 1))).as("run %s newer than run %s", i - 1, i)
-                    .isGreaterThan(maxSeq(runs.get(i)));
-        }
-    }
-
-    private static void assertFullyCompacted(Levels levels, long rows, long bytes) {
-        assertInvariants(levels, rows, bytes);
-        assertThat(levels.numberOfSortedRuns()).isEqualTo(1);
-        for (DataFileMeta f : levels.allFiles()) {
-            assertThat(f.level()).isEqualTo(levels.maxLevel());
-            assertThat(f.deleteRowCount()).as("deletes dropped on the max level").isZero();
-        }
-    }
-
-    private static long minSeq(LevelSortedRun run) {
-        return run.run().files().stream().mapToLong(DataFileMeta::minSequenceNumber).min().orElseThrow();
-    }
-
-    private static long maxSeq(LevelSortedRun run) {
-        return run.run().files().stream().mapToLong(DataFileMeta::maxSequenceNumber).max().orElseThrow();
     }
 }

@@ -17,13 +17,13 @@ import java.util.List;
 /** Data file metadata for compaction tests: single INT keys, rows = size unless set. */
 final class TestFiles {
     static final KeyComparator KEYS = new KeyComparator(RowType.of(DataTypes.INT().notNull()));
-    private static final BinaryRowConverter KEY_CONVERTER =
-            new BinaryRowConverter(List.<DataType>of(DataTypes.INT().notNull()));
+    private static final List<DataType> KEY_TYPES = List.of(DataTypes.INT().notNull());
 
     private TestFiles() {}
 
+    /** A key row; a converter per call, because test and compaction threads create files at once. */
     static BinaryRow key(int k) {
-        return KEY_CONVERTER.toBinaryRow(new Object[] {k});
+        return new BinaryRowConverter(KEY_TYPES).toBinaryRow(new Object[] {k});
     }
 
     static int keyOf(BinaryRow row) {
