@@ -1,24 +1,19 @@
 package dev.streamhouse.flink.source;
 
 import dev.streamhouse.flink.source.testutils.FlinkRows;
+import dev.streamhouse.flink.source.testutils.InjectedFailures;
 import dev.streamhouse.flink.source.testutils.SourceTestTables;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -33,9 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -52,10 +45,9 @@ class PaimonSourceFailoverITCase {
             new MiniClusterResourceConfiguration.Builder()
                     .setNumberTaskManagers(1)
                     .setNumberSlotsPerTaskManager(4)
-                    .setConfiguration(clusterConfig())
+                    .setConfiguration(InjectedFailures.restartingClusterConfig())
                     .build());
 
-    static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
     /** The most rows any collector instance got back from a checkpoint when restored. */
     static final AtomicInteger MOST_ROWS_RESTORED = new AtomicInteger();
     static final ConcurrentLinkedQueue<String> RESULT = new ConcurrentLinkedQueue<>();
@@ -63,32 +55,11 @@ class PaimonSourceFailoverITCase {
     @TempDir
     java.nio.file.Path tmp;
 
-    private static Configuration clusterConfig() {
-        Configuration c = new Configuration();
-        c.setString("state.backend.type", "hashmap");
-        c.setString("restart-strategy.type", "fixed-delay");
-        c.setString("restart-strategy.fixed-delay.attempts", "10");
-        c.setString("restart-strategy.fixed-delay.delay", "100 ms");
-        return c;
-    }
-
     @BeforeEach
     void reset() {
-        FAILURES_LEFT.set(0);
+        InjectedFailures.LEFT.set(0);
         MOST_ROWS_RESTORED.set(0);
         RESULT.clear();
-    }
-
-    private static boolean takeFailure() {
-        while (true) {
-            int left = FAILURES_LEFT.get();
-            if (left <= 0) {
-                return false;
-            }
-            if (FAILURES_LEFT.compareAndSet(left, left - 1)) {
-                return true;
-            }
-        }
     }
 
     private static DataStream<String> readAsStrings(StreamExecutionEnvironment env, PaimonSource source) {
@@ -108,18 +79,18 @@ class PaimonSourceFailoverITCase {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 4000, 2);
         PaimonSource source = PaimonSource.builder(table).build();
         assertThat(source.plan().splits()).hasSize(2);
-        FAILURES_LEFT.set(2);
+        InjectedFailures.LEFT.set(2);
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         env.enableCheckpointing(100);
         readAsStrings(env, source)
                 .map(new Throttle())
-                .map(new FailAfterCheckpointWithProgress())
+                .map(new InjectedFailures.AfterCheckpointWithRows(100))
                 .transform("exactly-once check", Types.VOID, new CheckpointedCollector());
         env.execute("failover mid-split");
 
-        assertThat(FAILURES_LEFT).hasValue(0);
+        assertThat(InjectedFailures.LEFT).hasValue(0);
         assertThat(MOST_ROWS_RESTORED.get()).as("rows restored from a checkpoint").isPositive();
         List<String> result = new ArrayList<>(RESULT);
         result.sort(null);
@@ -136,7 +107,7 @@ class PaimonSourceFailoverITCase {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 2000, 4);
         PaimonSource source = PaimonSource.builder(table).build();
         assertThat(source.plan().splits()).hasSize(4);
-        FAILURES_LEFT.set(1);
+        InjectedFailures.LEFT.set(1);
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
@@ -148,7 +119,7 @@ class PaimonSourceFailoverITCase {
                 .setParallelism(1);
         env.execute("batch failover");
 
-        assertThat(FAILURES_LEFT).hasValue(0);
+        assertThat(InjectedFailures.LEFT).hasValue(0);
         List<String> result = new ArrayList<>(RESULT);
         result.sort(null);
         assertThat(result).hasSize(2000).isEqualTo(TestTables.readAll(table));
@@ -167,46 +138,7 @@ class PaimonSourceFailoverITCase {
         }
     }
 
-    /**
-     * Fails (while {@link #FAILURES_LEFT} allows) on the first row after a checkpoint completed that
-     * this very instance had passed at least 100 rows for: so every failure restores a checkpoint that
-     * is in the middle of a split.
-     */
-    private static final class FailAfterCheckpointWithProgress extends RichMapFunction<String, String>
-            implements CheckpointedFunction, CheckpointListener {
-        private transient long rows;
-        private transient Map<Long, Long> rowsAtCheckpoint;
-        private transient boolean armed;
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {
-            rowsAtCheckpoint = new HashMap<>();
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            rowsAtCheckpoint.put(context.getCheckpointId(), rows);
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            Long atCheckpoint = rowsAtCheckpoint.get(checkpointId);
-            if (atCheckpoint != null && atCheckpoint >= 100) {
-                armed = true;
-            }
-        }
-
-        @Override
-        public String map(String value) {
-            rows++;
-            if (armed && takeFailure()) {
-                throw new IllegalStateException("Injected failure after " + rows + " rows");
-            }
-            return value;
-        }
-    }
-
-    /** Fails (while {@link #FAILURES_LEFT} allows) when this attempt of the task reached the given rows. */
+    /** Fails (while {@link InjectedFailures#LEFT} allows) when this attempt of the task reached the given rows. */
     private static final class FailAfterRows implements MapFunction<String, String> {
         private final long failAt;
         private long rows;
@@ -217,7 +149,7 @@ class PaimonSourceFailoverITCase {
 
         @Override
         public String map(String value) {
-            if (++rows == failAt && takeFailure()) {
+            if (++rows == failAt && InjectedFailures.take()) {
                 throw new IllegalStateException("Injected failure after " + rows + " rows");
             }
             return value;

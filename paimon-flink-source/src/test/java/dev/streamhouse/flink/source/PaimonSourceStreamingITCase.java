@@ -1,6 +1,7 @@
 package dev.streamhouse.flink.source;
 
 import dev.streamhouse.flink.source.testutils.FlinkRows;
+import dev.streamhouse.flink.source.testutils.InjectedFailures;
 import dev.streamhouse.flink.source.testutils.SourceTestTables;
 import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.data.InternalRow;
@@ -10,8 +11,6 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -20,12 +19,9 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.SinkFunction;
@@ -68,7 +64,7 @@ class PaimonSourceStreamingITCase {
             new MiniClusterResourceConfiguration.Builder()
                     .setNumberTaskManagers(1)
                     .setNumberSlotsPerTaskManager(4)
-                    .setConfiguration(clusterConfig())
+                    .setConfiguration(InjectedFailures.restartingClusterConfig())
                     .build());
 
     private static final Duration DEADLINE = Duration.ofSeconds(90);
@@ -76,7 +72,6 @@ class PaimonSourceStreamingITCase {
     static final ConcurrentLinkedQueue<String> SEEN = new ConcurrentLinkedQueue<>();
     /** The rows the collector held at its latest completed checkpoint. */
     static final AtomicReference<List<String>> COMMITTED = new AtomicReference<>(List.of());
-    static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
     static final AtomicInteger MOST_ROWS_RESTORED = new AtomicInteger();
 
     @TempDir
@@ -84,20 +79,11 @@ class PaimonSourceStreamingITCase {
 
     private final List<JobClient> jobs = new ArrayList<>();
 
-    private static Configuration clusterConfig() {
-        Configuration c = new Configuration();
-        c.setString("state.backend.type", "hashmap");
-        c.setString("restart-strategy.type", "fixed-delay");
-        c.setString("restart-strategy.fixed-delay.attempts", "10");
-        c.setString("restart-strategy.fixed-delay.delay", "100 ms");
-        return c;
-    }
-
     @BeforeEach
     void reset() {
         SEEN.clear();
         COMMITTED.set(List.of());
-        FAILURES_LEFT.set(0);
+        InjectedFailures.LEFT.set(0);
         MOST_ROWS_RESTORED.set(0);
     }
 
@@ -222,12 +208,12 @@ class PaimonSourceStreamingITCase {
         // Not 'latest': the job may start after the first commit below and would then skip it.
         PaimonSource source = PaimonSource.builder(table.copy(streaming("scan.mode", "from-snapshot",
                 "scan.snapshot-id", "1"))).unbounded().build();
-        FAILURES_LEFT.set(2);
+        InjectedFailures.LEFT.set(2);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         env.enableCheckpointing(200);
         readAsStrings(env, source)
-                .map(new FailAfterCheckpointWithRows())
+                .map(new InjectedFailures.AfterCheckpointWithRows(1))
                 .transform("exactly-once check", Types.VOID, new CheckpointedCollector())
                 .setParallelism(1);
         start(env, "stream failover");
@@ -239,9 +225,9 @@ class PaimonSourceStreamingITCase {
             Thread.sleep(100); // spread the commits over a few checkpoints (pacing, not asserted)
         }
         int total = snapshots * rowsPerSnapshot;
-        waitUntil(() -> FAILURES_LEFT.get() == 0 && COMMITTED.get().size() >= total,
+        waitUntil(() -> InjectedFailures.LEFT.get() == 0 && COMMITTED.get().size() >= total,
                 () -> total + " rows covered by a completed checkpoint after all failures; failures left "
-                        + FAILURES_LEFT.get() + ", rows " + COMMITTED.get().size());
+                        + InjectedFailures.LEFT.get() + ", rows " + COMMITTED.get().size());
 
         assertThat(MOST_ROWS_RESTORED.get()).as("rows restored from a checkpoint").isPositive();
         List<String> expected = new ArrayList<>();
@@ -349,61 +335,11 @@ class PaimonSourceStreamingITCase {
         }
     }
 
-    private static boolean takeFailure() {
-        while (true) {
-            int left = FAILURES_LEFT.get();
-            if (left <= 0) {
-                return false;
-            }
-            if (FAILURES_LEFT.compareAndSet(left, left - 1)) {
-                return true;
-            }
-        }
-    }
-
     /** Appends every row to {@link #SEEN}. */
     private static final class CollectSink implements SinkFunction<String> {
         @Override
         public void invoke(String value, Context context) {
             SEEN.add(value);
-        }
-    }
-
-    /**
-     * Fails (while {@link #FAILURES_LEFT} allows) on the first row after a checkpoint completed that
-     * this very instance had passed rows for: every failure restores a checkpoint with progress.
-     */
-    private static final class FailAfterCheckpointWithRows extends RichMapFunction<String, String>
-            implements CheckpointedFunction, CheckpointListener {
-        private transient long rows;
-        private transient Map<Long, Long> rowsAtCheckpoint;
-        private transient boolean armed;
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {
-            rowsAtCheckpoint = new HashMap<>();
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            rowsAtCheckpoint.put(context.getCheckpointId(), rows);
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            Long atCheckpoint = rowsAtCheckpoint.get(checkpointId);
-            if (atCheckpoint != null && atCheckpoint > 0) {
-                armed = true;
-            }
-        }
-
-        @Override
-        public String map(String value) {
-            rows++;
-            if (armed && takeFailure()) {
-                throw new IllegalStateException("Injected failure after " + rows + " rows");
-            }
-            return value;
         }
     }
 

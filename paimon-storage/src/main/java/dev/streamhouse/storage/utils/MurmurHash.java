@@ -36,6 +36,11 @@ public final class MurmurHash {
             h = h * 5 + 0xe6546b64;
         }
         h ^= length;
+        return fmix(h);
+    }
+
+    /** MurmurHash3's 32-bit finalizer: every input bit affects every output bit. */
+    public static int fmix(int h) {
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;

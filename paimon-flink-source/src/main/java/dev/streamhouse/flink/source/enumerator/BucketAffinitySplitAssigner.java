@@ -2,6 +2,7 @@ package dev.streamhouse.flink.source.enumerator;
 
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.storage.table.source.DataSplit;
+import dev.streamhouse.storage.utils.MurmurHash;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -42,17 +43,7 @@ public final class BucketAffinitySplitAssigner implements SplitAssigner {
      * (mixed, so that partitions whose hashes differ only in high bits still start apart).
      */
     public static int owner(DataSplit split, int parallelism) {
-        return Math.floorMod(mix(split.partition().hashCode()) + split.bucket(), parallelism);
-    }
-
-    /** A 32-bit finalizer (as in MurmurHash3): every input bit affects the low bits. */
-    private static int mix(int h) {
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return h;
+        return Math.floorMod(MurmurHash.fmix(split.partition().hashCode()) + split.bucket(), parallelism);
     }
 
     @Override
