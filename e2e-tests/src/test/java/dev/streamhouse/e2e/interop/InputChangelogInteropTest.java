@@ -6,16 +6,9 @@ import dev.streamhouse.e2e.oracle.CdcModel;
 import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
 import dev.streamhouse.e2e.oracle.OurRows;
 import dev.streamhouse.e2e.oracle.PaimonOracle;
-import dev.streamhouse.e2e.oracle.PaimonRows;
 import dev.streamhouse.e2e.oracle.TableSpec;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.ChangelogRecords;
-import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.table.Table;
-import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.table.source.StreamTableScan;
-import org.apache.paimon.table.source.TableScan;
 import org.apache.paimon.types.RowType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,28 +75,6 @@ class InputChangelogInteropTest {
         return out;
     }
 
-    /** Paimon's streaming scan of the table from snapshot 1 up to the latest, every row with its kind. */
-    private List<CanonicalRow> paimonStreamFromFirstSnapshot(String table) throws Exception {
-        Table t = paimon.table(DB, table).copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
-        ReadBuilder rb = t.newReadBuilder();
-        StreamTableScan scan = rb.newStreamScan();
-        RowType type = rb.readType();
-        long latest = paimon.latestSnapshotId(DB, table).orElseThrow();
-        List<CanonicalRow> out = new ArrayList<>();
-        // Each plan covers at most one snapshot; stop once the scan has passed the latest one.
-        for (int round = 0; round < 4 * latest + 10; round++) {
-            TableScan.Plan plan = scan.plan();
-            try (RecordReader<InternalRow> reader = rb.newRead().createReader(plan)) {
-                reader.forEachRemaining(r -> out.add(PaimonRows.toCanonical(r, type)));
-            }
-            Long next = scan.checkpoint();
-            if (next != null && next > latest) {
-                return out;
-            }
-        }
-        throw new AssertionError("Paimon's stream scan did not get past snapshot " + latest);
-    }
-
     @Test
     void paimonReadsOurInputChangelogTableMergedAndItsChangelogInFull() throws Exception {
         ours.createTable(DB, "ours", SPEC);
@@ -119,7 +90,7 @@ class InputChangelogInteropTest {
         Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(cdc.live().values()), ours.readAll(DB, "ours"));
 
         // Paimon's streaming view: exactly the input changes, with kinds, in order per key.
-        List<CanonicalRow> streamed = paimonStreamFromFirstSnapshot("ours");
+        List<CanonicalRow> streamed = paimon.streamUntilLatest(DB, "ours", Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
         assertThat(streamed).hasSameSizeAs(changes);
         assertThat(byKey(streamed)).isEqualTo(byKey(changes));
         assertThat(streamed).extracting(CanonicalRow::kind).contains(Kind.UPDATE_BEFORE, Kind.DELETE);
@@ -138,7 +109,7 @@ class InputChangelogInteropTest {
         Canon.assertSameRowsIgnoringKind("Paimon's batch read", new ArrayList<>(cdc.live().values()), paimon.readAll(DB, "t"));
         Canon.assertSameRowsIgnoringKind("our batch read", new ArrayList<>(cdc.live().values()), ours.readAll(DB, "t"));
 
-        List<CanonicalRow> streamed = paimonStreamFromFirstSnapshot("t");
+        List<CanonicalRow> streamed = paimon.streamUntilLatest(DB, "t", Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
         assertThat(byKey(streamed)).as("Paimon's streaming view of both writers' changelog").isEqualTo(byKey(changes));
 
         // Our reader of the changelog manifests sees Paimon's changelog files as well as ours.

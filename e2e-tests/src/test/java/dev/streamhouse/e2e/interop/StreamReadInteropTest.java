@@ -181,27 +181,6 @@ class StreamReadInteropTest {
         assertSameIncrementalReads("c", "auto", "delta", "changelog");
     }
 
-    /** Paimon's stream scan with consumer-id, until it has passed the latest snapshot. */
-    private List<CanonicalRow> paimonStreamWithConsumer(String table, String consumerId) throws Exception {
-        Table t = paimon.table(DB, table).copy(Map.of("consumer-id", consumerId, "consumer.expiration-time", "1 h"));
-        ReadBuilder rb = t.newReadBuilder();
-        StreamTableScan scan = rb.newStreamScan();
-        RowType type = rb.readType();
-        long latest = paimon.latestSnapshotId(DB, table).orElseThrow();
-        List<CanonicalRow> out = new ArrayList<>();
-        for (int round = 0; round < 4 * latest + 10; round++) {
-            TableScan.Plan plan = scan.plan();
-            try (RecordReader<InternalRow> reader = rb.newRead().createReader(plan)) {
-                reader.forEachRemaining(r -> out.add(PaimonRows.toCanonical(r, type)));
-            }
-            Long next = scan.checkpoint();
-            if (next != null && next > latest) {
-                return out;
-            }
-        }
-        throw new AssertionError("Paimon's stream scan did not get past snapshot " + latest);
-    }
-
     @Test
     void consumerFilesAreSharedWithPaimon() throws Exception {
         ours.createTable(DB, "t", APPEND);
@@ -223,7 +202,7 @@ class StreamReadInteropTest {
         List<CanonicalRow> expected = new ArrayList<>(snapshots.get(2));
         expected.addAll(snapshots.get(3));
         Canon.assertSameRows("Paimon's streaming read resuming our consumer", expected,
-                paimonStreamWithConsumer("t", "ours"));
+                paimon.streamUntilLatest(DB, "t", Map.of("consumer-id", "ours", "consumer.expiration-time", "1 h")));
 
         // Paimon → ours: same bytes for the same value, and our reader and streaming read honour it.
         theirConsumers.resetConsumer("theirs", new Consumer(4));

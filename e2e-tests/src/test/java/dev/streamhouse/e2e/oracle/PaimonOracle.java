@@ -23,6 +23,8 @@ import org.apache.paimon.table.sink.RowPartitionKeyExtractor;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
+import org.apache.paimon.table.source.StreamTableScan;
+import org.apache.paimon.table.source.TableScan;
 import org.apache.paimon.types.RowType;
 
 import java.nio.file.Path;
@@ -314,6 +316,33 @@ public final class PaimonOracle implements AutoCloseable {
      * Paimon's rendered partition strings (legacy naming by default: a DATE is its day count, e.g.
      * {@code 19724}); '' and NULL both show as {@code __DEFAULT_PARTITION__}, as two entries.
      */
+    /**
+     * Streams the table with Paimon's own stream scan under the given dynamic options (e.g. a scan
+     * mode or a consumer id), plan by plan, until the scan has passed the latest snapshot; the rows
+     * with their row kinds.
+     */
+    public List<CanonicalRow> streamUntilLatest(String database, String table, Map<String, String> options)
+            throws Exception {
+        ReadBuilder rb = table(database, table).copy(options).newReadBuilder();
+        StreamTableScan scan = rb.newStreamScan();
+        RowType type = rb.readType();
+        long latest = latestSnapshotId(database, table).orElseThrow();
+        List<CanonicalRow> out = new ArrayList<>();
+        // Each plan covers at most one snapshot; stop once the scan has passed the latest one.
+        for (int round = 0; round < 4 * latest + 10; round++) {
+            TableScan.Plan plan = scan.plan();
+            try (RecordReader<InternalRow> reader = rb.newRead().createReader(plan)) {
+                reader.forEachRemaining(r -> out.add(PaimonRows.toCanonical(r, type)));
+            }
+            Long next = scan.checkpoint();
+            if (next != null && next > latest) {
+                return out;
+            }
+        }
+        throw new AssertionError("Paimon's stream scan of " + database + "." + table
+                + " did not get past snapshot " + latest);
+    }
+
     public List<PartitionInfo> listPartitions(String database, String table) {
         try {
             List<PartitionInfo> out = new ArrayList<>();
