@@ -6,10 +6,7 @@ import dev.streamhouse.e2e.oracle.Filter;
 import dev.streamhouse.e2e.oracle.PaimonOracle;
 import dev.streamhouse.e2e.oracle.TableSpec;
 import dev.streamhouse.e2e.oracle.TestData;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -22,26 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Append tables written by us are read by Apache Paimon 1.3.1 and vice versa, with the same rows,
  * partitions (including escaped and NULL values) and pruning on both sides.
  */
-class AppendTableInteropTest {
+class AppendTableInteropTest extends InteropTestBase {
     private static final String DB = "interop";
 
-    @TempDir
-    Path warehouse;
 
-    private OurStore ours;
-    private PaimonOracle paimon;
-
-    @BeforeEach
-    void open() {
-        ours = new OurStore(warehouse);
-        paimon = new PaimonOracle(warehouse);
-        ours.createDatabase(DB);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        paimon.close();
-        ours.close();
+    AppendTableInteropTest() {
+        super(DB);
     }
 
     /** Three commits of the all-types table. */

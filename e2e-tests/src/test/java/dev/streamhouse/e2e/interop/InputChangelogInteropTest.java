@@ -5,17 +5,12 @@ import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.CdcModel;
 import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
 import dev.streamhouse.e2e.oracle.OurRows;
-import dev.streamhouse.e2e.oracle.PaimonOracle;
 import dev.streamhouse.e2e.oracle.TableSpec;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.ChangelogRecords;
 import org.apache.paimon.types.RowType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,33 +25,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * changelog files) returns every input change exactly once and in order per key, and our changelog
  * reader sees every change Paimon's writer produced when Paimon continues the table.
  */
-class InputChangelogInteropTest {
+class InputChangelogInteropTest extends InteropTestBase {
     private static final String DB = "cl";
     private static final TableSpec SPEC = TableSpec.of("dt", "STRING", "id", "INT", "name", "STRING", "amount", "BIGINT")
             .withPartitionKeys("dt").withPrimaryKeys("dt", "id")
             .withOption("bucket", "2").withOption("changelog-producer", "input");
 
-    @TempDir
-    Path warehouse;
-
-    private OurStore ours;
-    private PaimonOracle paimon;
     /** The changes written and the table they leave. */
     private final CdcModel cdc = new CdcModel(11, 20);
     /** Every change written so far, in write order. */
     private final List<CanonicalRow> changes = new ArrayList<>();
 
-    @BeforeEach
-    void open() {
-        ours = new OurStore(warehouse);
-        paimon = new PaimonOracle(warehouse);
-        ours.createDatabase(DB);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        paimon.close();
-        ours.close();
+    InputChangelogInteropTest() {
+        super(DB);
     }
 
     /** A batch of complete CDC over 40 keys in 2 partitions, recorded in {@link #changes}. */

@@ -5,10 +5,7 @@ import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.Filter;
 import dev.streamhouse.e2e.oracle.PaimonOracle;
 import dev.streamhouse.e2e.oracle.TableSpec;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,33 +22,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Primary-key tables (partitioned, bucket = 4) written, compacted and continued by either side read
  * the same on both, with every key in the bucket Paimon expects.
  */
-class PrimaryKeyTableInteropTest {
+class PrimaryKeyTableInteropTest extends InteropTestBase {
     private static final String DB = "pk";
     private static final TableSpec SPEC = TableSpec.of(
                     "dt", "STRING", "id", "INT", "name", "STRING", "amount", "BIGINT", "ts", "TIMESTAMP(3)")
             .withPartitionKeys("dt").withPrimaryKeys("dt", "id").withOption("bucket", "4");
 
-    @TempDir
-    Path warehouse;
-
-    private OurStore ours;
-    private PaimonOracle paimon;
     /** The expected table: key "dt/id" → row. */
     private final Map<String, CanonicalRow> model = new TreeMap<>();
     private final Random random = new Random(7);
     private int version;
 
-    @BeforeEach
-    void open() {
-        ours = new OurStore(warehouse);
-        paimon = new PaimonOracle(warehouse);
-        ours.createDatabase(DB);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        paimon.close();
-        ours.close();
+    PrimaryKeyTableInteropTest() {
+        super(DB);
     }
 
     /** A batch of random upserts and deletes over 150 keys in 3 partitions; updates the model. */

@@ -4,7 +4,6 @@ import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.CdcModel;
 import dev.streamhouse.e2e.oracle.OurRows;
-import dev.streamhouse.e2e.oracle.PaimonOracle;
 import dev.streamhouse.e2e.oracle.PaimonRows;
 import dev.streamhouse.e2e.oracle.TableSpec;
 import dev.streamhouse.storage.consumer.ConsumerManager;
@@ -21,10 +20,7 @@ import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.StreamTableScan;
 import org.apache.paimon.table.source.TableScan;
 import org.apache.paimon.types.RowType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,31 +37,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * input changelog, over every range of tables with compactions and overwrites), and consumer files ({@code consumer/consumer-<id>}) written by
  * either side are honoured by the other.
  */
-class StreamReadInteropTest {
+class StreamReadInteropTest extends InteropTestBase {
     private static final String DB = "sr";
     private static final TableSpec APPEND = TableSpec.of("dt", "STRING", "id", "INT", "name", "STRING")
             .withPartitionKeys("dt").withOption("bucket", "2").withOption("bucket-key", "id");
     private static final TableSpec PK = TableSpec.of("dt", "STRING", "id", "INT", "name", "STRING", "amount", "BIGINT")
             .withPartitionKeys("dt").withPrimaryKeys("dt", "id").withOption("bucket", "2");
 
-    @TempDir
-    Path warehouse;
-
-    private OurStore ours;
-    private PaimonOracle paimon;
     private final CdcModel cdc = new CdcModel(17, 6);
 
-    @BeforeEach
-    void open() {
-        ours = new OurStore(warehouse);
-        paimon = new PaimonOracle(warehouse);
-        ours.createDatabase(DB);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        paimon.close();
-        ours.close();
+    StreamReadInteropTest() {
+        super(DB);
     }
 
     /** Complete CDC over 12 keys in 2 partitions. */
