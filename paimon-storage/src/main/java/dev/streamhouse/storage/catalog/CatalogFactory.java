@@ -4,6 +4,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.options.CatalogOptions;
+import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.Options;
 
 import java.io.IOException;
@@ -13,7 +14,12 @@ import java.io.UncheckedIOException;
 public final class CatalogFactory {
     private CatalogFactory() {}
 
+    /**
+     * @throws dev.streamhouse.storage.options.InvalidOptionsException if an option is invalid or not
+     *     supported yet ({@code table-default.*} options are checked as table options)
+     */
     public static Catalog createCatalog(Options options) {
+        OptionValidator.instance().checkCatalogOptions("Catalog", options.toMap());
         String warehouse = options.get(CatalogOptions.WAREHOUSE);
         if (warehouse == null || warehouse.isBlank()) {
             throw new IllegalArgumentException("Cannot create catalog: option 'warehouse' is missing; "

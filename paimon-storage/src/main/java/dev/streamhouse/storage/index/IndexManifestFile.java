@@ -60,7 +60,7 @@ public final class IndexManifestFile {
     public List<IndexManifestEntry> read(String fileName) throws IOException {
         Path parent = manifestDir.parent();
         return AvroFileReader.readAll(fileIO, path(fileName), null, "index manifest",
-                parent == null ? manifestDir : parent, IndexManifestEntryCodec::read);
+                parent == null ? manifestDir : parent, IndexManifestSchema.SCHEMA, IndexManifestEntryCodec::read);
     }
 
     /** Deletes an index manifest, best effort. */

@@ -1,7 +1,9 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileConstants;
 import org.apache.avro.file.DataFileStream;
 import org.apache.avro.generic.GenericDatumReader;
@@ -25,6 +27,10 @@ import java.util.function.Function;
  * header's sync marker (every complete container file does) and, when {@code expectedSize} is given,
  * have exactly that length. A file cut exactly at a block boundary is only caught by the size check.
  *
+ * <p>Newer layouts: a file whose writer schema has a field the expected layout lacks (one a newer
+ * Paimon added) is refused with an {@link UnsupportedTableFeatureException} naming the file and the
+ * field, since its meaning is unknown and ignoring it could misread the table.
+ *
  * <p>Failures are classified: the file store failing is an {@link IOException} (a missing file a
  * {@link FileNotFoundException}); anything wrong with the bytes — not Avro, truncated, a wrong length,
  * or the mapper rejecting a record with an {@link IllegalArgumentException} — is a
@@ -38,9 +44,11 @@ public final class AvroFileReader {
     /**
      * @param kind what the file is, for messages, e.g. "manifest file"
      * @param expectedSize the recorded byte size, checked against the file; null to skip the check
+     * @param layout the newest layout this store knows for such files; the writer schema may lack fields
+     *     of it (older files) but not have fields it lacks
      */
     public static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
-            Function<GenericRecord, T> mapper) throws IOException {
+            Schema layout, Function<GenericRecord, T> mapper) throws IOException {
         String context = "Cannot read " + kind + " " + path + " of table " + tableRoot + ": ";
         byte[] bytes;
         try {
@@ -61,6 +69,12 @@ public final class AvroFileReader {
             List<T> out = new ArrayList<>();
             try (DataFileStream<GenericRecord> stream =
                     new DataFileStream<>(new ByteArrayInputStream(bytes), new GenericDatumReader<>())) {
+                List<String> unknown = AvroSupport.unknownFields(stream.getSchema(), layout, "");
+                if (!unknown.isEmpty()) {
+                    throw new UnsupportedTableFeatureException("Cannot read " + kind + " " + path + " of table "
+                            + tableRoot + ": it has the fields " + unknown + ", which this store does not know (they "
+                            + "were added by a newer version of Paimon than 1.3); reading it could misread the table");
+                }
                 GenericRecord reuse = null;
                 while (stream.hasNext()) {
                     reuse = stream.next(reuse);
@@ -68,6 +82,8 @@ public final class AvroFileReader {
                 }
             }
             return out;
+        } catch (UnsupportedTableFeatureException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             String why = e instanceof IllegalArgumentException ? e.getMessage() : "it is not a readable Avro file (" + e + ")";
             throw new CorruptManifestException(path, context + why, e);

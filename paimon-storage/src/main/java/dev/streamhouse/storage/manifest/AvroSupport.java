@@ -77,6 +77,49 @@ public final class AvroSupport {
         }
     }
 
+    /**
+     * The fields of {@code writer} (a file's schema) that {@code layout} (the newest layout known here)
+     * does not have, as dotted paths, looking into nested records, unions, arrays and maps.
+     */
+    public static List<String> unknownFields(Schema writer, Schema layout, String prefix) {
+        List<String> out = new java.util.ArrayList<>();
+        Schema w = nonNull(writer);
+        Schema l = nonNull(layout);
+        switch (w.getType()) {
+            case RECORD:
+                if (l.getType() != Schema.Type.RECORD) {
+                    return out;
+                }
+                for (Schema.Field f : w.getFields()) {
+                    Schema.Field known = l.getField(f.name());
+                    if (known == null) {
+                        out.add(prefix + f.name());
+                    } else {
+                        out.addAll(unknownFields(f.schema(), known.schema(), prefix + f.name() + "."));
+                    }
+                }
+                return out;
+            case ARRAY:
+                return l.getType() == Schema.Type.ARRAY ? unknownFields(w.getElementType(), l.getElementType(), prefix) : out;
+            case MAP:
+                return l.getType() == Schema.Type.MAP ? unknownFields(w.getValueType(), l.getValueType(), prefix) : out;
+            default:
+                return out;
+        }
+    }
+
+    /** The non-null branch of a {@code [null, T]} union, or the schema itself. */
+    private static Schema nonNull(Schema schema) {
+        if (schema.getType() == Schema.Type.UNION) {
+            for (Schema branch : schema.getTypes()) {
+                if (branch.getType() != Schema.Type.NULL) {
+                    return branch;
+                }
+            }
+        }
+        return schema;
+    }
+
     /** The value of field {@code name}, or null if the record's schema has no such field. */
     public static Object get(GenericRecord record, String name) {
         Schema.Field f = record.getSchema().getField(name);

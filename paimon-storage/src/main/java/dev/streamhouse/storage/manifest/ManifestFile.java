@@ -125,7 +125,7 @@ public final class ManifestFile {
      */
     public List<ManifestEntry> read(String fileName, Long fileSizeOrNull) throws IOException {
         return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest file", tableRoot(),
-                ManifestEntryCodec::read);
+                ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read);
     }
 
     /** Deletes a manifest file, best effort (for cleaning up after a failed commit). */

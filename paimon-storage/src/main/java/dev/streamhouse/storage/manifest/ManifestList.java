@@ -59,7 +59,7 @@ public final class ManifestList {
     public List<ManifestFileMeta> read(String fileName, Long fileSizeOrNull) throws IOException {
         Path parent = manifestDir.parent();
         return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest list",
-                parent == null ? manifestDir : parent, ManifestFileMetaCodec::read);
+                parent == null ? manifestDir : parent, ManifestSchemas.MANIFEST_LIST, ManifestFileMetaCodec::read);
     }
 
     /** Deletes a manifest list, best effort (for cleaning up after a failed commit). */

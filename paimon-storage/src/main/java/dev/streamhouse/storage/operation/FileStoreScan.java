@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.operation;
 
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
@@ -21,8 +22,10 @@ import java.util.Optional;
 public final class FileStoreScan {
     private final SnapshotManager snapshots;
     private final SnapshotEntries entries;
+    private final IndexManifestFile indexManifests;
     private final FileStatsMapper statsMapper;
     private final String tableName;
+    private TableFeatureCheck.Access access = TableFeatureCheck.Access.BATCH_READ;
 
     private Long snapshotId;
     private Long timestampMillis;
@@ -31,9 +34,12 @@ public final class FileStoreScan {
     private Integer bucket;
     private ScanMode mode = ScanMode.ALL;
 
-    public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, FileStatsMapper statsMapper, String tableName) {
+    /** @param indexManifests reads a snapshot's index files, which the plan checks ({@link TableFeatureCheck}) */
+    public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, IndexManifestFile indexManifests,
+            FileStatsMapper statsMapper, String tableName) {
         this.snapshots = snapshots;
         this.entries = entries;
+        this.indexManifests = indexManifests;
         this.statsMapper = statsMapper;
         this.tableName = tableName;
     }
@@ -78,6 +84,12 @@ public final class FileStoreScan {
         return snapshots;
     }
 
+    /** What the planned files are for, as refusals of unsupported files say; a batch read by default. */
+    public FileStoreScan forAccess(TableFeatureCheck.Access access) {
+        this.access = java.util.Objects.requireNonNull(access, "access");
+        return this;
+    }
+
     public FileStoreScan withBucket(int bucket) {
         this.bucket = bucket;
         return this;
@@ -86,6 +98,10 @@ public final class FileStoreScan {
     /** The result: the snapshot read (empty for an empty table) and its selected files. */
     public record Plan(Optional<Snapshot> snapshot, List<ManifestEntry> files) {}
 
+    /**
+     * @throws dev.streamhouse.storage.UnsupportedTableFeatureException if the snapshot has deletion vectors or unknown index
+     *     files, or a selected file cannot be read as it is (see {@link TableFeatureCheck})
+     */
     public Plan plan() throws IOException {
         Optional<Snapshot> snapshot;
         if (snapshotId != null) {
@@ -102,6 +118,9 @@ public final class FileStoreScan {
         if (snapshot.isEmpty()) {
             return new Plan(snapshot, List.of());
         }
+        if (snapshot.get().indexManifest() != null) {
+            TableFeatureCheck.checkIndexFiles(tableName, indexManifests.read(snapshot.get().indexManifest()), access);
+        }
         ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
         List<ManifestEntry> selected = new ArrayList<>();
         for (ManifestEntry e : files(snapshot.get(), filter)) {
@@ -109,6 +128,7 @@ public final class FileStoreScan {
                 selected.add(e);
             }
         }
+        TableFeatureCheck.checkDataFiles(tableName, selected, access);
         return new Plan(snapshot, selected);
     }
 

@@ -1,8 +1,18 @@
 package dev.streamhouse.storage.options;
 
-/** Options of a catalog (not of a table). */
+import java.time.Duration;
+
+/**
+ * Options of a catalog (not of a table), with Paimon's keys and defaults. Only the filesystem
+ * metastore on a local warehouse exists so far: other metastores are refused, and the settings of
+ * metastores, caches, locks and remote file systems are accepted with a warning.
+ */
 public final class CatalogOptions {
     private CatalogOptions() {}
+
+    private static final String NO_CACHE = "the catalog reads table metadata from the warehouse every time";
+    private static final String NO_METASTORE = "only the filesystem metastore is supported";
+    private static final String LOCAL_ONLY = "only local warehouses are supported so far";
 
     public static final ConfigOption<String> WAREHOUSE =
             ConfigOption.key("warehouse").stringType().noDefaultValue()
@@ -10,5 +20,150 @@ public final class CatalogOptions {
 
     public static final ConfigOption<String> DEFAULT_DATABASE =
             ConfigOption.key("default-database").stringType().defaultValue("default")
-                    .withDescription("Database used when a table identifier names none.");
+                    .withDescription("Database used when a table identifier names none; created when the catalog "
+                            + "opens.");
+
+    public static final ConfigOption<Boolean> DISABLE_CREATE_TABLE_IN_DEFAULT_DB =
+            ConfigOption.key("disable-create-table-in-default-db").booleanType().defaultValue(false)
+                    .withDescription("Refuse CREATE TABLE in the default database.");
+
+    public static final ConfigOption<String> METASTORE =
+            ConfigOption.key("metastore").stringType().defaultValue("filesystem")
+                    .withDescription("Where the catalog keeps table metadata: filesystem, hive, jdbc or rest.")
+                    .supportedOnly(v -> v.trim().equalsIgnoreCase("filesystem") ? null : NO_METASTORE);
+
+    public static final ConfigOption<String> URI =
+            ConfigOption.key("uri").stringType().noDefaultValue()
+                    .withDescription("Address of the metastore (Hive, JDBC or REST).").notSupportedYet(NO_METASTORE);
+
+    public static final ConfigOption<String> TABLE_TYPE =
+            ConfigOption.key("table.type").oneOf("managed", "external").defaultValue("managed")
+                    .withDescription("Whether the catalog owns its tables' files (managed) or not (external).")
+                    .supportedOnly(OptionChecks.only("managed"));
+
+    public static final ConfigOption<Boolean> CASE_SENSITIVE =
+            ConfigOption.key("case-sensitive").booleanType().noDefaultValue()
+                    .withDescription("Whether database, table and column names are case-sensitive (a filesystem "
+                            + "catalog is).").withFallbackKeys("allow-upper-case")
+                    .supportedOnly(v -> v ? null : "names are always case-sensitive");
+
+    public static final ConfigOption<Boolean> LOCK_ENABLED =
+            ConfigOption.key("lock.enabled").booleanType().noDefaultValue()
+                    .withDescription("Take a catalog lock around commits (for object stores without atomic "
+                            + "renames).").noEffectYet("commits on a local warehouse are atomic without a lock");
+
+    public static final ConfigOption<String> LOCK_TYPE =
+            ConfigOption.key("lock.type").stringType().noDefaultValue()
+                    .withDescription("Kind of catalog lock, e.g. hive or zookeeper.")
+                    .noEffectYet("commits on a local warehouse are atomic without a lock");
+
+    public static final ConfigOption<Duration> LOCK_CHECK_MAX_SLEEP =
+            ConfigOption.key("lock-check-max-sleep").durationType().defaultValue(Duration.ofSeconds(8))
+                    .withDescription("Longest pause between attempts to take the lock.")
+                    .noEffectYet("commits on a local warehouse are atomic without a lock");
+
+    public static final ConfigOption<Duration> LOCK_ACQUIRE_TIMEOUT =
+            ConfigOption.key("lock-acquire-timeout").durationType().defaultValue(Duration.ofMinutes(8))
+                    .withDescription("Longest wait for the lock.")
+                    .noEffectYet("commits on a local warehouse are atomic without a lock");
+
+    public static final ConfigOption<Integer> CLIENT_POOL_SIZE =
+            ConfigOption.key("client-pool-size").intType().defaultValue(2)
+                    .withDescription("Connections to the metastore.").noEffectYet(NO_METASTORE);
+
+    public static final ConfigOption<Boolean> CACHE_ENABLED =
+            ConfigOption.key("cache-enabled").booleanType().defaultValue(true)
+                    .withDescription("Cache databases, tables, manifests and partitions.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<Duration> CACHE_EXPIRE_AFTER_ACCESS =
+            ConfigOption.key("cache.expire-after-access").durationType().defaultValue(Duration.ofMinutes(10))
+                    .withDescription("A cache entry expires this long after its last use.")
+                    .withFallbackKeys("cache.expiration-interval").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<Duration> CACHE_EXPIRE_AFTER_WRITE =
+            ConfigOption.key("cache.expire-after-write").durationType().defaultValue(Duration.ofMinutes(30))
+                    .withDescription("A cache entry expires this long after it was loaded.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<Long> CACHE_PARTITION_MAX_NUM =
+            ConfigOption.key("cache.partition.max-num").longType().defaultValue(0L)
+                    .withDescription("Most partitions cached.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<MemorySize> CACHE_MANIFEST_SMALL_FILE_MEMORY =
+            ConfigOption.key("cache.manifest.small-file-memory").memoryType().defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription("Memory for caching small manifests.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<MemorySize> CACHE_MANIFEST_SMALL_FILE_THRESHOLD =
+            ConfigOption.key("cache.manifest.small-file-threshold").memoryType().defaultValue(MemorySize.ofMebiBytes(1))
+                    .withDescription("Manifests up to this size count as small.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<MemorySize> CACHE_MANIFEST_MAX_MEMORY =
+            ConfigOption.key("cache.manifest.max-memory").memoryType().noDefaultValue()
+                    .withDescription("Most memory for cached manifest contents.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<Integer> CACHE_SNAPSHOT_MAX_NUM_PER_TABLE =
+            ConfigOption.key("cache.snapshot.max-num-per-table").intType().defaultValue(20)
+                    .withDescription("Most snapshots cached per table.").noEffectYet(NO_CACHE);
+
+    public static final ConfigOption<Boolean> SYNC_ALL_PROPERTIES =
+            ConfigOption.key("sync-all-properties").booleanType().defaultValue(true)
+                    .withDescription("Copy every table option into the Hive metastore.").noEffectYet(NO_METASTORE);
+
+    public static final ConfigOption<Boolean> FORMAT_TABLE_ENABLED =
+            ConfigOption.key("format-table.enabled").booleanType().defaultValue(true)
+                    .withDescription("Show plain CSV/Parquet/ORC directories of the metastore as tables.")
+                    .noEffectYet("format tables are not supported");
+
+    public static final ConfigOption<Boolean> RESOLVING_FILE_IO_ENABLED =
+            ConfigOption.key("resolving-file-io.enabled").booleanType().defaultValue(false)
+                    .withDescription("Choose the file system per path, for tables with external data paths.")
+                    .notSupportedYet("external data paths are not supported");
+
+    public static final ConfigOption<Boolean> FILE_IO_ALLOW_CACHE =
+            ConfigOption.key("file-io.allow-cache").booleanType().defaultValue(true)
+                    .withDescription("Share file system clients between tables.").noEffectYet(LOCAL_ONLY);
+
+    public static final OptionPattern TABLE_DEFAULT = OptionPattern.of(
+            ConfigOption.key("table-default.*").stringType().noDefaultValue()
+                    .withDescription("A default for the table option after the prefix, for every table this catalog "
+                            + "creates (checked like the table option itself)."));
+
+    public static final OptionPattern FILE_SYSTEM_SETTINGS = OptionPattern.of(
+            ConfigOption.key("fs.*").stringType().noDefaultValue()
+                    .withDescription("Hadoop file system settings.").noEffectYet(LOCAL_ONLY));
+
+    public static final OptionPattern S3_SETTINGS = OptionPattern.of(
+            ConfigOption.key("s3.*").stringType().noDefaultValue()
+                    .withDescription("S3 settings (endpoint, credentials, path style, ...).").noEffectYet(LOCAL_ONLY));
+
+    public static final OptionPattern S3A_SETTINGS = OptionPattern.of(
+            ConfigOption.key("s3a.*").stringType().noDefaultValue()
+                    .withDescription("S3 settings in the s3a spelling.").noEffectYet(LOCAL_ONLY));
+
+    public static final OptionPattern OSS_SETTINGS = OptionPattern.of(
+            ConfigOption.key("oss.*").stringType().noDefaultValue()
+                    .withDescription("Aliyun OSS settings.").noEffectYet(LOCAL_ONLY));
+
+    public static final OptionPattern HADOOP_SETTINGS = OptionPattern.of(
+            ConfigOption.key("hadoop.*").stringType().noDefaultValue()
+                    .withDescription("Hadoop configuration entries.").noEffectYet(LOCAL_ONLY));
+
+    public static final ConfigOption<String> HADOOP_CONF_DIR =
+            ConfigOption.key("hadoop-conf-dir").stringType().noDefaultValue()
+                    .withDescription("Directory of the Hadoop configuration files.").noEffectYet(LOCAL_ONLY);
+
+    public static final ConfigOption<String> HIVE_CONF_DIR =
+            ConfigOption.key("hive-conf-dir").stringType().noDefaultValue()
+                    .withDescription("Directory of the Hive configuration (hive metastore).").noEffectYet(NO_METASTORE);
+
+    public static final OptionPattern HIVE_SETTINGS = OptionPattern.of(
+            ConfigOption.key("hive.*").stringType().noDefaultValue()
+                    .withDescription("Hive metastore settings.").noEffectYet(NO_METASTORE));
+
+    public static final OptionPattern JDBC_SETTINGS = OptionPattern.of(
+            ConfigOption.key("jdbc.*").stringType().noDefaultValue()
+                    .withDescription("JDBC metastore settings (e.g. 'jdbc.user').").noEffectYet(NO_METASTORE));
+
+    public static final OptionPattern KERBEROS_SETTINGS = OptionPattern.of(
+            ConfigOption.key("security.kerberos.*").stringType().noDefaultValue()
+                    .withDescription("Kerberos login for secured file systems.").noEffectYet(LOCAL_ONLY));
 }

@@ -39,5 +39,34 @@ public final class ChangelogOptions {
                     .withDescription("How a primary-key table produces changelog for streaming reads: 'none', "
                             + "'input' (double-write the unmerged input into changelog files at each flush), "
                             + "'lookup' or 'full-compaction' (not supported yet). With 'input' and "
-                            + "'ignore-delete' = true, -U/-D input records are dropped from the changelog too.");
+                            + "'ignore-delete' = true, -U/-D input records are dropped from the changelog too.")
+                    .supportedOnly(OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT));
+
+    private static final String NO_COMPACTION_CHANGELOG = "only used by the 'lookup' and 'full-compaction' "
+            + "changelog producers, which are not implemented";
+
+    public static final ConfigOption<Boolean> CHANGELOG_PRODUCER_ROW_DEDUPLICATE =
+            ConfigOption.key("changelog-producer.row-deduplicate").booleanType().defaultValue(false)
+                    .withDescription("Leave out -U/+U pairs of unchanged rows from the changelog.")
+                    .noEffectYet(NO_COMPACTION_CHANGELOG);
+
+    public static final ConfigOption<String> CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS =
+            ConfigOption.key("changelog-producer.row-deduplicate-ignore-fields").stringType().noDefaultValue()
+                    .withDescription("Columns not compared by 'changelog-producer.row-deduplicate'.")
+                    .noEffectYet(NO_COMPACTION_CHANGELOG);
+
+    public static final ConfigOption<String> CHANGELOG_FILE_FORMAT =
+            ConfigOption.key("changelog-file.format").stringType().noDefaultValue()
+                    .withDescription("Format of changelog files (default: 'file.format').")
+                    .noEffectYet("changelog files are written like data files (Parquet)");
+
+    public static final ConfigOption<String> CHANGELOG_FILE_COMPRESSION =
+            ConfigOption.key("changelog-file.compression").stringType().noDefaultValue()
+                    .withDescription("Compression of changelog files (default: 'file.compression').")
+                    .noEffectYet("changelog files are compressed like data files");
+
+    public static final ConfigOption<String> CHANGELOG_FILE_STATS_MODE =
+            ConfigOption.key("changelog-file.stats-mode").stringType().noDefaultValue()
+                    .withDescription("Statistics of changelog files (default: 'metadata.stats-mode').")
+                    .noEffectYet("changelog files keep statistics like data files");
 }

@@ -39,8 +39,8 @@ public final class ConsumerOptions {
     public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
             ConfigOption.key("consumer.expiration-time").durationType().noDefaultValue()
                     .withDescription("How long a consumer that is not updated is kept; unset keeps consumers for "
-                            + "ever. Accepted for compatibility: this store expires neither consumers nor "
-                            + "snapshots yet, so it has no effect here.");
+                            + "ever.")
+                    .noEffectYet("neither consumers nor snapshots are expired yet");
 
     public static final ConfigOption<ConsumerMode> CONSUMER_MODE =
             ConfigOption.key("consumer.mode").enumType(ConsumerMode.class).defaultValue(ConsumerMode.EXACTLY_ONCE)

@@ -26,25 +26,42 @@ public final class MergeTreeOptions {
     public static final ConfigOption<MergeEngine> MERGE_ENGINE =
             ConfigOption.key("merge-engine").enumType(MergeEngine.class).defaultValue(MergeEngine.DEDUPLICATE)
                     .withDescription("How versions of a key combine: deduplicate (last wins), partial-update, "
-                            + "aggregation or first-row.");
+                            + "aggregation or first-row.")
+                    .supportedOnly(OptionChecks.only(MergeEngine.DEDUPLICATE)).immutable().affectingReads();
 
     public static final ConfigOption<String> SEQUENCE_FIELD =
             ConfigOption.key("sequence.field").stringType().noDefaultValue()
                     .withDescription("Comma-separated columns deciding which version of a key wins (larger wins); "
-                            + "ties fall back to arrival order.");
+                            + "ties fall back to arrival order.").immutable();
 
     public static final ConfigOption<String> SEQUENCE_FIELD_SORT_ORDER =
-            ConfigOption.key("sequence.field.sort-order").stringType().defaultValue("ascending")
-                    .withDescription("'ascending': the largest sequence field wins; 'descending': the smallest wins.");
+            ConfigOption.key("sequence.field.sort-order").oneOf("ascending", "descending").defaultValue("ascending")
+                    .withDescription("'ascending': the largest sequence field wins; 'descending': the smallest wins.")
+                    .immutable();
 
     public static final ConfigOption<Boolean> IGNORE_DELETE =
             ConfigOption.key("ignore-delete").booleanType().defaultValue(false)
-                    .withDescription("Drop -D and -U input records instead of applying them.");
+                    .withDescription("Drop -D and -U input records instead of applying them.")
+                    .withFallbackKeys("first-row.ignore-delete", "deduplicate.ignore-delete",
+                            "partial-update.ignore-delete")
+                    .immutable();
+
+    public static final ConfigOption<Boolean> IGNORE_UPDATE_BEFORE =
+            ConfigOption.key("ignore-update-before").booleanType().defaultValue(false)
+                    .withDescription("Drop -U input records (the old row of an update) instead of applying them as "
+                            + "deletes; the +U that follows still replaces the row.").immutable();
+
+    public static final ConfigOption<String> ROWKIND_FIELD =
+            ConfigOption.key("rowkind.field").stringType().noDefaultValue()
+                    .withDescription("A column whose value ('+I', '-U', '+U', '-D') gives each written row its kind.")
+                    .immutable().notSupportedYet("row kinds taken from a column are not implemented; write rows "
+                            + "with their own row kinds (e.g. a changelog source) instead");
 
     public static final ConfigOption<MemorySize> WRITE_BUFFER_SIZE =
             ConfigOption.key("write-buffer-size").memoryType().defaultValue(MemorySize.ofMebiBytes(256))
                     .withDescription("Memory for sorting and merging input before it is flushed as a level-0 "
-                            + "file; shared by all buckets of one writer.");
+                            + "file; shared by all buckets of one writer.")
+                    .checkedBy(OptionChecks.positiveMemory());
 
     public static final ConfigOption<Boolean> WRITE_BUFFER_SPILLABLE =
             ConfigOption.key("write-buffer-spillable").booleanType().defaultValue(true)
@@ -52,71 +69,85 @@ public final class MergeTreeOptions {
                             + "flushing a small level-0 file.");
 
     public static final ConfigOption<MemorySize> WRITE_BUFFER_SPILL_MAX_DISK_SIZE =
-            ConfigOption.key("write-buffer-spill.max-disk-size").memoryType().noDefaultValue()
-                    .withDescription("Largest local disk use of write-buffer spills; unlimited when unset.");
+            ConfigOption.key("write-buffer-spill.max-disk-size").memoryType()
+                    .defaultValue(MemorySize.ofBytes(Long.MAX_VALUE))
+                    .withDescription("Largest local disk use of write-buffer spills (default: unlimited).")
+                    .checkedBy(OptionChecks.positiveMemory());
 
     public static final ConfigOption<Integer> LOCAL_SORT_MAX_NUM_FILE_HANDLES =
             ConfigOption.key("local-sort.max-num-file-handles").intType().defaultValue(128)
-                    .withDescription("Spilled runs merged at once; more runs are merged in several passes.");
+                    .withDescription("Spilled runs merged at once; more runs are merged in several passes.")
+                    .checkedBy(OptionChecks.atLeast(2));
 
     public static final ConfigOption<Integer> NUM_SORTED_RUNS_COMPACTION_TRIGGER =
             ConfigOption.key("num-sorted-run.compaction-trigger").intType().defaultValue(5)
                     .withDescription("Sorted runs in a bucket (each level-0 file counts as one) that trigger "
-                            + "a compaction.");
+                            + "a compaction.").checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Integer> NUM_SORTED_RUNS_STOP_TRIGGER =
             ConfigOption.key("num-sorted-run.stop-trigger").intType().noDefaultValue()
                     .withDescription("Sorted runs at which writes wait for compaction; defaults to the "
-                            + "compaction trigger + 3.");
+                            + "compaction trigger + 3, and is never below the compaction trigger.")
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Integer> NUM_LEVELS =
             ConfigOption.key("num-levels").intType().noDefaultValue()
-                    .withDescription("Levels of the LSM tree; defaults to the compaction trigger + 1.");
+                    .withDescription("Levels of the LSM tree; defaults to the compaction trigger + 1.")
+                    .checkedBy(OptionChecks.atLeast(2));
 
     public static final ConfigOption<Integer> COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT =
             ConfigOption.key("compaction.max-size-amplification-percent").intType().defaultValue(200)
                     .withDescription("Full compaction when the newer runs together exceed this percentage of "
-                            + "the oldest run's size.");
+                            + "the oldest run's size.").checkedBy(OptionChecks.atLeast(0));
 
     public static final ConfigOption<Integer> COMPACTION_SIZE_RATIO =
             ConfigOption.key("compaction.size-ratio").intType().defaultValue(1)
                     .withDescription("Percentage flexibility when comparing sorted run sizes for universal "
-                            + "compaction.");
+                            + "compaction.").checkedBy(OptionChecks.atLeast(0));
 
     public static final ConfigOption<Integer> FULL_COMPACTION_DELTA_COMMITS =
             ConfigOption.key("full-compaction.delta-commits").intType().noDefaultValue()
-                    .withDescription("Run a full compaction every this many commits.");
+                    .withDescription("Run a full compaction every this many commits.")
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Boolean> WRITE_ONLY =
             ConfigOption.key("write-only").booleanType().defaultValue(false)
-                    .withDescription("Never compact in the writer (use a separate compaction job).");
+                    .withDescription("Never compact in the writer (use a separate compaction job).")
+                    .withFallbackKeys("write.compaction-skip");
 
     public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
             ConfigOption.key("deletion-vectors.enabled").booleanType().defaultValue(false)
-                    .withDescription("Merge-on-write with deletion vectors; batch reads then skip level 0. "
-                            + "Writing such tables is not supported yet.");
+                    .withDescription("Merge-on-write with deletion vectors: batch reads skip level 0 and apply "
+                            + "the deletion vectors of the files they read.")
+                    .immutable().affectingReads()
+                    .notSupportedYet("deletion vectors are not implemented: tables with them are neither "
+                            + "written nor read");
 
     public static final ConfigOption<Long> DYNAMIC_BUCKET_TARGET_ROW_NUM =
             ConfigOption.key("dynamic-bucket.target-row-num").longType().defaultValue(2_000_000L)
-                    .withDescription("Keys per bucket before a dynamic-bucket table opens a new bucket.");
+                    .withDescription("Keys per bucket before a dynamic-bucket table opens a new bucket.")
+                    .checkedBy(OptionChecks.atLeastLong(1));
 
     public static final ConfigOption<Integer> DYNAMIC_BUCKET_INITIAL_BUCKETS =
             ConfigOption.key("dynamic-bucket.initial-buckets").intType().noDefaultValue()
-                    .withDescription("Buckets a dynamic-bucket assigner starts with per partition.");
+                    .withDescription("Buckets a dynamic-bucket assigner starts with per partition.")
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Integer> DYNAMIC_BUCKET_MAX_BUCKETS =
             ConfigOption.key("dynamic-bucket.max-buckets").intType().defaultValue(-1)
-                    .withDescription("Most buckets per partition of a dynamic-bucket table; -1 is unlimited.");
+                    .withDescription("Most buckets per partition of a dynamic-bucket table; -1 is unlimited.")
+                    .checkedBy(OptionChecks.unlimitedOrPositive());
 
     /** The compaction trigger. */
     public static int compactionTrigger(Options o) {
         return o.get(NUM_SORTED_RUNS_COMPACTION_TRIGGER);
     }
 
-    /** The stop trigger (default: trigger + 3). */
+    /** The stop trigger (default: trigger + 3; never below the trigger, as in Paimon). */
     public static int stopTrigger(Options o) {
         Integer configured = o.get(NUM_SORTED_RUNS_STOP_TRIGGER);
-        return configured != null ? configured : compactionTrigger(o) + 3;
+        int trigger = compactionTrigger(o);
+        return Math.max(trigger, configured != null ? configured : trigger + 3);
     }
 
     /** The number of levels (default: trigger + 1). */

@@ -1,7 +1,6 @@
 package dev.streamhouse.storage.options;
 
 import java.io.Serializable;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,10 +32,24 @@ public final class Options implements Serializable {
         return o;
     }
 
-    /** The option's value, or its default (which may be null). */
+    /** The option's value (from its key, else from a fallback key), or its default (which may be null). */
     public <T> T get(ConfigOption<T> option) {
-        String raw = map.get(option.key());
+        String raw = raw(option);
         return raw == null ? option.defaultValue() : option.parse(raw);
+    }
+
+    /** The text set for the option under its key or, failing that, its first fallback key that is set. */
+    private String raw(ConfigOption<?> option) {
+        String raw = map.get(option.key());
+        if (raw == null) {
+            for (String fallback : option.fallbackKeys()) {
+                raw = map.get(fallback);
+                if (raw != null) {
+                    break;
+                }
+            }
+        }
+        return raw;
     }
 
     public <T> Optional<T> getOptional(ConfigOption<T> option) {
@@ -47,8 +60,9 @@ public final class Options implements Serializable {
         return map.get(key);
     }
 
+    /** Whether the option is set, under its key or a fallback key. */
     public boolean contains(ConfigOption<?> option) {
-        return map.containsKey(option.key());
+        return raw(option) != null;
     }
 
     public boolean containsKey(String key) {
@@ -67,7 +81,7 @@ public final class Options implements Serializable {
 
     /** Text that the option parsers read back; Duration's own toString ("PT3S") is not such text. */
     private static String format(Object value) {
-        return value instanceof Duration ? DurationParser.format((Duration) value) : String.valueOf(value);
+        return ConfigOption.formatValue(value);
     }
 
     public Options remove(String key) {
@@ -107,6 +121,6 @@ public final class Options implements Serializable {
 
     @Override
     public String toString() {
-        return new TreeMap<>(map).toString();
+        return SecretOptions.redacted(map).toString();
     }
 }

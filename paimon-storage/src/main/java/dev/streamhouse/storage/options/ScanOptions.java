@@ -35,7 +35,13 @@ public final class ScanOptions {
         /** The changes of snapshot {@code scan.snapshot-id} and every later one. */
         FROM_SNAPSHOT("from-snapshot"),
         /** Snapshot {@code scan.snapshot-id} in full, then the changes of every later snapshot. */
-        FROM_SNAPSHOT_FULL("from-snapshot-full");
+        FROM_SNAPSHOT_FULL("from-snapshot-full"),
+        /** By {@code scan.creation-time-millis} (not supported yet). */
+        FROM_CREATION_TIMESTAMP("from-creation-timestamp"),
+        /** Files created after {@code scan.file-creation-time-millis} (not supported yet). */
+        FROM_FILE_CREATION_TIME("from-file-creation-time"),
+        /** Batch: the changes between two snapshots or times (not supported yet; use 'incremental-between'). */
+        INCREMENTAL("incremental");
 
         private final String value;
 
@@ -51,19 +57,88 @@ public final class ScanOptions {
 
     public static final ConfigOption<StartupMode> SCAN_MODE =
             ConfigOption.key("scan.mode").enumType(StartupMode.class).defaultValue(StartupMode.DEFAULT)
-                    .withDescription("Where a streaming read starts: default, latest-full, full, latest, "
-                            + "compacted-full, from-timestamp, from-snapshot or from-snapshot-full.");
+                    .withDescription("Where a streaming read starts and which snapshot a batch read reads: "
+                            + "default, latest-full, full, latest, compacted-full, from-timestamp, from-snapshot or "
+                            + "from-snapshot-full.")
+                    .supportedOnly(mode -> mode == StartupMode.FROM_CREATION_TIMESTAMP
+                            || mode == StartupMode.FROM_FILE_CREATION_TIME || mode == StartupMode.INCREMENTAL
+                            ? "scan mode '" + mode + "' is not implemented" : null)
+                    .affectingReads();
 
     public static final ConfigOption<Long> SCAN_SNAPSHOT_ID =
             ConfigOption.key("scan.snapshot-id").longType().noDefaultValue()
                     .withDescription("Batch: read this snapshot instead of the latest. Streaming: the snapshot "
-                            + "from-snapshot / from-snapshot-full start at.");
+                            + "from-snapshot / from-snapshot-full start at.")
+                    .checkedBy(id -> id >= 1 ? null : "snapshot ids start at 1");
 
     public static final ConfigOption<Long> SCAN_TIMESTAMP_MILLIS =
             ConfigOption.key("scan.timestamp-millis").longType().noDefaultValue()
                     .withDescription("Batch: read the latest snapshot committed at or before this time (epoch "
                             + "millis); fails if every snapshot is younger. Streaming (from-timestamp): read the "
                             + "changes of the snapshots committed at or after it.");
+
+    public static final ConfigOption<String> SCAN_TIMESTAMP =
+            ConfigOption.key("scan.timestamp").stringType().noDefaultValue()
+                    .withDescription("Like 'scan.timestamp-millis', as a local date-time of this JVM's time zone: "
+                            + "'yyyy-MM-dd HH:mm:ss[.SSS]' or 'yyyy-MM-dd'.")
+                    .checkedBy(v -> {
+                        try {
+                            LocalTimestamps.toEpochMillis(v);
+                            return null;
+                        } catch (RuntimeException e) {
+                            return e.getMessage();
+                        }
+                    });
+
+    public static final ConfigOption<String> SCAN_TAG_NAME =
+            ConfigOption.key("scan.tag-name").stringType().noDefaultValue()
+                    .withDescription("Read the snapshot of this tag.")
+                    .affectingReads().notSupportedYet("tags are not implemented");
+
+    public static final ConfigOption<String> SCAN_VERSION =
+            ConfigOption.key("scan.version").stringType().noDefaultValue()
+                    .withDescription("The version of 'VERSION AS OF': a tag name or a snapshot id.")
+                    .affectingReads().notSupportedYet("'VERSION AS OF' is not implemented; use 'scan.snapshot-id'");
+
+    public static final ConfigOption<Long> SCAN_WATERMARK =
+            ConfigOption.key("scan.watermark").longType().noDefaultValue()
+                    .withDescription("Start at the first snapshot whose watermark is at least this.")
+                    .affectingReads().notSupportedYet("starting from a snapshot watermark is not implemented");
+
+    public static final ConfigOption<Long> SCAN_FILE_CREATION_TIME_MILLIS =
+            ConfigOption.key("scan.file-creation-time-millis").longType().noDefaultValue()
+                    .withDescription("Read only data files created after this time (epoch millis).")
+                    .affectingReads().notSupportedYet("filtering by file creation time is not implemented");
+
+    public static final ConfigOption<Long> SCAN_CREATION_TIME_MILLIS =
+            ConfigOption.key("scan.creation-time-millis").longType().noDefaultValue()
+                    .withDescription("Start time of scan mode 'from-creation-timestamp' (epoch millis).")
+                    .affectingReads().notSupportedYet("scan mode 'from-creation-timestamp' is not implemented");
+
+    public static final ConfigOption<Long> SCAN_BOUNDED_WATERMARK =
+            ConfigOption.key("scan.bounded.watermark").longType().noDefaultValue()
+                    .withDescription("A streaming read ends at the first snapshot whose watermark is larger.")
+                    .affectingReads().notSupportedYet("bounded streaming reads are not implemented");
+
+    public static final ConfigOption<Integer> SCAN_MANIFEST_PARALLELISM =
+            ConfigOption.key("scan.manifest.parallelism").intType().noDefaultValue()
+                    .withDescription("Threads that read manifests while planning (default: the number of cores).")
+                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet("manifests are read by the planning thread");
+
+    public static final ConfigOption<Boolean> SCAN_PLAN_SORT_PARTITION =
+            ConfigOption.key("scan.plan-sort-partition").booleanType().defaultValue(false)
+                    .withDescription("Order splits by partition values.")
+                    .noEffectYet("splits keep the order of the manifests");
+
+    public static final ConfigOption<MemorySize> SOURCE_SPLIT_TARGET_SIZE =
+            ConfigOption.key("source.split.target-size").memoryType().defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription("Target size of a split when a bucket's files are packed into splits.")
+                    .noEffectYet("a split holds the files of one bucket");
+
+    public static final ConfigOption<MemorySize> SOURCE_SPLIT_OPEN_FILE_COST =
+            ConfigOption.key("source.split.open-file-cost").memoryType().defaultValue(MemorySize.ofMebiBytes(4))
+                    .withDescription("Size each file counts for at least when packing splits.")
+                    .noEffectYet("a split holds the files of one bucket");
 
     /** Values of {@code incremental-between-scan-mode}: which files an incremental read takes its changes from. */
     public enum IncrementalBetweenScanMode {
@@ -94,7 +169,22 @@ public final class ScanOptions {
                             + "exclusive, end inclusive), as Apache Paimon 1.3 reads them: the rows snapshots "
                             + "start+1..end wrote (see 'incremental-between-scan-mode'), not merged, with their "
                             + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Only snapshot ids are "
-                            + "supported, not tag names.");
+                            + "supported, not tag names.")
+                    .checkedBy(ScanOptions::incrementalBetweenProblem)
+                    .supportedOnly(v -> incrementalBetweenIds(v) != null ? null
+                            : "only snapshot ids are implemented, not tag names")
+                    .affectingReads();
+
+    public static final ConfigOption<String> INCREMENTAL_BETWEEN_TIMESTAMP =
+            ConfigOption.key("incremental-between-timestamp").stringType().noDefaultValue()
+                    .withDescription("Batch read of the changes between two times 't1,t2' (epoch millis).")
+                    .affectingReads().notSupportedYet("use 'incremental-between' with snapshot ids (see the "
+                            + "$snapshots table for their commit times)");
+
+    public static final ConfigOption<String> INCREMENTAL_TO_AUTO_TAG =
+            ConfigOption.key("incremental-to-auto-tag").stringType().noDefaultValue()
+                    .withDescription("Batch read of the changes up to this automatic tag from the one before.")
+                    .affectingReads().notSupportedYet("tags are not implemented");
 
     public static final ConfigOption<IncrementalBetweenScanMode> INCREMENTAL_BETWEEN_SCAN_MODE =
             ConfigOption.key("incremental-between-scan-mode").enumType(IncrementalBetweenScanMode.class)
@@ -102,5 +192,49 @@ public final class ScanOptions {
                     .withDescription("Which files 'incremental-between' reads: 'auto' (the default: 'delta' for "
                             + "append tables and changelog-producer none, else 'changelog'), 'delta' (new data "
                             + "files of APPEND snapshots) or 'changelog' (changelog files of APPEND and COMPACT "
-                            + "snapshots). 'diff' is not supported.");
+                            + "snapshots). 'diff' is not supported.")
+                    .supportedOnly(OptionChecks.only(IncrementalBetweenScanMode.AUTO, IncrementalBetweenScanMode.DELTA,
+                            IncrementalBetweenScanMode.CHANGELOG))
+                    .affectingReads();
+
+    /**
+     * {@code 'start,end'} of {@code incremental-between} as snapshot ids {start exclusive, end inclusive},
+     * or null if the two parts are not both numbers (tag names).
+     */
+    public static long[] incrementalBetweenIds(String value) {
+        String[] parts = value.split(",");
+        if (parts.length != 2) {
+            return null;
+        }
+        try {
+            return new long[] {Long.parseLong(parts[0].trim()), Long.parseLong(parts[1].trim())};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static String incrementalBetweenProblem(String value) {
+        String[] parts = value.split(",", -1);
+        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+            return "it must be 'start,end', two snapshot ids (start exclusive, end inclusive)";
+        }
+        long[] ids = incrementalBetweenIds(value);
+        if (ids != null && (ids[0] < 0 || ids[1] < ids[0])) {
+            return "the start snapshot must be >= 0 and the end snapshot >= the start";
+        }
+        return null;
+    }
+
+    /**
+     * The time {@code scan.timestamp-millis} or else {@code scan.timestamp} names, or null when neither
+     * is set.
+     */
+    public static Long timestampMillis(Options options) {
+        Long millis = options.get(SCAN_TIMESTAMP_MILLIS);
+        if (millis != null) {
+            return millis;
+        }
+        String local = options.get(SCAN_TIMESTAMP);
+        return local == null ? null : LocalTimestamps.toEpochMillis(local);
+    }
 }

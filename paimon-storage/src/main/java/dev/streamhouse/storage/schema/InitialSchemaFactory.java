@@ -1,6 +1,8 @@
 package dev.streamhouse.storage.schema;
 
 import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.OptionValidator;
+import dev.streamhouse.storage.options.TableShape;
 import dev.streamhouse.storage.types.DataField;
 import dev.streamhouse.storage.types.DataType;
 import dev.streamhouse.storage.types.RowType;
@@ -26,8 +28,9 @@ import java.util.Set;
  * {@code bucket} is -2, -1 or positive; {@code bucket-key} columns exist, are not partition columns,
  * belong to the primary key (primary-key tables) and are not combined with {@code bucket=-1}; an
  * append table with {@code bucket > 0} needs {@code bucket-key}; a primary key without all partition
- * keys (cross-partition upsert) needs {@code bucket=-1}, as Paimon requires. Only the options the user gave are
- * kept.
+ * keys (cross-partition upsert) needs {@code bucket=-1}, as Paimon requires; every option passes
+ * {@link OptionValidator} (values, what is not supported yet, combinations, no credentials). Only the
+ * options the user gave are kept.
  */
 final class InitialSchemaFactory {
     static final String PRIMARY_KEY_OPTION = "primary-key";
@@ -39,13 +42,13 @@ final class InitialSchemaFactory {
 
     static TableSchema create(Schema schema, long timeMillis, String table) {
         try {
-            return validated(schema, timeMillis);
+            return validated(schema, timeMillis, table);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Cannot create table " + table + ": " + e.getMessage(), e);
         }
     }
 
-    private static TableSchema validated(Schema schema, long timeMillis) {
+    private static TableSchema validated(Schema schema, long timeMillis, String table) {
         Map<String, String> options = new HashMap<>(schema.options());
         List<String> primaryKeys = keysFromListOrOption(schema.primaryKeys(), options, PRIMARY_KEY_OPTION, "primary key");
         List<String> partitionKeys = keysFromListOrOption(schema.partitionKeys(), options, PARTITION_OPTION, "partition keys");
@@ -63,6 +66,8 @@ final class InitialSchemaFactory {
                     + ", which would keep one row per partition; add a non-partition column to the primary key");
         }
         checkBucket(options, rowType, partitionKeys, primaryKeys);
+        OptionValidator.instance().checkNewTable("Table " + table,
+                new TableShape(rowType.fieldNames(), primaryKeys, partitionKeys), options);
         List<DataField> stored = new ArrayList<>(fields.size());
         for (DataField f : fields) {
             stored.add(primaryKeys.contains(f.name()) ? f.withType(f.type().notNull()) : f);

@@ -1,19 +1,18 @@
 package dev.streamhouse.storage.schema;
 
 import dev.streamhouse.storage.options.BucketOptions;
-import dev.streamhouse.storage.options.MergeTreeOptions;
-import dev.streamhouse.storage.options.PartitionOptions;
+import dev.streamhouse.storage.options.OptionRegistry;
 
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * Which table options {@code ALTER TABLE SET / RESET} may change.
  *
- * <p>Immutable (fixed at creation, as Paimon's {@code @Immutable} options, plus the two partition
- * naming options because existing files are found by the directory names they produce, FORMAT §1.3):
- * {@link #IMMUTABLE_OPTIONS}, and every key containing {@code remove-record-on-}. Setting one of them
+ * <p>Immutable: the options declared {@link dev.streamhouse.storage.options.ConfigOption#immutable()
+ * immutable} (Paimon's {@code @Immutable} options, plus a few more whose change would misread existing
+ * files, e.g. the two partition naming options because existing files are found by the directory
+ * names they produce, FORMAT §1.3), and every key containing {@code remove-record-on-}. Setting one of them
  * to the value it already has, or resetting one that is not set, is a no-op and allowed.
  *
  * <p>{@code bucket} may change only between positive counts: a table with {@code -1} (dynamic or
@@ -22,34 +21,13 @@ import java.util.TreeSet;
  * until they are rewritten with INSERT OVERWRITE (the rescale procedure).
  */
 final class OptionChangeRules {
-    /** Options that cannot change after the table was created. */
-    static final Set<String> IMMUTABLE_OPTIONS = Set.of(
-            BucketOptions.BUCKET_KEY.key(),
-            BucketOptions.BUCKET_FUNCTION_TYPE.key(),
-            MergeTreeOptions.MERGE_ENGINE.key(),
-            MergeTreeOptions.SEQUENCE_FIELD.key(),
-            MergeTreeOptions.SEQUENCE_FIELD_SORT_ORDER.key(),
-            MergeTreeOptions.IGNORE_DELETE.key(),
-            MergeTreeOptions.DELETION_VECTORS_ENABLED.key(),
-            "ignore-update-before",
-            "rowkind.field",
-            "force-lookup",
-            InitialSchemaFactory.PRIMARY_KEY_OPTION,
-            InitialSchemaFactory.PARTITION_OPTION,
-            "data-file.path-directory",
-            PartitionOptions.PARTITION_DEFAULT_NAME.key(),
-            PartitionOptions.PARTITION_LEGACY_NAME.key(),
-            "row-tracking.enabled",
-            "data-evolution.enabled");
-
-    private static final String REMOVE_RECORD_MARKER = "remove-record-on-";
     private static final int DYNAMIC_BUCKETS = -1;
     private static final int POSTPONE_BUCKET = -2;
 
     private OptionChangeRules() {}
 
     static boolean isImmutable(String key) {
-        return IMMUTABLE_OPTIONS.contains(key) || key.contains(REMOVE_RECORD_MARKER);
+        return OptionRegistry.instance().isImmutable(key);
     }
 
     /**
@@ -100,8 +78,8 @@ final class OptionChangeRules {
     }
 
     private static List<String> sorted() {
-        TreeSet<String> all = new TreeSet<>(IMMUTABLE_OPTIONS);
-        all.add("*" + REMOVE_RECORD_MARKER + "*");
+        TreeSet<String> all = new TreeSet<>(OptionRegistry.instance().immutableKeys());
+        all.add("*remove-record-on-*");
         return List.copyOf(all);
     }
 

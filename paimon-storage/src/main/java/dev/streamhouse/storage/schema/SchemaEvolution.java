@@ -2,7 +2,10 @@ package dev.streamhouse.storage.schema;
 
 import dev.streamhouse.storage.casting.ColumnCast;
 import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.OptionValidator;
+import dev.streamhouse.storage.options.TableShape;
 import dev.streamhouse.storage.types.DataField;
 import dev.streamhouse.storage.types.DataType;
 import dev.streamhouse.storage.types.DataTypeRoot;
@@ -11,9 +14,11 @@ import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Builds the next schema version from the latest one and a list of {@link SchemaChange}s, applied in
@@ -57,8 +62,27 @@ final class SchemaEvolution {
                 && highestFieldId == base.highestFieldId()) {
             return base;
         }
+        checkOptions();
         return new TableSchema(TableSchema.CURRENT_VERSION, base.id() + 1, fields, highestFieldId, base.partitionKeys(),
                 base.primaryKeys(), options, comment, timeMillis);
+    }
+
+    /** The changed options, one by one, and the new options as a whole (see {@link OptionValidator}). */
+    private void checkOptions() {
+        Set<String> changed = new HashSet<>();
+        for (String key : options.keySet()) {
+            if (!Objects.equals(options.get(key), base.options().get(key))) {
+                changed.add(key);
+            }
+        }
+        List<String> columns = new ArrayList<>();
+        fields.forEach(f -> columns.add(f.name()));
+        try {
+            OptionValidator.instance().checkAlteredTable("Table " + table,
+                    new TableShape(columns, base.primaryKeys(), base.partitionKeys()), options, changed);
+        } catch (InvalidOptionsException e) {
+            throw new SchemaChangeException("Cannot alter table " + table + ": " + e.getMessage());
+        }
     }
 
     private void apply(SchemaChange change) {

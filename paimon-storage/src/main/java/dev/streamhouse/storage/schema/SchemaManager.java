@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.schema;
 
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
+
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.VersionedFiles;
 import dev.streamhouse.storage.fs.Path;
@@ -92,6 +94,9 @@ public final class SchemaManager {
         TableSchema schema;
         try {
             schema = SchemaSerializer.fromJson(json);
+        } catch (UnsupportedTableFeatureException e) {
+            throw new UnsupportedTableFeatureException("Cannot read schema file " + path + " of table " + tableRoot
+                    + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw corrupt(path, e.getMessage(), e);
         }

@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.schema;
 
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.options.FileFormatOptions;
@@ -69,6 +71,10 @@ public final class SchemaSerializer {
     public static TableSchema fromJson(String json) {
         JsonNode root = MetadataJson.parseObject(json);
         int version = root.has("version") ? MetadataJson.requireInt(root, "version") : 1;
+        if (version > TableSchema.CURRENT_VERSION) {
+            throw new UnsupportedTableFeatureException("it has version " + version + ", written by a newer Paimon; "
+                    + "this store reads schema versions up to " + TableSchema.CURRENT_VERSION);
+        }
         long id = MetadataJson.requireLong(root, "id");
         List<DataField> fields = DataTypeJson.readFields(root.get("fields"));
         int highestFieldId = root.has("highestFieldId")

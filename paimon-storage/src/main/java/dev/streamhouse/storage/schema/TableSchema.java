@@ -2,6 +2,7 @@ package dev.streamhouse.storage.schema;
 
 import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.TableShape;
 import dev.streamhouse.storage.types.DataField;
 import dev.streamhouse.storage.types.DataType;
 import dev.streamhouse.storage.types.RowType;
@@ -44,6 +45,11 @@ public record TableSchema(
 
     public Options tableOptions() {
         return new Options(options);
+    }
+
+    /** Column names and keys, as option rules need them. */
+    public TableShape shape() {
+        return new TableShape(fieldNames(), primaryKeys, partitionKeys);
     }
 
     public List<String> fieldNames() {

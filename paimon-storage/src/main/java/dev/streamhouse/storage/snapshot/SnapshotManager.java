@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.snapshot;
 
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
+
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.VersionedFiles;
 import dev.streamhouse.storage.fs.Path;
@@ -134,6 +136,9 @@ public final class SnapshotManager {
         Snapshot snapshot;
         try {
             snapshot = SnapshotSerializer.fromJson(json);
+        } catch (UnsupportedTableFeatureException e) {
+            throw new UnsupportedTableFeatureException("Cannot read snapshot file " + path + " of table " + tableRoot
+                    + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw corrupt(path, e.getMessage(), e);
         }

@@ -1,11 +1,16 @@
 package dev.streamhouse.storage.snapshot;
 
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.streamhouse.storage.schema.MetadataJson;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Set;
+import java.util.List;
+import java.util.ArrayList;
 import java.util.Map;
 
 /**
@@ -18,13 +23,22 @@ import java.util.Map;
  * {@code statistics} and {@code nextRowId} are omitted when null; {@code properties} is omitted when
  * null or empty. An empty {@code logOffsets} map is written as {@code { }}, as Paimon does.
  *
- * <p>Reading ignores unknown members; a missing {@code version} is 1; missing optional members are
+ * <p>Reading refuses a {@code version} above {@link Snapshot#CURRENT_VERSION} and members this class
+ * does not know (both written by a newer Paimon) with an {@link UnsupportedTableFeatureException}; a
+ * missing {@code version} is 1; missing optional members are
  * null. {@code id}, {@code schemaId}, {@code baseManifestList}, {@code deltaManifestList},
  * {@code commitUser}, {@code commitIdentifier}, {@code commitKind} and {@code timeMillis} are required.
  * Malformed input fails with an {@link IllegalArgumentException} saying what is wrong (callers add
  * the file name).
  */
 public final class SnapshotSerializer {
+    /** Every member of a version-3 snapshot (Paimon 1.3). */
+    private static final Set<String> KNOWN_MEMBERS = Set.of("version", "id", "schemaId", "baseManifestList",
+            "baseManifestListSize", "deltaManifestList", "deltaManifestListSize", "changelogManifestList",
+            "changelogManifestListSize", "indexManifest", "commitUser", "commitIdentifier", "commitKind", "timeMillis",
+            "logOffsets", "totalRecordCount", "deltaRecordCount", "changelogRecordCount", "watermark", "statistics",
+            "properties", "nextRowId");
+
     private SnapshotSerializer() {}
 
     public static String toJson(Snapshot s) {
@@ -87,6 +101,20 @@ public final class SnapshotSerializer {
     public static Snapshot fromJson(String json) {
         JsonNode n = MetadataJson.parseObject(json);
         int version = n.has("version") ? MetadataJson.requireInt(n, "version") : 1;
+        if (version > Snapshot.CURRENT_VERSION) {
+            throw new UnsupportedTableFeatureException("it has version " + version + ", written by a newer Paimon; "
+                    + "this store reads snapshot versions up to " + Snapshot.CURRENT_VERSION);
+        }
+        List<String> unknown = new ArrayList<>();
+        n.fieldNames().forEachRemaining(name -> {
+            if (!KNOWN_MEMBERS.contains(name)) {
+                unknown.add(name);
+            }
+        });
+        if (!unknown.isEmpty()) {
+            throw new UnsupportedTableFeatureException("it has the members " + unknown + ", which this store does "
+                    + "not know (added by a newer Paimon than 1.3); reading it could misread the table");
+        }
         return new Snapshot(
                 version,
                 MetadataJson.requireLong(n, "id"),

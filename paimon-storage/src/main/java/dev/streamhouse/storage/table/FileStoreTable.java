@@ -13,8 +13,11 @@ import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.operation.SnapshotEntries;
+import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.FileFormatOptions;
 import dev.streamhouse.storage.options.ManifestOptions;
+import dev.streamhouse.storage.options.InvalidOptionsException;
+import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.storage.schema.SchemaManager;
@@ -157,7 +160,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     /** A fresh low-level scan of this table. */
     public FileStoreScan newFileStoreScan() {
-        return new FileStoreScan(snapshotManager(), snapshotEntries(),
+        return new FileStoreScan(snapshotManager(), snapshotEntries(), indexManifestFile(),
                 new FileStatsMapper(schema.rowType(), schemaCache()), fullName);
     }
 
@@ -178,6 +181,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     /** A writer that is one of several parallel writers of a job; see {@link WriteContext}. */
     public TableWrite newWrite(WriteContext context) {
+        TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
             BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
@@ -209,6 +213,10 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             private Snapshot snapshot() throws IOException {
                 if (!loaded) {
                     snapshot = snapshotManager().latestSnapshot().orElse(null);
+                    if (snapshot != null && snapshot.indexManifest() != null) {
+                        TableFeatureCheck.checkIndexFiles(fullName, indexManifestFile().read(snapshot.indexManifest()),
+                                TableFeatureCheck.Access.WRITE);
+                    }
                     loaded = true;
                 }
                 return snapshot;
@@ -217,7 +225,9 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             @Override
             public List<ManifestEntry> liveFiles(BinaryRow partition) throws IOException {
                 Snapshot s = snapshot();
-                return s == null ? List.of() : snapshotEntries().liveEntries(s, Set.of(partition));
+                List<ManifestEntry> live = s == null ? List.of() : snapshotEntries().liveEntries(s, Set.of(partition));
+                TableFeatureCheck.checkDataFiles(fullName, live, TableFeatureCheck.Access.WRITE);
+                return live;
             }
 
             @Override
@@ -256,8 +266,21 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws dev.streamhouse.storage.options.InvalidOptionsException if a dynamic option is invalid, not
+     *     supported yet, changes an immutable option or contradicts the others; options without effect
+     *     yet are logged as warnings
+     */
     @Override
     public FileStoreTable copy(Map<String, String> dynamicOptions) {
+        try {
+            OptionValidator.instance().checkDynamicOptions("Table " + fullName, schema.shape(), schema.options(),
+                    dynamicOptions);
+        } catch (InvalidOptionsException e) {
+            throw new InvalidOptionsException("Cannot use table " + fullName + " with dynamic options", e.problems());
+        }
         Map<String, String> merged = new HashMap<>(schema.options());
         merged.putAll(dynamicOptions);
         TableSchema copied = new TableSchema(schema.version(), schema.id(), schema.fields(), schema.highestFieldId(),

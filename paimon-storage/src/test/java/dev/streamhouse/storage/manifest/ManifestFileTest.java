@@ -215,7 +215,7 @@ class ManifestFileTest {
     }
 
     @Test
-    void readsManifestsOfNewerLayoutsIgnoringUnknownFields() throws Exception {
+    void refusesManifestsOfNewerLayoutsNamingTheUnknownField() throws Exception {
         String newer = ManifestSchemasTest.MANIFEST_ENTRY.replace(
                 "{\"name\":\"_FILE\",",
                 "{\"name\":\"_SOMETHING_NEW\",\"type\":[\"null\",\"string\"],\"default\":null},{\"name\":\"_FILE\",");
@@ -225,7 +225,10 @@ class ManifestFileTest {
         record.put("_SOMETHING_NEW", "hello");
         Path path = new Path(manifestDir, "manifest-new-0");
         AvroTestFiles.write(fileIO, path, schema, List.of(record));
-        assertThat(manifestFile().read("manifest-new-0", null)).containsExactly(entry);
+        assertThatThrownBy(() -> manifestFile().read("manifest-new-0", null))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("manifest-new-0").hasMessageContaining("[_SOMETHING_NEW]")
+                .hasMessageContaining("newer version of Paimon");
     }
 
     @Test

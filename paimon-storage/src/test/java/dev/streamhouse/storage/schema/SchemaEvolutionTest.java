@@ -111,7 +111,7 @@ class SchemaEvolutionTest {
                 SchemaChange.updateColumnType("r", DataTypes.ROW(DataTypes.FIELD(0, "x", DataTypes.INT()),
                         DataTypes.FIELD(0, "y", DataTypes.STRING()), DataTypes.FIELD(0, "z", DataTypes.BIGINT()))),
                 SchemaChange.updateComment("evolved"),
-                SchemaChange.setOption("snapshot.num-retained.max", "5"));
+                SchemaChange.setOption("snapshot.num-retained.max", "50"));
         assertThat(describe(s)).containsExactly(
                 "3:label STRING",
                 "0:dt STRING NOT NULL",
@@ -122,14 +122,15 @@ class SchemaEvolutionTest {
         assertThat(r.fields()).extracting(DataField::id).containsExactly(5, 6, 7);
         assertThat(s.highestFieldId()).isEqualTo(7);
         assertThat(s.comment()).isEqualTo("evolved");
-        assertThat(s.options()).containsEntry("snapshot.num-retained.max", "5");
+        assertThat(s.options()).containsEntry("snapshot.num-retained.max", "50");
         assertThat(s.id()).isEqualTo(1);
         assertThat(manager.listIds()).containsExactly(0L, 1L);
     }
 
     @Test
     void perColumnOptionsFollowRenamesAndDisappearWithDroppedColumns() throws Exception {
-        createPk("fields.s.stats-mode", "full", "fields.v.stats-mode", "none", "fields.sx.stats-mode", "counts");
+        createPk("fields.s.stats-mode", "full", "fields.v.stats-mode", "none");
+        alter(SchemaChange.addColumn("sx", DataTypes.STRING()), SchemaChange.setOption("fields.sx.stats-mode", "counts"));
         TableSchema s = alter(SchemaChange.renameColumn("s", "label"), SchemaChange.dropColumn("v"));
         assertThat(s.options()).containsOnly(java.util.Map.entry("fields.label.stats-mode", "full"),
                 java.util.Map.entry("fields.sx.stats-mode", "counts"));

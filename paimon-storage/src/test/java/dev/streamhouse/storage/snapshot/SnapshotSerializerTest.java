@@ -86,10 +86,21 @@ class SnapshotSerializerTest {
     }
 
     @Test
-    void readsTolerantly() {
+    void refusesMembersAndVersionsOfANewerPaimon() {
+        String base = "{\"id\":1,\"schemaId\":0,\"baseManifestList\":\"b\",\"deltaManifestList\":\"d\","
+                + "\"commitUser\":\"u\",\"commitIdentifier\":1,\"commitKind\":\"OVERWRITE\",\"timeMillis\":2";
+        assertThatThrownBy(() -> SnapshotSerializer.fromJson(base + ",\"somethingNew\":{\"x\":[1,2]}}"))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("[somethingNew]");
+        assertThatThrownBy(() -> SnapshotSerializer.fromJson(base + ",\"version\":4}"))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("version 4").hasMessageContaining("up to 3");
+    }
+
+    @Test
+    void readsOlderSnapshotsWithoutOptionalMembers() {
         String json = "{\"id\":1,\"schemaId\":0,\"baseManifestList\":\"b\",\"deltaManifestList\":\"d\","
-                + "\"commitUser\":\"u\",\"commitIdentifier\":1,\"commitKind\":\"OVERWRITE\",\"timeMillis\":2,"
-                + "\"totalFileSize\":5,\"somethingNew\":{\"x\":[1,2]}}";
+                + "\"commitUser\":\"u\",\"commitIdentifier\":1,\"commitKind\":\"OVERWRITE\",\"timeMillis\":2}";
         Snapshot s = SnapshotSerializer.fromJson(json);
         assertThat(s.version()).isEqualTo(1);
         assertThat(s.commitKind()).isEqualTo(CommitKind.OVERWRITE);

@@ -81,11 +81,10 @@ class TimeTravelTest {
         assertThat(ids(TestTables.read(byTime.newReadBuilder().withSnapshot(3)))).containsExactly("10", "20", "30");
         assertThat(ids(TestTables.read(bySnapshot.newReadBuilder().withTimestampMillis(times[1]))))
                 .containsExactly("10");
-        assertThatThrownBy(() -> table.copy(Map.of("scan.snapshot-id", "1", "scan.timestamp-millis", "5"))
-                .newReadBuilder())
+        assertThatThrownBy(() -> table.copy(Map.of("scan.snapshot-id", "1", "scan.timestamp-millis", "5")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot read table default.test: options 'scan.snapshot-id' and 'scan.timestamp-millis' "
-                        + "are both set; set only one of them");
+                .hasMessage("Cannot use table default.test with dynamic options: option 'scan.snapshot-id' cannot be "
+                        + "combined with 'scan.mode' = 'default' (here from-timestamp); remove one of them");
         assertThatThrownBy(() -> TestTables.readAll(table.copy(Map.of("scan.snapshot-id", "9"))))
                 .hasMessageContaining("Cannot read snapshot 9 of table default.test");
         assertThat(table.latestSnapshot().map(Snapshot::id)).contains(4L);

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.format.parquet;
 
 import dev.streamhouse.storage.options.ConfigOption;
+import dev.streamhouse.storage.options.OptionPattern;
 
 /**
  * Parquet writer options a table may set (keys as in parquet-mr and Paimon). Every table option
@@ -58,6 +59,11 @@ public final class ParquetOptions {
     public static final ConfigOption<Integer> ZSTD_LEVEL =
             ConfigOption.key("parquet.compression.codec.zstd.level").intType().noDefaultValue()
                     .withDescription("Overrides 'file.compression.zstd-level' for Parquet files.");
+
+    public static final OptionPattern PASS_THROUGH = OptionPattern.of(
+            ConfigOption.key("parquet.*").stringType().noDefaultValue()
+                    .withDescription("Any other parquet-mr writer setting, passed to the Parquet configuration "
+                            + "unchanged (e.g. 'parquet.bloom.filter.fpp#<column>')."));
 
     static final String BLOOM_FILTER_NDV_PREFIX = "parquet.bloom.filter.expected.ndv#";
     static final String BLOOM_FILTER_FPP_PREFIX = "parquet.bloom.filter.fpp#";

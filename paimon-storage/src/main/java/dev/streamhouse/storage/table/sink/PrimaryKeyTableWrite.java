@@ -8,6 +8,7 @@ import dev.streamhouse.storage.bucket.dynamic.IndexChange;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.BinaryRowConverter;
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.format.FileFormat;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
@@ -15,8 +16,6 @@ import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.options.BucketOptions;
-import dev.streamhouse.storage.options.ChangelogOptions;
-import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -55,6 +54,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     private final DynamicBucketAssigner assigner;
     private final Integer fullCompactionDeltaCommits;
     private final boolean ignoreDelete;
+    private final boolean ignoreUpdateBefore;
     private final BucketWriters writers;
     private int commits;
 
@@ -73,7 +73,6 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.paths = paths;
         this.tableName = tableName;
         Options options = schema.tableOptions();
-        refuseUnsupported(options);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         RowType rowType = schema.rowType();
         this.partitionConverter = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
@@ -105,27 +104,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         }
         this.fullCompactionDeltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
         this.ignoreDelete = options.get(MergeTreeOptions.IGNORE_DELETE);
+        this.ignoreUpdateBefore = options.get(MergeTreeOptions.IGNORE_UPDATE_BEFORE);
         this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
-    }
-
-    private void refuseUnsupported(Options options) {
-        if (options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED)) {
-            throw new UnsupportedOperationException("Cannot write to table " + tableName
-                    + ": 'deletion-vectors.enabled' = true is not supported yet");
-        }
-        ChangelogProducer producer;
-        try {
-            producer = options.get(ChangelogOptions.CHANGELOG_PRODUCER);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Cannot write to table " + tableName + ": '"
-                    + ChangelogOptions.CHANGELOG_PRODUCER.key() + "' = '" + options.get(ChangelogOptions.CHANGELOG_PRODUCER.key())
-                    + "' is not a changelog producer; use one of none, input, lookup, full-compaction", e);
-        }
-        if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
-            throw new UnsupportedOperationException("Cannot write to table " + tableName + ": '"
-                    + ChangelogOptions.CHANGELOG_PRODUCER.key() + "' = '" + producer + "' is not supported yet; use "
-                    + "'none' or 'input'");
-        }
     }
 
     @Override
@@ -140,7 +120,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                         + schema.fields().get(p).name() + "' is NULL");
             }
         }
-        if (ignoreDelete && row.rowKind().isRetract()) {
+        if (ignoreDelete && row.rowKind().isRetract()
+                || ignoreUpdateBefore && row.rowKind() == RowKind.UPDATE_BEFORE) {
             return;
         }
         BinaryRow partition = partitionConverter.toBinaryRow(row);

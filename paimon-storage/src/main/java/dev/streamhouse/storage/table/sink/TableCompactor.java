@@ -2,6 +2,7 @@ package dev.streamhouse.storage.table.sink;
 
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.storage.partition.PartitionSpec;
 import dev.streamhouse.storage.predicate.Predicate;
@@ -94,7 +95,7 @@ public final class TableCompactor {
     }
 
     private List<PartitionBucket> liveBuckets() throws IOException {
-        FileStoreScan scan = table.newFileStoreScan();
+        FileStoreScan scan = table.newFileStoreScan().forAccess(TableFeatureCheck.Access.WRITE);
         if (!partitions.isEmpty()) {
             scan.withPartitionFilter(partitionFilter());
         }

@@ -8,6 +8,8 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.operation.SnapshotFinder;
+import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.ConsumerOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
@@ -18,11 +20,16 @@ import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.snapshot.CommitKind;
+import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.types.RowType;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -59,7 +66,7 @@ public final class ReadBuilder {
         this.projection = identity(schema.fields().size());
         Options options = schema.tableOptions();
         this.snapshotId = options.get(ScanOptions.SCAN_SNAPSHOT_ID);
-        this.timestampMillis = options.get(ScanOptions.SCAN_TIMESTAMP_MILLIS);
+        this.timestampMillis = ScanOptions.timestampMillis(options);
         if (snapshotId != null && timestampMillis != null) {
             throw new IllegalArgumentException("Cannot read table " + tableName + ": options '"
                     + ScanOptions.SCAN_SNAPSHOT_ID.key() + "' and '" + ScanOptions.SCAN_TIMESTAMP_MILLIS.key()
@@ -139,6 +146,7 @@ public final class ReadBuilder {
      * @throws IllegalArgumentException if {@code incremental-between} is malformed
      */
     public TableScan newScan() {
+        TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
         long[] range = incrementalRange();
         if (range != null) {
             return new IncrementalTableScan(scanFactory.get().snapshotManager(),
@@ -149,6 +157,8 @@ public final class ReadBuilder {
             scan.withSnapshot(snapshotId);
         } else if (timestampMillis != null) {
             scan.withTimestampMillis(timestampMillis);
+        } else if (schema.tableOptions().get(ScanOptions.SCAN_MODE) == ScanOptions.StartupMode.COMPACTED_FULL) {
+            latestCompactedSnapshot(scan.snapshotManager()).ifPresent(scan::withSnapshot);
         }
         return snapshotScan(scan);
     }
@@ -162,6 +172,7 @@ public final class ReadBuilder {
      *     scan mode needs an option that is not set
      */
     public StreamTableScan newStreamScan() {
+        TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.STREAM_READ);
         Options options = schema.tableOptions();
         if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
             throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
@@ -174,6 +185,15 @@ public final class ReadBuilder {
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
                 tableName);
+    }
+
+    /** The latest COMPACT snapshot (what a batch read with {@code scan.mode} = compacted-full reads), if any. */
+    private Optional<Long> latestCompactedSnapshot(SnapshotManager snapshots) {
+        try {
+            return SnapshotFinder.latestOfKind(snapshots, CommitKind.COMPACT).map(Snapshot::id);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the snapshots of table " + tableName, e);
+        }
     }
 
     /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */

@@ -28,6 +28,7 @@ import static dev.streamhouse.storage.table.source.StreamFixture.rows;
 import static dev.streamhouse.storage.table.source.StreamFixture.sorted;
 import static dev.streamhouse.storage.testutils.TestTables.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The delta splits of a streaming read ({@link DataSplit#delta()}): which files of which snapshots,
@@ -209,9 +210,10 @@ class DeltaSplitTest {
         List<Planned> plans = drain(skipping.newStreamScan(), skipping);
         assertThat(plans).extracting(Planned::snapshotId).containsExactly(1L, overwrite, overwrite + 1);
         assertThat(plans.get(1).splits()).isEmpty();
-        // Append tables follow Paimon: 'streaming-read-overwrite' is for primary-key tables only.
-        ReadBuilder pkOption = fromFirst(table, "streaming-read-overwrite", "true");
-        assertThat(drain(pkOption.newStreamScan(), pkOption).get(1).splits()).isEmpty();
+        // Append tables follow Paimon: 'streaming-read-overwrite' is for primary-key tables only, and refused.
+        assertThatThrownBy(() -> fromFirst(table, "streaming-read-overwrite", "true"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'streaming-read-overwrite' is for primary-key tables");
 
         ReadBuilder reading = fromFirst(table, "streaming-read-append-overwrite", "true");
         plans = drain(reading.newStreamScan(), reading);

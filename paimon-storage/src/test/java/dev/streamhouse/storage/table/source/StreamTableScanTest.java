@@ -293,7 +293,7 @@ class StreamTableScanTest {
                 .hasMessageContaining("'scan.mode' = 'from-timestamp'").hasMessageContaining("'scan.timestamp-millis'");
         assertThatThrownBy(() -> with("scan.snapshot-id", "1", "scan.timestamp-millis", "5").newReadBuilder())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'scan.snapshot-id' and 'scan.timestamp-millis' are both set");
+                .hasMessageContaining("option 'scan.snapshot-id' cannot be combined with 'scan.mode' = 'default'");
         assertThatThrownBy(() -> with("scan.mode", "from-snapshot", "scan.snapshot-id", "0").newReadBuilder()
                 .newStreamScan())
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,0 +1,140 @@
+package dev.streamhouse.storage.operation;
+
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.io.DataFilePathFactory;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.options.ChangelogOptions;
+import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
+import dev.streamhouse.storage.options.ConfigOption;
+import dev.streamhouse.storage.options.OptionDeclarations.Kind;
+import dev.streamhouse.storage.options.OptionPattern;
+import dev.streamhouse.storage.options.OptionRegistry;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.SecretOptions;
+import dev.streamhouse.storage.schema.TableSchema;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Refuses to read or write a table, a snapshot or a file that uses something this store cannot honour
+ * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
+ * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), a streaming
+ * read of changelog that compaction produces, deletion vectors or unknown index files, data files in
+ * a format other than Parquet, at an external path or holding only some columns. Each refusal is an
+ * {@link UnsupportedTableFeatureException} naming the table and the feature.
+ */
+public final class TableFeatureCheck {
+
+    /** What is about to happen with the table. */
+    public enum Access {
+        BATCH_READ("read"),
+        STREAM_READ("stream-read"),
+        WRITE("write to");
+
+        private final String verb;
+
+        Access(String verb) {
+            this.verb = verb;
+        }
+    }
+
+    private TableFeatureCheck() {}
+
+    /** Checks the table's stored options for {@code access}. */
+    public static void checkOptions(TableSchema schema, String table, Access access) {
+        List<String> problems = new ArrayList<>();
+        OptionRegistry registry = OptionRegistry.instance();
+        for (Map.Entry<String, String> e : new TreeMap<>(schema.options()).entrySet()) {
+            Optional<ConfigOption<?>> option = registry.option(Kind.TABLE, e.getKey());
+            ConfigOption<?> declaration = option.orElseGet(
+                    () -> registry.pattern(Kind.TABLE, e.getKey()).map(OptionPattern::prototype).orElse(null));
+            if (declaration != null && (access == Access.WRITE || declaration.affectsReads())) {
+                String problem = problem(declaration, e.getKey(), e.getValue());
+                if (problem != null) {
+                    problems.add(problem);
+                }
+            }
+        }
+        if (access == Access.STREAM_READ && schema.hasPrimaryKey()) {
+            ChangelogProducer producer = parsedOrNull(ChangelogOptions.CHANGELOG_PRODUCER, schema.tableOptions());
+            if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
+                problems.add("it uses option 'changelog-producer' = '" + producer + "', whose changelog (written by "
+                        + "compaction) is not read yet; read it in batch mode, or read a table with 'none' or 'input'");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new UnsupportedTableFeatureException("Cannot " + access.verb + " table " + table + ": "
+                    + String.join("; ", problems));
+        }
+    }
+
+    private static <T> String problem(ConfigOption<T> declaration, String key, String value) {
+        String shown = SecretOptions.isSecret(key) ? SecretOptions.MASK : value;
+        T parsed;
+        try {
+            parsed = declaration.parse(value);
+        } catch (IllegalArgumentException e) {
+            return "it stores option '" + key + "' = '" + shown + "', which cannot be parsed (expected "
+                    + declaration.typeName() + ")";
+        }
+        String reason = declaration.unsupportedReason(parsed);
+        return reason == null ? null
+                : "it uses option '" + key + "' = '" + shown + "', which is not supported yet (" + reason + ")";
+    }
+
+    private static <T> T parsedOrNull(ConfigOption<T> option, Options options) {
+        try {
+            return options.get(option);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Checks that every data file of {@code entries} can be read as it is. */
+    public static void checkDataFiles(String table, Collection<ManifestEntry> entries, Access access) {
+        for (ManifestEntry entry : entries) {
+            DataFileMeta file = entry.file();
+            String format = DataFilePathFactory.formatOf(file.fileName()).toLowerCase(Locale.ROOT);
+            if (!format.equals("parquet")) {
+                throw refused(table, access, "data file " + file.fileName() + " is in format '" + format
+                        + "', and only Parquet data files are read and written");
+            }
+            if (file.externalPath() != null) {
+                throw refused(table, access, "data file " + file.fileName() + " is stored at the external path "
+                        + file.externalPath() + " ('data-file.external-paths'), which is not supported yet");
+            }
+            if (file.writeCols() != null) {
+                throw refused(table, access, "data file " + file.fileName() + " holds only the columns "
+                        + file.writeCols() + " (data evolution), which is not supported yet");
+            }
+        }
+    }
+
+    /** Checks the index files of a snapshot: deletion vectors are not applied yet, unknown indexes not understood. */
+    public static void checkIndexFiles(String table, Collection<IndexManifestEntry> entries, Access access) {
+        for (IndexManifestEntry entry : entries) {
+            IndexFileMeta index = entry.indexFile();
+            if (IndexFileMeta.DELETION_VECTORS_INDEX.equals(index.indexType())) {
+                throw refused(table, access, "it has deletion vectors (index file " + index.fileName()
+                        + "), which are not supported yet; reading it would return rows Paimon has deleted");
+            }
+            if (!IndexFileMeta.HASH_INDEX.equals(index.indexType())) {
+                throw refused(table, access, "it has an index file " + index.fileName() + " of unknown type '"
+                        + index.indexType() + "' (written by a newer Paimon?)");
+            }
+        }
+    }
+
+    private static UnsupportedTableFeatureException refused(String table, Access access, String why) {
+        return new UnsupportedTableFeatureException("Cannot " + access.verb + " table " + table + ": " + why);
+    }
+}
