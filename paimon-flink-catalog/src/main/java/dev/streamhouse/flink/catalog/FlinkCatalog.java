@@ -25,7 +25,6 @@ import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
-import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
@@ -130,15 +129,15 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         return List.of();
     }
 
+    /**
+     * The procedure at {@code path}, as {@link Procedures#resolve} finds it: an Apache Paimon procedure
+     * that is not here yet, or a name there is no procedure by, fails with a
+     * {@link org.apache.flink.table.api.ValidationException} naming it (never with
+     * {@code ProcedureNotExistException}, which Flink reports as Calcite's "No match found").
+     */
     @Override
-    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
-        if (Procedures.SYSTEM_DATABASE.equals(path.getDatabaseName())) {
-            Optional<Procedure> procedure = Procedures.get(path.getObjectName(), this);
-            if (procedure.isPresent()) {
-                return procedure.get();
-            }
-        }
-        throw new ProcedureNotExistException(getName(), path);
+    public Procedure getProcedure(ObjectPath path) {
+        return Procedures.resolve(path, this);
     }
 
     // ------------------------------------------------------------------ databases

@@ -1,29 +1,113 @@
 package dev.streamhouse.flink.procedure;
 
 import dev.streamhouse.flink.catalog.FlinkCatalog;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.procedures.Procedure;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses:
  * {@code CALL my_catalog.sys.compact(...)}.
+ *
+ * <p>Every other procedure of Apache Paimon 1.3.1's Flink connector is {@linkplain #notSupportedYet()
+ * known by name}: calling it fails saying it is not supported yet, whatever its arguments. Together
+ * the two lists are exactly Paimon's procedures (a test in {@code e2e-tests} compares them with
+ * Paimon's jar).
  */
 public final class Procedures {
     /** The database that holds the procedures. */
     public static final String SYSTEM_DATABASE = "sys";
 
+    /** Apache Paimon 1.3.1's procedures that are not here yet, sorted. */
+    private static final List<String> NOT_SUPPORTED_YET = List.of(
+            "alter_column_default_value",
+            "alter_function",
+            "alter_view_dialect",
+            "clear_consumers",
+            "clone",
+            "compact_database",
+            "compact_manifest",
+            "copy_files",
+            "create_branch",
+            "create_function",
+            "create_privileged_user",
+            "create_tag",
+            "create_tag_from_timestamp",
+            "create_tag_from_watermark",
+            "delete_branch",
+            "delete_tag",
+            "drop_function",
+            "drop_partition",
+            "drop_privileged_user",
+            "expire_changelogs",
+            "expire_partitions",
+            "expire_snapshots",
+            "expire_tags",
+            "fast_forward",
+            "grant_privilege_to_user",
+            "init_file_based_privilege",
+            "mark_partition_done",
+            "merge_into",
+            "migrate_database",
+            "migrate_iceberg_table",
+            "migrate_table",
+            "purge_files",
+            "query_service",
+            "remove_orphan_files",
+            "remove_unexisting_files",
+            "rename_tag",
+            "repair",
+            "replace_tag",
+            "rescale",
+            "reset_consumer",
+            "revoke_privilege_from_user",
+            "rewrite_file_index",
+            "rollback_to",
+            "rollback_to_timestamp",
+            "rollback_to_watermark",
+            "trigger_tag_automatic_creation");
+
     private Procedures() {}
 
+    /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {
         return List.of(CompactProcedure.NAME);
     }
 
-    public static Optional<Procedure> get(String name, FlinkCatalog catalog) {
-        if (CompactProcedure.NAME.equals(name)) {
-            return Optional.of(new CompactProcedure(catalog));
+    /** Apache Paimon's procedures that {@link #resolve} refuses by name, sorted. */
+    public static List<String> notSupportedYet() {
+        return NOT_SUPPORTED_YET;
+    }
+
+    /**
+     * The procedure at {@code path} of {@code catalog}.
+     *
+     * <p>Fails with a {@link ValidationException} rather than Flink's checked
+     * {@code ProcedureNotExistException}: Flink's planner turns that one into an empty lookup, and
+     * Calcite then reports "No match found for function signature", which names neither the
+     * procedure's status nor where to look. An exception thrown here ends SQL validation with its own
+     * message, before Calcite matches any argument, so the message is the same for positional and
+     * named arguments of any type.
+     *
+     * @throws ValidationException if the procedure is one of Apache Paimon's that is not here yet, or
+     *     if there is no such procedure
+     */
+    public static Procedure resolve(ObjectPath path, FlinkCatalog catalog) {
+        String name = path.getObjectName();
+        if (SYSTEM_DATABASE.equals(path.getDatabaseName())) {
+            if (CompactProcedure.NAME.equals(name)) {
+                return new CompactProcedure(catalog);
+            }
+            if (NOT_SUPPORTED_YET.contains(name)) {
+                throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"
+                        + " SHOW PROCEDURES FROM " + SYSTEM_DATABASE + " lists the procedures catalog '"
+                        + catalog.getName() + "' supports");
+            }
         }
-        return Optional.empty();
+        throw new ValidationException("Procedure " + path.getFullName() + " does not exist in catalog '"
+                + catalog.getName() + "'; SHOW PROCEDURES FROM " + SYSTEM_DATABASE
+                + " lists the procedures there are");
     }
 }
