@@ -14,17 +14,24 @@ import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.types.utils.TypeConversions;
 
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeSet;
 
 /**
  * Converts between Flink's catalog tables and the table format's schemas: a {@code CREATE TABLE}
  * becomes a storage {@link Schema}, a stored {@link TableSchema} becomes the {@link CatalogTable}
- * Flink plans with (physical columns, primary key, partition keys, options, comments, and the
- * watermark, which is stored as options: {@link WatermarkOptions}).
+ * Flink plans with (physical columns, primary key, partition keys, options, comments, and what the
+ * schema file has no field for and the table therefore keeps as options, as Apache Paimon's Flink
+ * catalog does: computed columns, {@link ComputedColumnOptions}, and the watermark,
+ * {@link WatermarkOptions}). Flink sees those in the schema, not among the options.
  *
- * <p>What a table cannot store is refused with a {@link CatalogException} naming it: computed and
- * metadata columns, {@code DISTRIBUTED BY}, a {@code connector} other than
- * {@code paimon}, and types without a storage counterpart.
+ * <p>What a table cannot store is refused with a {@link CatalogException} naming it: metadata
+ * columns, {@code DISTRIBUTED BY}, a {@code connector} other than {@code paimon}, options under the
+ * keys that hold computed columns and the watermark, and types without a storage counterpart. Stored
+ * computed-column options that do not describe valid columns fail {@link #toCatalogTable} with a
+ * message naming the table and the key.
  */
 final class CatalogTableConverter {
     /** The only connector a table of this catalog may name. */
@@ -43,6 +50,9 @@ final class CatalogTableConverter {
         checkStorable(table, resolved, tableName);
         Schema.Builder builder = Schema.newBuilder();
         for (Column column : resolved.getColumns()) {
+            if (!column.isPhysical()) {
+                continue; // computed: stored as options below
+            }
             builder.column(column.getName(),
                     FlinkTypeConverter.toStorageType(column.getDataType().getLogicalType(), column.getName()),
                     column.getComment().orElse(null));
@@ -50,6 +60,11 @@ final class CatalogTableConverter {
         resolved.getPrimaryKey().map(UniqueConstraint::getColumns).ifPresent(builder::primaryKey);
         builder.partitionKeys(table.getPartitionKeys());
         Map<String, String> options = storedOptions(table.getOptions(), tableDefaults, tableName);
+        try {
+            options.putAll(ComputedColumnOptions.toOptions(resolved));
+        } catch (IllegalArgumentException e) {
+            throw refused(tableName, e.getMessage());
+        }
         for (WatermarkSpec watermark : resolved.getWatermarkSpecs()) {
             options.putAll(WatermarkOptions.toOptions(watermark));
         }
@@ -61,11 +76,6 @@ final class CatalogTableConverter {
 
     private static void checkStorable(ResolvedCatalogTable table, ResolvedSchema resolved, String tableName) {
         for (Column column : resolved.getColumns()) {
-            if (column instanceof Column.ComputedColumn) {
-                throw refused(tableName, "computed column '" + column.getName() + "' (" + column.asSummaryString()
-                        + ") cannot be stored; the table format keeps physical columns only. Compute it in a "
-                        + "view or in the query instead");
-            }
             if (column instanceof Column.MetadataColumn) {
                 throw refused(tableName, "metadata column '" + column.getName() + "' (" + column.asSummaryString()
                         + ") cannot be stored; tables of this catalog expose no metadata columns");
@@ -87,6 +97,13 @@ final class CatalogTableConverter {
                     + "tables of a paimon catalog are always paimon tables; remove the option, or create a "
                     + "TEMPORARY table for other connectors");
         }
+        for (String key : new TreeSet<>(options.keySet())) {
+            if (ComputedColumnOptions.isColumnKey(key) || WatermarkOptions.isWatermarkKey(key)) {
+                throw refused(tableName, "option '" + key + "' is reserved: the table keeps its computed columns "
+                        + "and watermark under 'schema.*' keys itself; declare them in the schema instead "
+                        + "(name AS expression, WATERMARK FOR ...) and remove the option");
+            }
+        }
         return options;
     }
 
@@ -95,22 +112,20 @@ final class CatalogTableConverter {
     }
 
     /**
-     * The Flink view of a stored schema; its options are the stored table options except those holding
-     * the watermark, which appears in the schema instead.
+     * The Flink view of a stored schema: the physical columns with the computed columns at their stored
+     * positions; its options are the stored table options except those holding computed columns and
+     * the watermark, which appear in the schema instead.
+     *
+     * @throws CatalogException if the stored computed columns or watermark are incomplete or invalid,
+     *     naming the table and the option
      */
     static CatalogTable toCatalogTable(TableSchema schema, String tableName) {
         org.apache.flink.table.api.Schema.Builder builder = org.apache.flink.table.api.Schema.newBuilder();
-        for (DataField field : schema.fields()) {
-            builder.column(field.name(), TypeConversions.fromLogicalToDataType(
-                    FlinkTypeConverter.toFlinkType(field.type(), field.name())));
-            if (field.description() != null) {
-                builder.withComment(field.description());
-            }
-        }
-        if (!schema.primaryKeys().isEmpty()) {
-            builder.primaryKey(schema.primaryKeys());
-        }
         try {
+            addColumns(builder, schema, tableName);
+            if (!schema.primaryKeys().isEmpty()) {
+                builder.primaryKey(schema.primaryKeys());
+            }
             WatermarkOptions.addTo(builder, schema.options(), tableName);
         } catch (IllegalArgumentException e) {
             throw new CatalogException(e.getMessage(), e);
@@ -119,7 +134,32 @@ final class CatalogTableConverter {
                 .schema(builder.build())
                 .comment(schema.comment())
                 .partitionKeys(schema.partitionKeys())
-                .options(WatermarkOptions.withoutWatermark(schema.options()))
+                .options(ComputedColumnOptions.withoutColumns(WatermarkOptions.withoutWatermark(schema.options())))
                 .build();
+    }
+
+    /** All columns in Flink's order: each computed column at its stored position, physical ones filling the rest. */
+    private static void addColumns(org.apache.flink.table.api.Schema.Builder builder, TableSchema schema,
+            String tableName) {
+        SortedMap<Integer, ComputedColumnOptions.StoredColumn> computed =
+                ComputedColumnOptions.read(schema.options(), schema.fieldNames(), tableName);
+        Iterator<DataField> physical = schema.fields().iterator();
+        int columnCount = schema.fields().size() + computed.size();
+        for (int position = 0; position < columnCount; position++) {
+            ComputedColumnOptions.StoredColumn column = computed.get(position);
+            String comment;
+            if (column != null) {
+                builder.columnByExpression(column.name(), column.expression());
+                comment = column.comment();
+            } else {
+                DataField field = physical.next();
+                builder.column(field.name(), TypeConversions.fromLogicalToDataType(
+                        FlinkTypeConverter.toFlinkType(field.type(), field.name())));
+                comment = field.description();
+            }
+            if (comment != null) {
+                builder.withComment(comment);
+            }
+        }
     }
 }

@@ -18,7 +18,9 @@ import org.apache.flink.table.catalog.CatalogPartition;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
@@ -223,7 +225,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         if (SystemTables.isSystemTableName(path.getObjectName())) {
             return systemTable(path);
         }
-        return CatalogTableConverter.toCatalogTable(storageTable(path).schema(), path.getFullName());
+        return CatalogTableConverter.toCatalogTable(storageTable(path).schema(), quoted(path));
     }
 
     /** The table as of {@code timestampMillis}: a copy with option {@code scan.timestamp-millis}. */
@@ -328,7 +330,11 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
                 + "ALTER TABLE statement");
     }
 
-    /** Translates the statement's changes (see {@link TableChangeTranslator}) and applies them together. */
+    /**
+     * Translates the statement's changes (see {@link TableChangeTranslator}) and applies them together;
+     * the stored computed columns are rewritten from {@code newTable}, the table as Flink resolved it
+     * after the statement.
+     */
     @Override
     public void alterTable(ObjectPath path, CatalogBaseTable newTable, List<TableChange> tableChanges,
             boolean ignoreIfNotExists) throws TableNotExistException {
@@ -339,7 +345,11 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
             }
             throw new TableNotExistException(getName(), path);
         }
-        List<SchemaChange> changes = new TableChangeTranslator(quoted(path)).translate(tableChanges);
+        Map<String, String> storedOptions = storageTable(path).schema().options();
+        ResolvedSchema newSchema = newTable instanceof ResolvedCatalogBaseTable
+                ? ((ResolvedCatalogBaseTable<?>) newTable).getResolvedSchema() : null;
+        List<SchemaChange> changes = new TableChangeTranslator(quoted(path))
+                .translate(tableChanges, storedOptions, newSchema);
         if (!changes.isEmpty()) {
             evolution.alterTable(identifier(path), changes, ignoreIfNotExists);
         }

@@ -40,7 +40,7 @@ public final class WatermarkOptions {
     }
 
     /** Whether {@code key} is one of the keys a stored watermark occupies. */
-    static boolean isWatermarkKey(String key) {
+    public static boolean isWatermarkKey(String key) {
         return key.startsWith("schema.watermark.");
     }
 

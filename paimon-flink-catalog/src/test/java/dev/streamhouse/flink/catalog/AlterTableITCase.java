@@ -103,13 +103,21 @@ class AlterTableITCase extends CatalogITCaseBase {
     void refusedChangesNameWhatWasAsked() {
         assertThatThrownBy(() -> sql("ALTER TABLE t DROP PRIMARY KEY"))
                 .hasStackTraceContaining("altering the primary key is not supported");
-        assertThatThrownBy(() -> sql("ALTER TABLE t ADD doubled AS id * 2"))
-                .hasStackTraceContaining("cannot add computed column 'doubled'");
+        assertThatThrownBy(() -> sql("ALTER TABLE t ADD m BIGINT METADATA FROM 'offset'"))
+                .hasStackTraceContaining("cannot add metadata column 'm'");
         assertThatThrownBy(() -> sql("ALTER TABLE t SET ('merge-engine' = 'first-row')"))
                 .hasStackTraceContaining("option 'merge-engine' cannot be set after the table is created");
         assertThatThrownBy(() -> sql("ALTER TABLE t SET ('partition' = 'name')"))
                 .hasStackTraceContaining("option 'partition' cannot be set");
         assertThat(evolution.calls).isEmpty();
+    }
+
+    @Test
+    void addingAComputedColumnStoresOnlyItsOptions() {
+        assertThat(alter("ALTER TABLE t ADD doubled AS id * 2")).containsExactly(
+                new SetOption("schema.4.data-type", "INT NOT NULL"),
+                new SetOption("schema.4.expr", "`id` * 2"),
+                new SetOption("schema.4.name", "doubled"));
     }
 
     @Test

@@ -2,18 +2,24 @@ package dev.streamhouse.flink.catalog.alter;
 
 import dev.streamhouse.storage.schema.SchemaChange;
 
+import dev.streamhouse.flink.catalog.ComputedColumnOptions;
 import dev.streamhouse.flink.catalog.FlinkTypeConverter;
 import dev.streamhouse.flink.catalog.WatermarkOptions;
 import dev.streamhouse.storage.types.DataType;
 
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.table.catalog.WatermarkSpec;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.types.logical.LogicalType;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Translates the {@link TableChange}s Flink derives from an {@code ALTER TABLE} statement into
@@ -21,18 +27,26 @@ import java.util.List;
  *
  * <ul>
  *   <li>{@code SET ('k'='v')} / {@code RESET ('k')}: option changes; the key {@code comment} sets or
- *       removes the table comment. Immutable options (see {@link ImmutableOptions}) are refused.
- *   <li>{@code ADD col [FIRST | AFTER c]}, {@code DROP col}, {@code RENAME a TO b}.
+ *       removes the table comment. Immutable options (see {@link ImmutableOptions}) are refused, and so
+ *       are the {@code schema.*} keys holding computed columns and the watermark.
+ *   <li>{@code ADD col [FIRST | AFTER c]}, {@code DROP col}, {@code RENAME a TO b} of physical columns.
  *   <li>{@code MODIFY col ...}: a type change, a separate nullability change, a comment change and a
  *       position change, whichever apply.
  *   <li>{@code ADD / MODIFY / DROP WATERMARK}: the options holding the watermark
  *       ({@link WatermarkOptions}).
+ *   <li>Computed columns live in options ({@link ComputedColumnOptions}) at positions that count all
+ *       columns, so any statement can move them. Changes to computed columns themselves (add, drop,
+ *       rename, comment, new expression, position) reach no physical column, and after the physical
+ *       changes the stored computed-column options are rewritten to match the altered table Flink
+ *       resolved, as Apache Paimon's Flink catalog does. Flink itself refuses to drop or rename a
+ *       column a computed column uses.
  * </ul>
  *
- * <p>Refused, with a {@link CatalogException} naming the table and what was asked: computed and
- * metadata columns, primary-key changes, {@code DISTRIBUTED BY}, materialized-table
- * changes and any other change kind. Partition keys cannot be changed by any Flink statement, and
- * the option {@code partition} is immutable.
+ * <p>Refused, with a {@link CatalogException} naming the table and what was asked: metadata columns,
+ * turning a physical column into a computed one or back, placing a physical column {@code AFTER} a
+ * computed one (the schema file orders physical columns only), primary-key changes,
+ * {@code DISTRIBUTED BY}, materialized-table changes and any other change kind. Partition keys cannot
+ * be changed by any Flink statement, and the option {@code partition} is immutable.
  */
 public final class TableChangeTranslator {
     /** The option key Flink users set to change the table comment. */
@@ -45,15 +59,68 @@ public final class TableChangeTranslator {
         this.tableName = tableName;
     }
 
+    /** The changes for a table that has and gets no computed columns. */
     public List<SchemaChange> translate(List<TableChange> changes) {
+        return translate(changes, Map.of(), null);
+    }
+
+    /**
+     * The changes, followed by those rewriting the stored computed-column options to describe
+     * {@code newSchema}.
+     *
+     * @param storedOptions the table's stored options before the change
+     * @param newSchema the table as Flink resolved it after the change, or null if Flink gave none
+     *     (then the table must have and get no computed columns)
+     */
+    public List<SchemaChange> translate(List<TableChange> changes, Map<String, String> storedOptions,
+            ResolvedSchema newSchema) {
+        Map<String, String> storedColumns = new TreeMap<>(storedOptions);
+        storedColumns.keySet().removeIf(key -> !ComputedColumnOptions.isColumnKey(key));
+        Set<String> computed = new HashSet<>();
+        storedColumns.forEach((key, value) -> {
+            if (key.endsWith(".name")) {
+                computed.add(value);
+            }
+        });
+        if (newSchema != null) {
+            newSchema.getColumns().stream().filter(c -> c instanceof Column.ComputedColumn)
+                    .forEach(c -> computed.add(c.getName()));
+        }
         List<SchemaChange> out = new ArrayList<>();
         for (TableChange change : changes) {
-            translate(change, out);
+            translate(change, computed, out);
         }
+        if (newSchema == null) {
+            if (!computed.isEmpty()) {
+                throw refused("its computed columns " + computed + " cannot be re-stored without the altered "
+                        + "table's resolved schema, which Flink did not pass");
+            }
+            return out;
+        }
+        Map<String, String> newColumns;
+        try {
+            newColumns = ComputedColumnOptions.toOptions(newSchema);
+        } catch (IllegalArgumentException e) {
+            throw refused(e.getMessage());
+        }
+        storedColumns.forEach((key, value) -> {
+            if (!newColumns.containsKey(key)) {
+                out.add(new SchemaChange.RemoveOption(key));
+            }
+        });
+        newColumns.forEach((key, value) -> {
+            if (!value.equals(storedColumns.get(key))) {
+                out.add(new SchemaChange.SetOption(key, value));
+            }
+        });
         return out;
     }
 
-    private void translate(TableChange change, List<SchemaChange> out) {
+    /**
+     * @param computed the names of the computed columns before and after the statement; changes that
+     *     touch only a computed column add its name
+     */
+    private void translate(TableChange change, Set<String> computed, List<SchemaChange> out) {
         if (change instanceof TableChange.SetOption) {
             TableChange.SetOption set = (TableChange.SetOption) change;
             out.add(setOption(set.getKey(), set.getValue()));
@@ -62,13 +129,20 @@ public final class TableChangeTranslator {
         } else if (change instanceof TableChange.AddColumn) {
             TableChange.AddColumn add = (TableChange.AddColumn) change;
             Column column = add.getColumn();
+            if (column instanceof Column.ComputedColumn) {
+                computed.add(column.getName()); // options only
+                return;
+            }
             requirePhysical(column, "add");
             out.add(new SchemaChange.AddColumn(column.getName(), storageType(column), column.getComment().orElse(null),
-                    move(add.getPosition())));
+                    move(column.getName(), add.getPosition(), computed)));
         } else if (change instanceof TableChange.DropColumn) {
-            out.add(new SchemaChange.DropColumn(((TableChange.DropColumn) change).getColumnName()));
+            String name = ((TableChange.DropColumn) change).getColumnName();
+            if (!computed.contains(name)) {
+                out.add(new SchemaChange.DropColumn(name));
+            }
         } else if (change instanceof TableChange.ModifyColumn) {
-            translateModify((TableChange.ModifyColumn) change, out);
+            translateModify((TableChange.ModifyColumn) change, computed, out);
         } else if (change instanceof TableChange.AddWatermark) {
             setWatermark(((TableChange.AddWatermark) change).getWatermark(), out);
         } else if (change instanceof TableChange.ModifyWatermark) {
@@ -117,15 +191,29 @@ public final class TableChangeTranslator {
             throw refused("option 'connector' cannot be " + verb + "; tables of a paimon catalog are always paimon "
                     + "tables");
         }
+        if (ComputedColumnOptions.isColumnKey(key)) {
+            throw refused("option '" + key + "' cannot be " + verb + ": it holds a computed column; change computed "
+                    + "columns with ALTER TABLE ADD, MODIFY, RENAME or DROP");
+        }
+        if (WatermarkOptions.isWatermarkKey(key)) {
+            throw refused("option '" + key + "' cannot be " + verb + ": it holds the watermark; change it with ALTER "
+                    + "TABLE ADD, MODIFY or DROP WATERMARK");
+        }
         if (ImmutableOptions.isImmutable(key)) {
             throw refused("option '" + key + "' cannot be " + verb + " after the table is created, because data "
                     + "already written depends on it; create a new table with the wanted value and copy the data");
         }
     }
 
-    private void translateModify(TableChange.ModifyColumn modify, List<SchemaChange> out) {
+    private void translateModify(TableChange.ModifyColumn modify, Set<String> computed, List<SchemaChange> out) {
         Column oldColumn = modify.getOldColumn();
         String name = oldColumn.getName();
+        if (oldColumn instanceof Column.ComputedColumn && !(modify instanceof TableChange.ModifyPhysicalColumnType)) {
+            // A new name, comment, position or expression of a computed column: options only.
+            requireSameKind(oldColumn, modify.getNewColumn());
+            computed.add(name);
+            return;
+        }
         if (modify instanceof TableChange.ModifyColumnName) {
             out.add(new SchemaChange.RenameColumn(name, ((TableChange.ModifyColumnName) modify).getNewColumnName()));
         } else if (modify instanceof TableChange.ModifyColumnComment) {
@@ -133,12 +221,13 @@ public final class TableChangeTranslator {
                     ((TableChange.ModifyColumnComment) modify).getNewComment()));
         } else if (modify instanceof TableChange.ModifyColumnPosition) {
             out.add(new SchemaChange.UpdateColumnPosition(name,
-                    move(((TableChange.ModifyColumnPosition) modify).getNewPosition())));
+                    move(name, ((TableChange.ModifyColumnPosition) modify).getNewPosition(), computed)));
         } else if (modify instanceof TableChange.ModifyPhysicalColumnType) {
             translateTypeChange(oldColumn, ((TableChange.ModifyPhysicalColumnType) modify).getNewType()
                     .getLogicalType(), out);
         } else {
             // Flink uses the plain ModifyColumn only to change what kind of column it is.
+            requireSameKind(oldColumn, modify.getNewColumn());
             requirePhysical(modify.getNewColumn(), "modify");
             requirePhysical(oldColumn, "modify");
             throw refused("the change " + modify + " is not supported");
@@ -162,10 +251,22 @@ public final class TableChangeTranslator {
         return FlinkTypeConverter.toStorageType(column.getDataType().getLogicalType(), column.getName());
     }
 
+    private void requireSameKind(Column oldColumn, Column newColumn) {
+        if (oldColumn instanceof Column.ComputedColumn && newColumn.isPhysical()) {
+            throw refused("cannot turn computed column '" + oldColumn.getName() + "' into the physical column "
+                    + newColumn.asSummaryString() + "; DROP the computed column and ADD a physical one instead");
+        }
+        if (oldColumn.isPhysical() && newColumn instanceof Column.ComputedColumn) {
+            throw refused("cannot turn physical column '" + oldColumn.getName() + "' into the computed column "
+                    + newColumn.asSummaryString() + ": its stored data would be lost; DROP the column and ADD the "
+                    + "computed column instead");
+        }
+    }
+
     private void requirePhysical(Column column, String verb) {
         if (column instanceof Column.ComputedColumn) {
             throw refused("cannot " + verb + " computed column '" + column.getName() + "' ("
-                    + column.asSummaryString() + "); tables of this catalog store physical columns only");
+                    + column.asSummaryString() + ") as a physical column");
         }
         if (column instanceof Column.MetadataColumn) {
             throw refused("cannot " + verb + " metadata column '" + column.getName() + "' ("
@@ -173,12 +274,19 @@ public final class TableChangeTranslator {
         }
     }
 
-    private static SchemaChange.Move move(TableChange.ColumnPosition position) {
+    /** Where physical column {@code column} goes; {@code AFTER} a computed column has no place among physical ones. */
+    private SchemaChange.Move move(String column, TableChange.ColumnPosition position, Set<String> computed) {
         if (position == null) {
             return SchemaChange.Move.last();
         }
         if (position instanceof TableChange.After) {
-            return SchemaChange.Move.after(((TableChange.After) position).column());
+            String reference = ((TableChange.After) position).column();
+            if (computed.contains(reference)) {
+                throw refused("cannot place column '" + column + "' AFTER computed column '" + reference + "': the "
+                        + "table stores the order of physical columns only; name a physical column in AFTER, or "
+                        + "use FIRST");
+            }
+            return SchemaChange.Move.after(reference);
         }
         return SchemaChange.Move.first();
     }

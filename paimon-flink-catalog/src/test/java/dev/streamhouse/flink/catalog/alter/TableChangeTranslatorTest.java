@@ -18,6 +18,7 @@ import dev.streamhouse.storage.schema.SchemaChange.UpdateComment;
 import dev.streamhouse.storage.types.DataTypes;
 
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.table.catalog.TableDistribution;
 import org.apache.flink.table.catalog.UniqueConstraint;
@@ -27,6 +28,7 @@ import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 class TableChangeTranslatorTest {
     private static final org.apache.flink.table.types.DataType INT = org.apache.flink.table.api.DataTypes.INT();
@@ -126,17 +128,54 @@ class TableChangeTranslatorTest {
     }
 
     @Test
-    void computedAndMetadataColumnsAreRefused() {
+    void metadataColumnsAndChangesOfColumnKindAreRefused() {
         Column computed = Column.computed("c",
                 new FieldReferenceExpression("a", INT, 0, 0));
         Column metadata = Column.metadata("m", BIGINT, "offset", false);
-        assertThatThrownBy(() -> translate(TableChange.add(computed)))
-                .isInstanceOf(CatalogException.class)
-                .hasMessageContaining("cannot add computed column 'c'");
         assertThatThrownBy(() -> translate(TableChange.add(metadata)))
+                .isInstanceOf(CatalogException.class)
                 .hasMessageContaining("cannot add metadata column 'm'");
         assertThatThrownBy(() -> translate(TableChange.modify(Column.physical("c", INT), computed, null)))
-                .hasMessageContaining("cannot modify computed column 'c'");
+                .hasMessageContaining("cannot turn physical column 'c' into the computed column");
+        assertThatThrownBy(() -> translate(TableChange.modify(computed, Column.physical("c", INT), null)))
+                .hasMessageContaining("cannot turn computed column 'c' into the physical column");
+    }
+
+    @Test
+    void computedColumnsNeedTheResolvedSchemaToBeStored() {
+        Column computed = Column.computed("c", new FieldReferenceExpression("a", INT, 0, 0));
+        assertThatThrownBy(() -> translate(TableChange.add(computed)))
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining("Cannot alter table `c`.`db`.`t`: its computed columns [c] cannot be re-stored");
+    }
+
+    @Test
+    void computedColumnsAreRewrittenFromTheAlteredSchema() {
+        Column a = Column.physical("a", INT);
+        Column e = Column.physical("e", INT);
+        Column c = Column.computed("c", new FieldReferenceExpression("a", INT, 0, 1));
+        ResolvedSchema altered = ResolvedSchema.of(e, a, c);
+        List<SchemaChange> changes = translator.translate(
+                List.of(TableChange.add(e, TableChange.ColumnPosition.first())),
+                Map.of("schema.1.name", "c", "schema.1.data-type", "INT", "schema.1.expr", "`a`",
+                        "bucket", "1"),
+                altered);
+        assertThat(changes).containsExactly(
+                new AddColumn("e", DataTypes.INT(), null, Move.first()),
+                new RemoveOption("schema.1.data-type"),
+                new RemoveOption("schema.1.expr"),
+                new RemoveOption("schema.1.name"),
+                new SetOption("schema.2.data-type", "INT"),
+                new SetOption("schema.2.expr", "`a`"),
+                new SetOption("schema.2.name", "c"));
+        assertThatThrownBy(() -> translator.translate(
+                List.of(TableChange.add(Column.physical("x", INT), TableChange.ColumnPosition.after("c"))),
+                Map.of("schema.1.name", "c"), altered))
+                .hasMessageContaining("cannot place column 'x' AFTER computed column 'c'");
+        assertThatThrownBy(() -> translate(TableChange.set("schema.1.expr", "`a` + 1")))
+                .hasMessageContaining("option 'schema.1.expr' cannot be set: it holds a computed column");
+        assertThatThrownBy(() -> translate(TableChange.reset("schema.watermark.0.rowtime")))
+                .hasMessageContaining("option 'schema.watermark.0.rowtime' cannot be reset: it holds the watermark");
     }
 
     @Test
