@@ -5,17 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs bin/flink-sql as a user would, as a subprocess, on scripts that need only Flink's built-in
  * connectors. The build step is switched off (FLINK_SQL_SKIP_BUILD): Maven has just built what the
- * script runs, and a test must not start a nested Maven build.
+ * script runs, and a test must not start a nested Maven build. Each run gets a history file in the
+ * test's directory, never the user's ~/.flink-sql-history.
  */
 class FlinkSqlScriptITCase {
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();
@@ -65,6 +70,88 @@ class FlinkSqlScriptITCase {
                 .contains(List.of("pipeline.name", "runner-option-check"), List.of("execution.runtime-mode", "batch"));
     }
 
+    /**
+     * What bin/flink-sql adds to the SQL client, in two runs sharing one log and one history file:
+     * {@code --help} starts with the wrapper's own section; {@code -f} shows each statement in full
+     * before its result, and an INSERT whose job fails shows the job's error; the second run appends to
+     * the log; the history file is owner-only and keeps its earlier entries. Soft assertions, so that a
+     * run reports every one of these that does not hold.
+     */
+    @Test
+    void helpFullStatementsRootCauseLogHistoryAndPermissions() throws Exception {
+        Path log = logOf("helpFullStatementsRootCauseLogHistoryAndPermissions");
+        Files.deleteIfExists(log);
+        Path history = workDir.resolve("history");
+        Files.writeString(history, "1796125313391:SELECT 'from an earlier session';\n");
+        Files.setPosixFilePermissions(history, PosixFilePermissions.fromString("rw-r--r--"));
+        Path script = workDir.resolve("statements.sql");
+        String multiLine = "SELECT 'multi' AS word,\n  CAST(2 AS INT) AS n;";
+        String failingInsert = "INSERT INTO sink SELECT CAST('abc' AS INT), 'x';";
+        Files.writeString(script, String.join("\n",
+                "SET 'execution.runtime-mode' = 'batch';",
+                "CREATE TEMPORARY TABLE sink (id INT, v STRING) WITH ('connector' = 'blackhole');",
+                multiLine,
+                failingInsert,
+                "SELECT 'not reached' AS after_failure;",
+                ""));
+
+        ProcessRun help = flinkSql("--help");
+        ProcessRun run = flinkSql("-hist", history.toString(), "-f", script.toString());
+
+        SoftAssertions softly = new SoftAssertions();
+        // --help: the wrapper's section first, then the SQL client's own help.
+        softly.assertThat(help.exitCode).as(help.output).isZero();
+        softly.assertThat(help.output).as("--help").startsWith("bin/flink-sql: ");
+        int flinkHelp = help.output.indexOf("Mode \"embedded\" (default)");
+        softly.assertThat(flinkHelp).as("Flink's help in:%n%s", help.output).isPositive();
+        for (String wrapperPart : List.of("WAREHOUSE", "FLINK_SQL_LOG", "FLINK_SQL_JAVA_OPTS", "FLINK_CONF_DIR",
+                "CREATE CATALOG paimon", "USE CATALOG paimon", log.toString(), "0600")) {
+            softly.assertThat(help.output.indexOf(wrapperPart)).as("%s before Flink's help in:%n%s", wrapperPart, help.output)
+                    .isBetween(0, flinkHelp);
+        }
+
+        // -f: each statement in full, then its result; the failing INSERT reports the job's own error.
+        softly.assertThat(run.exitCode).as(run.output).isEqualTo(1);
+        String[] echoes = {
+            "Flink SQL> SET 'execution.runtime-mode' = 'batch';\n",
+            "Flink SQL> CREATE TEMPORARY TABLE sink (id INT, v STRING) WITH ('connector' = 'blackhole');\n",
+            "Flink SQL> SELECT 'multi' AS word,\n>   CAST(2 AS INT) AS n;\n",
+            "Flink SQL> " + failingInsert + "\n"};
+        String[] results = {"[INFO] Execute statement succeeded.", "[INFO] Execute statement succeeded.",
+            "1 row in set", "java.lang.NumberFormatException: For input string: 'abc'"};
+        int from = 0;
+        for (int i = 0; i < echoes.length; i++) {
+            int echo = run.output.indexOf(echoes[i], from);
+            softly.assertThat(echo).as("statement %d in full, after the previous result, in:%n%s", i + 1, run.output)
+                    .isNotNegative();
+            int result = run.output.indexOf(results[i], echo < 0 ? from : echo + echoes[i].length());
+            softly.assertThat(result).as("result of statement %d after it, in:%n%s", i + 1, run.output).isNotNegative();
+            from = Math.max(from, result);
+        }
+        softly.assertThat(Tableau.rowsOfAll(run.output, "word", "n")).containsExactly(List.of("multi", "2"));
+        softly.assertThat(run.output).doesNotContain("MiniCluster is not yet running", "not reached");
+
+        // The log: the second run appended, and each run starts with a header naming its pid and arguments.
+        String logText = Files.readString(log);
+        Matcher headers = Pattern.compile("===== bin/flink-sql run: pid \\d+, working directory .*, arguments: (.*)")
+                .matcher(logText);
+        List<String> arguments = new java.util.ArrayList<>();
+        while (headers.find()) {
+            arguments.add(headers.group(1));
+        }
+        softly.assertThat(arguments).as("run headers in %s", log).hasSize(2);
+        if (arguments.size() == 2) {
+            softly.assertThat(arguments.get(0)).contains("--help");
+            softly.assertThat(arguments.get(1)).contains("-f " + script);
+        }
+        softly.assertThat(permissions(log)).as("permissions of %s", log).isEqualTo("rw-------");
+
+        // The history: owner-only, earlier entries kept, this run's statements added.
+        softly.assertThat(permissions(history)).as("permissions of the history file").isEqualTo("rw-------");
+        softly.assertThat(Files.readString(history)).contains("SELECT 'from an earlier session';", failingInsert);
+        softly.assertAll();
+    }
+
     @Test
     void quickstartRunsAgainstThePaimonCatalog() throws Exception {
         ProcessRun run = flinkSql("-f", ROOT.resolve("examples/quickstart.sql").toString());
@@ -98,14 +185,26 @@ class FlinkSqlScriptITCase {
                         + "  +I 4 | dave | de\n");
     }
 
+    private static String permissions(Path file) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
+    }
+
+    private static Path logOf(String testName) throws IOException {
+        Path logDir = Files.createDirectories(ROOT.resolve("paimon-sql-runner/target/logs"));
+        return logDir.resolve("FlinkSqlScriptITCase-" + testName + ".log");
+    }
+
     private ProcessRun flinkSql(String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("bin/flink-sql").toString()));
+        if (!List.of(args).contains("-hist")) {
+            // Never the user's ~/.flink-sql-history.
+            command.addAll(List.of("-hist", workDir.resolve("flink-sql-history").toString()));
+        }
         command.addAll(List.of(args));
-        Path logDir = Files.createDirectories(ROOT.resolve("paimon-sql-runner/target/logs"));
-        String name = new Throwable().getStackTrace()[1].getMethodName();
+        Path log = logOf(new Throwable().getStackTrace()[1].getMethodName());
         return ProcessRun.run(command, workDir, workDir.resolve("output.txt"), TIMEOUT, (Map<String, String> env) -> {
             env.put("FLINK_SQL_SKIP_BUILD", "1");
-            env.put("FLINK_SQL_LOG", logDir.resolve("FlinkSqlScriptITCase-" + name + ".log").toString());
+            env.put("FLINK_SQL_LOG", log.toString());
             env.put("JAVA_HOME", System.getProperty("java.home"));
             env.remove("FLINK_CONF_DIR");
             env.remove("WAREHOUSE");
