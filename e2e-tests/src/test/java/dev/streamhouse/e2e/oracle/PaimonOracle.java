@@ -77,6 +77,9 @@ import java.util.UUID;
 public final class PaimonOracle implements AutoCloseable {
     private final String warehouse;
     private final Catalog catalog;
+    /** Spill and lookup files of writes (lookup compaction, deletion vectors need them). */
+    private final org.apache.paimon.disk.IOManager ioManager =
+            org.apache.paimon.disk.IOManager.create(System.getProperty("java.io.tmpdir"));
 
     /** An oracle over the warehouse directory {@code warehouse} (created on demand). */
     public PaimonOracle(Path warehouse) {
@@ -188,6 +191,7 @@ public final class PaimonOracle implements AutoCloseable {
                     + " includes the partition keys");
         }
         try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
+            write.withIOManager(ioManager);
             DynamicBuckets dynamic = mode == BucketMode.HASH_DYNAMIC ? new DynamicBuckets((FileStoreTable) t) : null;
             for (CanonicalRow row : rows) {
                 GenericRow paimonRow = PaimonRows.toPaimon(row, rt);
@@ -214,6 +218,7 @@ public final class PaimonOracle implements AutoCloseable {
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
         java.util.Set<java.util.List<Object>> done = new java.util.HashSet<>();
         try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
+            write.withIOManager(ioManager);
             for (org.apache.paimon.table.source.Split split : t.newReadBuilder().newScan().plan().splits()) {
                 org.apache.paimon.table.source.DataSplit ds = (org.apache.paimon.table.source.DataSplit) split;
                 if (done.add(java.util.List.of(ds.partition(), ds.bucket()))) {
@@ -358,6 +363,7 @@ public final class PaimonOracle implements AutoCloseable {
     @Override
     public void close() throws Exception {
         catalog.close();
+        ioManager.close();
     }
 
     /** What to read: a projection (column names), a {@link Filter} and a partition spec. Immutable. */

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.types.DataField;
@@ -134,7 +135,8 @@ final class CatalogTableConverter {
                 .schema(builder.build())
                 .comment(schema.comment())
                 .partitionKeys(schema.partitionKeys())
-                .options(ComputedColumnOptions.withoutColumns(WatermarkOptions.withoutWatermark(schema.options())))
+                .options(SecretOptions.redacted(
+                        ComputedColumnOptions.withoutColumns(WatermarkOptions.withoutWatermark(schema.options()))))
                 .build();
     }
 

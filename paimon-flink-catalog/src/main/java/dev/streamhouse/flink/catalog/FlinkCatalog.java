@@ -57,6 +57,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
     private final Catalog storage;
     private final Map<String, String> tableDefaults;
     private final StorageEvolution evolution;
+    private final boolean noTablesInDefaultDatabase;
 
     /**
      * @param tableDefaults options every created table gets unless it sets them itself
@@ -64,10 +65,17 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
      */
     public FlinkCatalog(String name, Catalog storage, String defaultDatabase, Map<String, String> tableDefaults,
             StorageEvolution evolution) {
+        this(name, storage, defaultDatabase, tableDefaults, evolution, false);
+    }
+
+    /** @param noTablesInDefaultDatabase refuse CREATE TABLE in the default database (option {@code disable-create-table-in-default-db}) */
+    public FlinkCatalog(String name, Catalog storage, String defaultDatabase, Map<String, String> tableDefaults,
+            StorageEvolution evolution, boolean noTablesInDefaultDatabase) {
         super(name, defaultDatabase);
         this.storage = storage;
         this.tableDefaults = Map.copyOf(tableDefaults);
         this.evolution = evolution;
+        this.noTablesInDefaultDatabase = noTablesInDefaultDatabase;
     }
 
     /** The storage catalog behind this catalog. */
@@ -281,6 +289,11 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         }
         if (ignoreIfExists && tableExists(path)) {
             return; // as asked, whether or not the new definition could be stored
+        }
+        if (noTablesInDefaultDatabase && path.getDatabaseName().equals(getDefaultDatabase())) {
+            throw new CatalogException("Cannot create table " + tableName + ": catalog '" + getName() + "' has "
+                    + "option 'disable-create-table-in-default-db' = true, so tables go into other databases; "
+                    + "CREATE DATABASE one and create the table there");
         }
         var schema = CatalogTableConverter.toStorageSchema((ResolvedCatalogTable) table, tableDefaults, tableName);
         try {

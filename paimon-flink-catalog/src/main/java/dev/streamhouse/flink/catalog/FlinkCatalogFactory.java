@@ -2,6 +2,7 @@ package dev.streamhouse.flink.catalog;
 
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.options.CatalogOptions;
 import dev.streamhouse.storage.options.Options;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -16,14 +17,19 @@ import java.util.Set;
  * Creates {@link FlinkCatalog}s for {@code CREATE CATALOG c WITH ('type'='paimon', 'warehouse'=...)}.
  *
  * <p>Options: {@code warehouse} (required), {@code default-database} (default {@code default}, created
- * when the catalog opens), {@code table-default.<key>} (applied to every {@code CREATE TABLE} that does
- * not set {@code <key>} itself). All options, these included, are passed to the storage catalog, so
- * file system settings reach it unchanged. No option is rejected as unknown (Flink's factory
- * validation is not used) because file systems bring their own keys.
+ * when the catalog opens), {@code disable-create-table-in-default-db}, {@code table-default.<key>}
+ * (applied to every {@code CREATE TABLE} that does not set {@code <key>} itself). All options, these
+ * included, are passed to the storage catalog, which checks them against every declared option
+ * (invalid values and options not supported yet are refused; options without effect yet and unknown
+ * keys are accepted with a warning, as Paimon accepts unknown keys). Flink's factory validation is not
+ * used, because it refuses unknown keys.
  */
 public final class FlinkCatalogFactory implements org.apache.flink.table.factories.CatalogFactory {
     /** The catalog type, {@code 'type'='paimon'}. */
     public static final String IDENTIFIER = "paimon";
+
+    /** How the storage catalog's refusals start; replaced by one naming the catalog. */
+    private static final String STORAGE_PREFIX = "Cannot create catalog: ";
 
     @Override
     public String factoryIdentifier() {
@@ -53,20 +59,23 @@ public final class FlinkCatalogFactory implements org.apache.flink.table.factori
     public static FlinkCatalog createFlinkCatalog(String name, Map<String, String> catalogOptions) {
         Map<String, String> options = new HashMap<>(catalogOptions);
         options.remove("type");
-        String warehouse = options.get(FlinkCatalogOptions.WAREHOUSE.key());
+        String warehouse = options.get(CatalogOptions.WAREHOUSE.key());
         if (warehouse == null || warehouse.isBlank()) {
             throw new ValidationException("Cannot create catalog '" + name + "': option 'warehouse' is missing; "
                     + "set it to the warehouse root, e.g. 'warehouse'='file:///data/warehouse'");
         }
         String defaultDatabase = options.getOrDefault(
-                FlinkCatalogOptions.DEFAULT_DATABASE.key(), FlinkCatalogOptions.DEFAULT_DATABASE.defaultValue());
+                CatalogOptions.DEFAULT_DATABASE.key(), CatalogOptions.DEFAULT_DATABASE.defaultValue());
         Catalog storage;
         try {
             storage = CatalogFactory.createCatalog(new Options(options));
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-            throw new ValidationException("Cannot create catalog '" + name + "': " + e.getMessage(), e);
+            String why = e.getMessage().startsWith(STORAGE_PREFIX) ? e.getMessage().substring(STORAGE_PREFIX.length())
+                    : e.getMessage();
+            throw new ValidationException("Cannot create catalog '" + name + "': " + why, e);
         }
+        boolean noTablesInDefault = new Options(options).get(CatalogOptions.DISABLE_CREATE_TABLE_IN_DEFAULT_DB);
         return new FlinkCatalog(name, storage, defaultDatabase, FlinkCatalogOptions.tableDefaults(options),
-                StorageEvolution.forCatalog(storage));
+                StorageEvolution.forCatalog(storage), noTablesInDefault);
     }
 }

@@ -1,25 +1,29 @@
 package dev.streamhouse.flink.catalog;
 
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
+import dev.streamhouse.storage.options.ConfigOption;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Options of {@code CREATE CATALOG ... WITH ('type'='paimon', ...)}. Every other option is passed to
- * the storage catalog unchanged (file system settings such as {@code s3.*} or {@code hadoop.*}).
+ * Options of {@code CREATE CATALOG ... WITH ('type'='paimon', ...)} that only the Flink catalog reads;
+ * the storage catalog's ({@code warehouse}, {@code default-database}, {@code table-default.*}, file
+ * system settings, ...) are in {@link dev.streamhouse.storage.options.CatalogOptions}. Every option is
+ * checked by the storage catalog against all declarations when the catalog is created.
  */
 public final class FlinkCatalogOptions {
     private FlinkCatalogOptions() {}
 
-    public static final ConfigOption<String> WAREHOUSE =
-            ConfigOptions.key("warehouse").stringType().noDefaultValue()
-                    .withDescription("Root directory of the warehouse, e.g. 'file:///data/warehouse'. Required.");
+    public static final ConfigOption<Boolean> LOG_SYSTEM_AUTO_REGISTER =
+            ConfigOption.key("log.system.auto-register").booleanType().defaultValue(false)
+                    .withDescription("Create and drop a topic of the table's external log system with the table.")
+                    .noEffectYet("external log systems are not supported");
 
-    public static final ConfigOption<String> DEFAULT_DATABASE =
-            ConfigOptions.key("default-database").stringType().defaultValue("default")
-                    .withDescription("The catalog's default database; created when the catalog opens if missing.");
+    public static final ConfigOption<Duration> LOG_SYSTEM_AUTO_REGISTER_TIMEOUT =
+            ConfigOption.key("log.system.auto-register-timeout").durationType().defaultValue(Duration.ofMinutes(1))
+                    .withDescription("Timeout of creating or dropping that topic.")
+                    .noEffectYet("external log systems are not supported");
 
     /** Options starting with this prefix are default options of every table the catalog creates. */
     public static final String TABLE_DEFAULT_PREFIX = "table-default.";

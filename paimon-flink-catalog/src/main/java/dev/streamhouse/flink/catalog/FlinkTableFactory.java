@@ -5,6 +5,7 @@ import dev.streamhouse.flink.catalog.system.SystemTableSource;
 
 import dev.streamhouse.flink.catalog.connector.PaimonTableSink;
 import dev.streamhouse.flink.catalog.connector.PaimonTableSource;
+import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.table.FileStoreTable;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -116,12 +117,17 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
         Map<String, String> dynamic = new HashMap<>();
         for (Map.Entry<String, String> e : options.entrySet()) {
             String key = e.getKey();
-            if (!key.equals(CatalogTableConverter.CONNECTOR_OPTION) && !key.equals(PathTables.PATH)
+            boolean maskedSecret = SecretOptions.isSecret(key) && SecretOptions.MASK.equals(e.getValue());
+            if (!key.equals(CatalogTableConverter.CONNECTOR_OPTION) && !key.equals(PathTables.PATH) && !maskedSecret
                     && !Objects.equals(stored.options().get(key), e.getValue())) {
                 dynamic.put(key, e.getValue());
             }
         }
-        return dynamic.isEmpty() ? stored : stored.copy(dynamic);
+        try {
+            return dynamic.isEmpty() ? stored : stored.copy(dynamic);
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
     }
 
     private static boolean namesOtherConnector(Context context) {

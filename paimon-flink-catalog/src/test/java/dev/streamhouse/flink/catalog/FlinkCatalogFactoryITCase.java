@@ -20,7 +20,7 @@ class FlinkCatalogFactoryITCase extends CatalogITCaseBase {
     @Override
     protected Map<String, String> catalogOptions() {
         return Map.of(
-                "table-default.file.format", "parquet",
+                "table-default.file.compression", "zstd",
                 "table-default.snapshot.num-retained.min", "7",
                 "s3.endpoint", "http://localhost:9000");
     }
@@ -62,16 +62,16 @@ class FlinkCatalogFactoryITCase extends CatalogITCaseBase {
     @Test
     void tableDefaultsApplyUnlessTheTableSetsTheOption() throws Exception {
         sql("CREATE TABLE plain (a INT)");
-        sql("CREATE TABLE own (a INT) WITH ('file.format' = 'avro', 'bucket' = '-1')");
+        sql("CREATE TABLE own (a INT) WITH ('file.compression' = 'snappy', 'bucket' = '-1')");
 
         assertThat(storage().getTable(Identifier.of("default", "plain")).options())
-                .containsOnly(Map.entry("file.format", "parquet"), Map.entry("snapshot.num-retained.min", "7"));
+                .containsOnly(Map.entry("file.compression", "zstd"), Map.entry("snapshot.num-retained.min", "7"));
         assertThat(storage().getTable(Identifier.of("default", "own")).options())
-                .containsOnly(Map.entry("file.format", "avro"), Map.entry("snapshot.num-retained.min", "7"),
+                .containsOnly(Map.entry("file.compression", "snappy"), Map.entry("snapshot.num-retained.min", "7"),
                         Map.entry("bucket", "-1"));
         Catalog catalog = tEnv.getCatalog(CATALOG).orElseThrow();
         assertThat(catalog.getTable(new ObjectPath("default", "plain")).getOptions())
-                .containsEntry("file.format", "parquet");
+                .containsEntry("file.compression", "zstd");
     }
 
     @Test

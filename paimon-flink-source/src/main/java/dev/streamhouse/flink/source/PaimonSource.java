@@ -31,7 +31,6 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -180,7 +179,7 @@ public final class PaimonSource
             PaimonEnumeratorState checkpoint) {
         Options options = table.schema().tableOptions();
         long intervalMillis = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL).toMillis();
-        int perTask = Configuration.fromMap(table.options()).get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
+        int perTask = table.schema().tableOptions().get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
         String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
         ContinuousSplitEnumerator.ProgressWriter progress = null;
         if (consumerId != null) {
@@ -339,7 +338,7 @@ public final class PaimonSource
                 throw new IllegalArgumentException("Cannot stream-read table " + name + ": option '"
                         + StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL.key() + "' must be positive, got " + interval);
             }
-            int perTask = Configuration.fromMap(table.options()).get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
+            int perTask = table.schema().tableOptions().get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
             if (perTask < 1) {
                 throw new IllegalArgumentException("Cannot stream-read table " + name + ": option '"
                         + PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK.key() + "' must be at least 1, got " + perTask);

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.source;
 
-import org.apache.flink.configuration.ReadableConfig;
+import dev.streamhouse.storage.options.Options;
 
 import java.util.OptionalInt;
 
@@ -20,12 +20,12 @@ public final class ParallelismInference {
     private ParallelismInference() {}
 
     /**
-     * @param options the table's options with hints applied, e.g. {@code Configuration.fromMap(options)}
+     * @param options the table's options with hints applied, e.g. {@code table.schema().tableOptions()}
      * @param numSplits the number of splits the read was planned into
      * @param limit the pushed-down limit, or null
      * @return the source parallelism, or empty to leave it to Flink
      */
-    public static OptionalInt inferParallelism(ReadableConfig options, int numSplits, Long limit) {
+    public static OptionalInt inferParallelism(Options options, int numSplits, Long limit) {
         if (numSplits < 0) {
             throw new IllegalArgumentException("Cannot infer a source parallelism from " + numSplits + " splits");
         }

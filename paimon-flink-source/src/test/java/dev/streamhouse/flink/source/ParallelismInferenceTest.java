@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.source;
 
-import org.apache.flink.configuration.Configuration;
+import dev.streamhouse.storage.options.Options;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ParallelismInferenceTest {
 
     private static OptionalInt infer(Map<String, String> options, int splits, Long limit) {
-        return ParallelismInference.inferParallelism(Configuration.fromMap(options), splits, limit);
+        return ParallelismInference.inferParallelism(new Options(options), splits, limit);
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.options.CatalogOptions;
+import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.Options;
 
@@ -19,7 +20,11 @@ public final class CatalogFactory {
      *     supported yet ({@code table-default.*} options are checked as table options)
      */
     public static Catalog createCatalog(Options options) {
-        OptionValidator.instance().checkCatalogOptions("Catalog", options.toMap());
+        try {
+            OptionValidator.instance().checkCatalogOptions("Catalog", options.toMap());
+        } catch (InvalidOptionsException e) {
+            throw new InvalidOptionsException("Cannot create catalog", e.problems());
+        }
         String warehouse = options.get(CatalogOptions.WAREHOUSE);
         if (warehouse == null || warehouse.isBlank()) {
             throw new IllegalArgumentException("Cannot create catalog: option 'warehouse' is missing; "

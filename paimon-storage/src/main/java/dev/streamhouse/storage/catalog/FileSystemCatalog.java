@@ -149,7 +149,7 @@ public final class FileSystemCatalog implements Catalog {
             throw new CatalogException.TableAlreadyExist(id);
         }
         try {
-            new SchemaManager(fileIO, tablePath(id)).createTable(schema);
+            new SchemaManager(fileIO, tablePath(id), id.fullName()).createTable(schema);
         } catch (dev.streamhouse.storage.schema.SchemaAlreadyExistsException e) {
             if (!ignoreIfExists) {
                 throw new CatalogException.TableAlreadyExist(id);

@@ -10,7 +10,7 @@ public final class BucketOptions {
                             + "bucket-unaware (append tables); -2 postpones bucketing until compaction.")
                     .checkedBy(v -> v > 0 || v == -1 || v == -2 ? null
                             : "it must be a positive bucket count, -1 (dynamic/unaware) or -2 (postpone)")
-                    .supportedOnly(v -> v != -2 ? null : "postpone buckets (-2) are not implemented")
+                    .supportedOnly("positive counts and -1; -2 (postpone) refused", v -> v != -2 ? null : "postpone buckets (-2) are not implemented")
                     .affectingReads();
 
     public static final ConfigOption<String> BUCKET_KEY =

@@ -30,7 +30,7 @@ public final class CatalogOptions {
     public static final ConfigOption<String> METASTORE =
             ConfigOption.key("metastore").stringType().defaultValue("filesystem")
                     .withDescription("Where the catalog keeps table metadata: filesystem, hive, jdbc or rest.")
-                    .supportedOnly(v -> v.trim().equalsIgnoreCase("filesystem") ? null : NO_METASTORE);
+                    .supportedOnly("'filesystem' only", v -> v.trim().equalsIgnoreCase("filesystem") ? null : NO_METASTORE);
 
     public static final ConfigOption<String> URI =
             ConfigOption.key("uri").stringType().noDefaultValue()
@@ -39,13 +39,13 @@ public final class CatalogOptions {
     public static final ConfigOption<String> TABLE_TYPE =
             ConfigOption.key("table.type").oneOf("managed", "external").defaultValue("managed")
                     .withDescription("Whether the catalog owns its tables' files (managed) or not (external).")
-                    .supportedOnly(OptionChecks.only("managed"));
+                    .supportedOnly("'managed' only", OptionChecks.only("managed"));
 
     public static final ConfigOption<Boolean> CASE_SENSITIVE =
             ConfigOption.key("case-sensitive").booleanType().noDefaultValue()
                     .withDescription("Whether database, table and column names are case-sensitive (a filesystem "
                             + "catalog is).").withFallbackKeys("allow-upper-case")
-                    .supportedOnly(v -> v ? null : "names are always case-sensitive");
+                    .supportedOnly("true (or unset) only", v -> v ? null : "names are always case-sensitive");
 
     public static final ConfigOption<Boolean> LOCK_ENABLED =
             ConfigOption.key("lock.enabled").booleanType().noDefaultValue()

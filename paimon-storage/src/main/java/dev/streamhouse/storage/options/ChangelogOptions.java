@@ -40,7 +40,8 @@ public final class ChangelogOptions {
                             + "'input' (double-write the unmerged input into changelog files at each flush), "
                             + "'lookup' or 'full-compaction' (not supported yet). With 'input' and "
                             + "'ignore-delete' = true, -U/-D input records are dropped from the changelog too.")
-                    .supportedOnly(OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT));
+                    .supportedOnly("'none' and 'input'; 'lookup' and 'full-compaction' refused",
+                            OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT));
 
     private static final String NO_COMPACTION_CHANGELOG = "only used by the 'lookup' and 'full-compaction' "
             + "changelog producers, which are not implemented";

@@ -198,10 +198,12 @@ public final class ConfigOption<T> implements Serializable {
     /**
      * Implemented for some values only: {@code supported} names the problem with any other value, which
      * is then refused as not supported yet (an invalid value is still refused as invalid).
+     *
+     * @param supportedValues which values work, for the documentation, e.g. "'deduplicate' only"
      */
-    public ConfigOption<T> supportedOnly(ValueCheck<T> supported) {
+    public ConfigOption<T> supportedOnly(String supportedValues, ValueCheck<T> supported) {
         return new ConfigOption<>(key, defaultValue, description, parser, typeName, fallbackKeys,
-                OptionStatus.SUPPORTED, "", supported, check, immutable, readsDiffer);
+                OptionStatus.SUPPORTED, supportedValues, supported, check, immutable, readsDiffer);
     }
 
     /**

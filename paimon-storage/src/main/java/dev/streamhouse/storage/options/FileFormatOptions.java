@@ -10,7 +10,7 @@ public final class FileFormatOptions {
             ConfigOption.key("file.format").stringType().defaultValue("parquet")
                     .withDescription("Format of new data files (orc, parquet, avro, ...). Only 'parquet' is "
                             + "written; readers pick the format from each file's extension.")
-                    .supportedOnly(v -> v.trim().equalsIgnoreCase("parquet") ? null
+                    .supportedOnly("'parquet' only", v -> v.trim().equalsIgnoreCase("parquet") ? null
                             : "only 'parquet' data files are written (ORC and Avro data files are not)");
 
     public static final ConfigOption<String> FILE_COMPRESSION =

@@ -7,7 +7,7 @@ public final class ManifestOptions {
     public static final ConfigOption<String> MANIFEST_FORMAT =
             ConfigOption.key("manifest.format").stringType().defaultValue("avro")
                     .withDescription("Format of manifest files (avro, parquet, orc); only 'avro' is supported.")
-                    .supportedOnly(v -> v.trim().equalsIgnoreCase("avro") ? null
+                    .supportedOnly("'avro' only", v -> v.trim().equalsIgnoreCase("avro") ? null
                             : "only Avro manifests are written and read").affectingReads();
 
     public static final ConfigOption<String> MANIFEST_COMPRESSION =

@@ -27,7 +27,7 @@ public final class MergeTreeOptions {
             ConfigOption.key("merge-engine").enumType(MergeEngine.class).defaultValue(MergeEngine.DEDUPLICATE)
                     .withDescription("How versions of a key combine: deduplicate (last wins), partial-update, "
                             + "aggregation or first-row.")
-                    .supportedOnly(OptionChecks.only(MergeEngine.DEDUPLICATE)).immutable().affectingReads();
+                    .supportedOnly("'deduplicate' only", OptionChecks.only(MergeEngine.DEDUPLICATE)).immutable().affectingReads();
 
     public static final ConfigOption<String> SEQUENCE_FIELD =
             ConfigOption.key("sequence.field").stringType().noDefaultValue()
@@ -122,6 +122,22 @@ public final class MergeTreeOptions {
                     .immutable().affectingReads()
                     .notSupportedYet("deletion vectors are not implemented: tables with them are neither "
                             + "written nor read");
+
+    public static final ConfigOption<MemorySize> DELETION_VECTOR_INDEX_FILE_TARGET_SIZE =
+            ConfigOption.key("deletion-vector.index-file.target-size").memoryType().defaultValue(MemorySize.ofMebiBytes(2))
+                    .withDescription("Target size of deletion-vector index files.")
+                    .noEffectYet("deletion vectors are not implemented");
+
+    public static final ConfigOption<Boolean> DELETION_VECTORS_BITMAP64 =
+            ConfigOption.key("deletion-vectors.bitmap64").booleanType().defaultValue(false)
+                    .withDescription("Write deletion vectors as 64-bit bitmaps (the layout Iceberg reads).")
+                    .noEffectYet("deletion vectors are not implemented");
+
+    public static final ConfigOption<Boolean> DELETE_FORCE_PRODUCE_CHANGELOG =
+            ConfigOption.key("delete.force-produce-changelog").booleanType().defaultValue(false)
+                    .withDescription("Whether a DELETE statement always writes row-level deletes (so streaming "
+                            + "readers see them) instead of dropping whole partitions or the table when its filter "
+                            + "allows. Here DELETE always writes row-level deletes, as with true.");
 
     public static final ConfigOption<Long> DYNAMIC_BUCKET_TARGET_ROW_NUM =
             ConfigOption.key("dynamic-bucket.target-row-num").longType().defaultValue(2_000_000L)

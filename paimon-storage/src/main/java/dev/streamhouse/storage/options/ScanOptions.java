@@ -60,7 +60,8 @@ public final class ScanOptions {
                     .withDescription("Where a streaming read starts and which snapshot a batch read reads: "
                             + "default, latest-full, full, latest, compacted-full, from-timestamp, from-snapshot or "
                             + "from-snapshot-full.")
-                    .supportedOnly(mode -> mode == StartupMode.FROM_CREATION_TIMESTAMP
+                    .withFallbackKeys("log.scan")
+                    .supportedOnly("all but from-creation-timestamp, from-file-creation-time and incremental", mode -> mode == StartupMode.FROM_CREATION_TIMESTAMP
                             || mode == StartupMode.FROM_FILE_CREATION_TIME || mode == StartupMode.INCREMENTAL
                             ? "scan mode '" + mode + "' is not implemented" : null)
                     .affectingReads();
@@ -75,7 +76,8 @@ public final class ScanOptions {
             ConfigOption.key("scan.timestamp-millis").longType().noDefaultValue()
                     .withDescription("Batch: read the latest snapshot committed at or before this time (epoch "
                             + "millis); fails if every snapshot is younger. Streaming (from-timestamp): read the "
-                            + "changes of the snapshots committed at or after it.");
+                            + "changes of the snapshots committed at or after it.")
+                    .withFallbackKeys("log.scan.timestamp-millis");
 
     public static final ConfigOption<String> SCAN_TIMESTAMP =
             ConfigOption.key("scan.timestamp").stringType().noDefaultValue()
@@ -171,7 +173,7 @@ public final class ScanOptions {
                             + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Only snapshot ids are "
                             + "supported, not tag names.")
                     .checkedBy(ScanOptions::incrementalBetweenProblem)
-                    .supportedOnly(v -> incrementalBetweenIds(v) != null ? null
+                    .supportedOnly("snapshot ids; tag names refused", v -> incrementalBetweenIds(v) != null ? null
                             : "only snapshot ids are implemented, not tag names")
                     .affectingReads();
 
@@ -193,7 +195,7 @@ public final class ScanOptions {
                             + "append tables and changelog-producer none, else 'changelog'), 'delta' (new data "
                             + "files of APPEND snapshots) or 'changelog' (changelog files of APPEND and COMPACT "
                             + "snapshots). 'diff' is not supported.")
-                    .supportedOnly(OptionChecks.only(IncrementalBetweenScanMode.AUTO, IncrementalBetweenScanMode.DELTA,
+                    .supportedOnly("auto, delta and changelog; diff refused", OptionChecks.only(IncrementalBetweenScanMode.AUTO, IncrementalBetweenScanMode.DELTA,
                             IncrementalBetweenScanMode.CHANGELOG))
                     .affectingReads();
 

@@ -37,7 +37,7 @@ public final class StreamReadOptions {
     public static final ConfigOption<String> STREAMING_READ_MODE =
             ConfigOption.key("streaming-read-mode").oneOf("log", "file").noDefaultValue()
                     .withDescription("Whether streaming reads read the table's files or an external log system.")
-                    .supportedOnly(v -> v.equals("file") ? null : "external log systems are not supported")
+                    .supportedOnly("'file' only", v -> v.equals("file") ? null : "external log systems are not supported")
                     .affectingReads();
 
     public static final ConfigOption<String> STREAM_SCAN_MODE =

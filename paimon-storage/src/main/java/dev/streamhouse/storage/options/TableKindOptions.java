@@ -15,7 +15,7 @@ public final class TableKindOptions {
                             "iceberg-table")
                     .defaultValue("table")
                     .withDescription("Kind of table; only regular Paimon tables ('table') are supported.")
-                    .supportedOnly(OptionChecks.only("table")).affectingReads();
+                    .supportedOnly("'table' only", OptionChecks.only("table")).affectingReads();
 
     public static final ConfigOption<String> PRIMARY_KEY =
             ConfigOption.key("primary-key").stringType().noDefaultValue()
@@ -40,7 +40,7 @@ public final class TableKindOptions {
     public static final ConfigOption<String> BRANCH =
             ConfigOption.key("branch").stringType().defaultValue("main")
                     .withDescription("Branch of the table to read and write.")
-                    .supportedOnly(OptionChecks.only("main")).affectingReads();
+                    .supportedOnly("'main' only", OptionChecks.only("main")).affectingReads();
 
     public static final ConfigOption<String> SCAN_FALLBACK_BRANCH =
             ConfigOption.key("scan.fallback-branch").stringType().noDefaultValue()

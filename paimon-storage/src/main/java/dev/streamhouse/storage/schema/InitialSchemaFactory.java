@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.schema;
 
 import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.TableShape;
 import dev.streamhouse.storage.types.DataField;
@@ -43,8 +44,11 @@ final class InitialSchemaFactory {
     static TableSchema create(Schema schema, long timeMillis, String table) {
         try {
             return validated(schema, timeMillis, table);
+        } catch (InvalidOptionsException e) {
+            throw new InvalidOptionsException("Cannot create table " + table, e.problems());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Cannot create table " + table + ": " + e.getMessage(), e);
+            // No cause: the message is the whole story, and SQL clients show the innermost cause.
+            throw new IllegalArgumentException("Cannot create table " + table + ": " + e.getMessage());
         }
     }
 

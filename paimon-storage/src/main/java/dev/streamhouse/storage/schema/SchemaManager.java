@@ -121,7 +121,7 @@ public final class SchemaManager {
      * @throws SchemaAlreadyExistsException if the table already has schema files
      */
     public TableSchema createTable(Schema schema) throws IOException {
-        TableSchema initial = InitialSchemaFactory.create(schema, clock.getAsLong(), tableRoot.toString());
+        TableSchema initial = InitialSchemaFactory.create(schema, clock.getAsLong(), tableName);
         List<Long> existing = listIds();
         if (!existing.isEmpty()) {
             throw alreadyExists(schemaPath(existing.get(0)));

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog.alter;
 
+import dev.streamhouse.storage.options.OptionRegistry;
 import dev.streamhouse.storage.schema.SchemaChange;
 
 import dev.streamhouse.flink.catalog.ComputedColumnOptions;
@@ -27,7 +28,7 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>{@code SET ('k'='v')} / {@code RESET ('k')}: option changes; the key {@code comment} sets or
- *       removes the table comment. Immutable options (see {@link ImmutableOptions}) are refused, and so
+ *       removes the table comment. Immutable options (see {@link OptionRegistry#isImmutable}) are refused, and so
  *       are the {@code schema.*} keys holding computed columns and the watermark.
  *   <li>{@code ADD col [FIRST | AFTER c]}, {@code DROP col}, {@code RENAME a TO b} of physical columns.
  *   <li>{@code MODIFY col ...}: a type change, a separate nullability change, a comment change and a
@@ -199,7 +200,7 @@ public final class TableChangeTranslator {
             throw refused("option '" + key + "' cannot be " + verb + ": it holds the watermark; change it with ALTER "
                     + "TABLE ADD, MODIFY or DROP WATERMARK");
         }
-        if (ImmutableOptions.isImmutable(key)) {
+        if (OptionRegistry.instance().isImmutable(key)) {
             throw refused("option '" + key + "' cannot be " + verb + " after the table is created, because data "
                     + "already written depends on it; create a new table with the wanted value and copy the data");
         }

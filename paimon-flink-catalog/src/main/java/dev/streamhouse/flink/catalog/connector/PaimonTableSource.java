@@ -7,7 +7,6 @@ import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.table.FileStoreTable;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -83,7 +82,7 @@ public final class PaimonTableSource implements ScanTableSource, SupportsProject
             return SourceProvider.of(source, parallelism);
         }
         WatermarkStrategy<RowData> strategy =
-                ScanWatermarkOptions.apply(watermarks, Configuration.fromMap(table.options()));
+                ScanWatermarkOptions.apply(watermarks, table.schema().tableOptions());
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(ProviderContext providerContext,

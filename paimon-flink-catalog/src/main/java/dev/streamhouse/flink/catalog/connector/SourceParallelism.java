@@ -4,9 +4,9 @@ import dev.streamhouse.flink.source.PaimonSource;
 import dev.streamhouse.flink.source.ParallelismInference;
 import dev.streamhouse.flink.source.PaimonSourceOptions;
 import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.table.FileStoreTable;
 
-import org.apache.flink.configuration.Configuration;
 
 import java.util.OptionalInt;
 
@@ -21,7 +21,7 @@ final class SourceParallelism {
 
     /** @return the parallelism, or null to leave it to Flink */
     static Integer of(FileStoreTable table, PaimonSource source, Long limit) {
-        Configuration options = Configuration.fromMap(table.options());
+        Options options = table.schema().tableOptions();
         OptionalInt parallelism;
         if (source.isUnbounded()) {
             int buckets = table.schema().tableOptions().get(BucketOptions.BUCKET);

@@ -4,6 +4,7 @@ import static org.apache.flink.table.api.DataTypes.FIELD;
 import static org.apache.flink.table.api.DataTypes.ROW;
 import static org.apache.flink.table.api.DataTypes.STRING;
 
+import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.table.FileStoreTable;
 
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** {@code t$options}: the options stored in the latest schema, sorted by key (defaults are not listed). */
+/** {@code t$options}: the options stored in the latest schema, sorted by key (defaults are not listed; values of credentials masked). */
 final class OptionsTable implements SystemTable {
     private static final long serialVersionUID = 1L;
 
@@ -40,7 +41,7 @@ final class OptionsTable implements SystemTable {
     public List<RowData> rows(FileStoreTable table, Map<String, String> dynamicOptions) throws IOException {
         TableSchema latest = table.schemaManager().latest().orElse(table.schema());
         List<RowData> out = new ArrayList<>();
-        for (Map.Entry<String, String> e : new TreeMap<>(latest.options()).entrySet()) {
+        for (Map.Entry<String, String> e : SecretOptions.redacted(latest.options()).entrySet()) {
             out.add(GenericRowData.of(StringData.fromString(e.getKey()), StringData.fromString(e.getValue())));
         }
         return out;

@@ -8,6 +8,7 @@ import static org.apache.flink.table.api.DataTypes.TIMESTAMP;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.schema.DataTypeJson;
 import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -63,7 +64,7 @@ final class SchemasTable implements SystemTable {
                     StringData.fromString(fieldsJson(s)),
                     StringData.fromString(JSON.writeValueAsString(s.partitionKeys())),
                     StringData.fromString(JSON.writeValueAsString(s.primaryKeys())),
-                    StringData.fromString(JSON.writeValueAsString(new TreeMap<>(s.options()))),
+                    StringData.fromString(JSON.writeValueAsString(SecretOptions.redacted(s.options()))),
                     StringData.fromString(s.comment()),
                     MetadataStrings.localTime(s.timeMillis())));
         }

@@ -1,5 +1,7 @@
 package dev.streamhouse.flink.catalog.connector;
 
+import dev.streamhouse.storage.options.Options;
+
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
 import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
@@ -9,7 +11,6 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.util.clock.RelativeClock;
 import org.apache.flink.util.clock.SystemClock;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 
@@ -24,13 +25,13 @@ class ScanWatermarkOptionsTest {
 
     @Test
     void withoutTheOptionTheStrategyIsUnchanged() {
-        assertThat(ScanWatermarkOptions.apply(base, new Configuration())).isSameAs(base);
+        assertThat(ScanWatermarkOptions.apply(base, new Options())).isSameAs(base);
     }
 
     @Test
     void idleTimeoutMarksAQuietGeneratorIdle() throws Exception {
         WatermarkStrategy<RowData> idle = ScanWatermarkOptions.apply(base,
-                Configuration.fromMap(Map.of("scan.watermark.idle-timeout", "1 ms")));
+                new Options(Map.of("scan.watermark.idle-timeout", "1 ms")));
         assertThat(isIdleAfterQuietPeriod(idle)).isTrue();
         assertThat(isIdleAfterQuietPeriod(base)).as("without the option a quiet task stays active").isFalse();
     }
@@ -73,11 +74,9 @@ class ScanWatermarkOptionsTest {
 
     @Test
     void nonPositiveOrMalformedTimeoutsNameTheOption() {
-        assertThatThrownBy(() -> ScanWatermarkOptions.apply(base,
-                Configuration.fromMap(Map.of("scan.watermark.idle-timeout", "0 s"))))
+        assertThatThrownBy(() -> ScanWatermarkOptions.SCAN_WATERMARK_IDLE_TIMEOUT.parseAndCheck("0 s"))
                 .hasMessageContaining("'scan.watermark.idle-timeout'").hasMessageContaining("positive");
-        assertThatThrownBy(() -> ScanWatermarkOptions.apply(base,
-                Configuration.fromMap(Map.of("scan.watermark.idle-timeout", "soon"))))
+        assertThatThrownBy(() -> ScanWatermarkOptions.SCAN_WATERMARK_IDLE_TIMEOUT.parseAndCheck("soon"))
                 .hasMessageContaining("scan.watermark.idle-timeout");
     }
 }

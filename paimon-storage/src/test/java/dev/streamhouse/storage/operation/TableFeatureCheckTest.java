@@ -1,0 +1,94 @@
+package dev.streamhouse.storage.operation;
+
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
+import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.schema.SchemaManager;
+import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.testutils.TestTables;
+import dev.streamhouse.storage.types.DataTypes;
+import dev.streamhouse.storage.schema.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Tables that another writer (Paimon) created with features this store lacks are refused for what
+ * would go wrong: reads where the rows would differ, writes whenever the table would be misformed.
+ * The schemas are committed directly, as another implementation would write them.
+ */
+class TableFeatureCheckTest {
+    @TempDir
+    java.nio.file.Path dir;
+    private int tables;
+
+    /** A primary-key table whose stored schema has {@code extra} options, bypassing this store's validation. */
+    private FileStoreTable storedWith(String... extra) throws Exception {
+        Path root = new Path(dir.toString() + "/db.db/t" + tables++);
+        SchemaManager schemas = new SchemaManager(LocalFileIO.INSTANCE, root, "db.t");
+        TableSchema plain = schemas.createTable(Schema.newBuilder().column("id", DataTypes.INT())
+                .column("v", DataTypes.STRING()).primaryKey("id").option("bucket", "1").build());
+        Map<String, String> options = new HashMap<>(plain.options());
+        for (int i = 0; i < extra.length; i += 2) {
+            options.put(extra[i], extra[i + 1]);
+        }
+        assertThat(schemas.commitNewVersion(new TableSchema(plain.version(), 1, plain.fields(), plain.highestFieldId(),
+                plain.partitionKeys(), plain.primaryKeys(), options, null, 0L))).isTrue();
+        return FileStoreTable.load(LocalFileIO.INSTANCE, root, "db.t");
+    }
+
+    @Test
+    void anotherMergeEngineIsNeitherReadNorWritten() throws Exception {
+        FileStoreTable t = storedWith("merge-engine", "partial-update");
+        assertThatThrownBy(() -> t.newReadBuilder().newScan())
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessage("Cannot read table db.t: it uses option 'merge-engine' = 'partial-update', which is not "
+                        + "supported yet (only 'deduplicate' is implemented)");
+        assertThatThrownBy(t::newWrite).isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageStartingWith("Cannot write to table db.t: it uses option 'merge-engine'");
+        assertThatThrownBy(() -> t.newReadBuilder().newStreamScan())
+                .hasMessageStartingWith("Cannot stream-read table db.t");
+    }
+
+    @Test
+    void deletionVectorsAndTagReadsAreRefusedForReading() throws Exception {
+        assertThatThrownBy(() -> storedWith("deletion-vectors.enabled", "true").newReadBuilder().newScan())
+                .hasMessageContaining("'deletion-vectors.enabled' = 'true'");
+        assertThatThrownBy(() -> storedWith("scan.tag-name", "t1").newReadBuilder().newScan())
+                .hasMessageContaining("'scan.tag-name' = 't1'");
+    }
+
+    @Test
+    void writeOnlyFeaturesStillReadButAreNotWritten() throws Exception {
+        FileStoreTable t = storedWith("record-level.expire-time", "1 d", "record-level.time-field", "v");
+        assertThat(TestTables.readAll(t)).isEmpty();
+        assertThatThrownBy(t::newWrite).isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageContaining("'record-level.expire-time' = '1 d'")
+                .hasMessageContaining("'record-level.time-field' = 'v'");
+    }
+
+    @Test
+    void changelogWrittenByCompactionIsReadInBatchButNotStreamed() throws Exception {
+        FileStoreTable t = storedWith("changelog-producer", "lookup");
+        assertThat(TestTables.readAll(t)).isEmpty();
+        assertThatThrownBy(() -> t.newReadBuilder().newStreamScan())
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageContaining("Cannot stream-read table db.t: it uses option 'changelog-producer' = 'lookup'");
+        assertThatThrownBy(t::newWrite).hasMessageContaining("'changelog-producer' = 'lookup'");
+    }
+
+    @Test
+    void optionsWithoutEffectDoNotStopReadsOrWrites() throws Exception {
+        FileStoreTable t = storedWith("snapshot.num-retained.max", "3", "tag.automatic-creation", "process-time");
+        TestTables.write(t, List.of(dev.streamhouse.storage.data.GenericRow.of(1,
+                dev.streamhouse.storage.data.BinaryString.fromString("a"))));
+        assertThat(TestTables.readAll(t)).hasSize(1);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.streamhouse.storage.options;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What {@link OptionValidator} accepts, warns about and refuses, with the messages users see. */
+class OptionValidatorTest {
+    private static final TableShape PK = new TableShape(List.of("id", "v", "ts"), List.of("id"), List.of());
+    private static final TableShape APPEND = new TableShape(List.of("id", "v", "dt"), List.of(), List.of("dt"));
+
+    private final OptionValidator validator = OptionValidator.instance();
+
+    private List<String> create(TableShape shape, String... keyValues) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            options.put(keyValues[i], keyValues[i + 1]);
+        }
+        return validator.checkNewTable("Table db.t", shape, options);
+    }
+
+    @Test
+    void invalidValuesAreRefusedNamingOptionValueAndWhatIsExpected() {
+        assertThatThrownBy(() -> create(PK, "merge-engine", "nope"))
+                .isInstanceOf(InvalidOptionsException.class)
+                .hasMessage("Invalid value 'nope' for option 'merge-engine' (expected one of deduplicate, "
+                        + "partial-update, aggregation, first-row): no such value");
+        assertThatThrownBy(() -> create(PK, "write-buffer-size", "-1"))
+                .hasMessageStartingWith("Invalid value '-1' for option 'write-buffer-size' (expected memory size)");
+        assertThatThrownBy(() -> create(PK, "write-buffer-size", "0 mb"))
+                .hasMessage("Invalid value '0 mb' for option 'write-buffer-size': it must be a positive size, e.g. '64 mb'");
+        assertThatThrownBy(() -> create(PK, "bucket", "0")).hasMessageContaining("positive bucket count");
+        assertThatThrownBy(() -> create(PK, "continuous.discovery-interval", "soon"))
+                .hasMessageContaining("'continuous.discovery-interval' (expected duration)");
+        assertThatThrownBy(() -> create(PK, "metadata.stats-mode", "truncate(x)"))
+                .hasMessageContaining("none, counts, full or truncate(N)");
+    }
+
+    @Test
+    void featuresNotImplementedAreRefusedSayingSo() {
+        assertThatThrownBy(() -> create(PK, "merge-engine", "partial-update"))
+                .hasMessage("option 'merge-engine' is not supported yet (set to 'partial-update'): only 'deduplicate' "
+                        + "is implemented");
+        assertThatThrownBy(() -> create(PK, "changelog-producer", "lookup"))
+                .hasMessageContaining("option 'changelog-producer' is not supported yet (set to 'lookup')");
+        assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true"))
+                .hasMessageContaining("option 'deletion-vectors.enabled' is not supported yet (set to 'true')");
+        assertThatThrownBy(() -> create(PK, "scan.tag-name", "t1"))
+                .hasMessageContaining("option 'scan.tag-name' is not supported yet");
+        assertThatThrownBy(() -> create(PK, "fields.v.aggregate-function", "sum"))
+                .hasMessageContaining("option 'fields.v.aggregate-function' is not supported yet");
+        assertThatThrownBy(() -> create(PK, "bucket", "-2")).hasMessageContaining("postpone buckets");
+        // The default of an unsupported feature is what this store does anyway.
+        assertThat(create(PK, "deletion-vectors.enabled", "false", "merge-engine", "deduplicate")).isEmpty();
+    }
+
+    @Test
+    void everyProblemIsListedAtOnce() {
+        assertThatThrownBy(() -> create(PK, "merge-engine", "first-row", "write-buffer-size", "-1", "bucket", "0"))
+                .isInstanceOfSatisfying(InvalidOptionsException.class, e -> assertThat(e.problems()).hasSize(3));
+    }
+
+    @Test
+    void optionsWithoutEffectAndUnknownKeysAreAcceptedWithAWarningNamingThem() {
+        assertThat(create(PK, "snapshot.num-retained.max", "20"))
+                .containsExactly("option 'snapshot.num-retained.max' = '20' has no effect yet: snapshots and "
+                        + "changelogs are not expired yet; every snapshot is kept");
+        assertThat(create(PK, "snapshot.num-retain.max", "20"))
+                .containsExactly("unknown option 'snapshot.num-retain.max' is kept but nothing reads it; did you mean "
+                        + "'snapshot.num-retained.max'?");
+        assertThat(create(PK, "my.own.key", "x"))
+                .containsExactly("unknown option 'my.own.key' is kept but nothing reads it");
+        assertThat(create(PK, "write-buffer-size", "64 mb", "sequence.field", "ts")).isEmpty();
+    }
+
+    @Test
+    void combinationsPaimonRefusesAreRefused() {
+        assertThatThrownBy(() -> create(APPEND, "changelog-producer", "input"))
+                .hasMessageContaining("'changelog-producer' = 'input' needs a primary key");
+        assertThatThrownBy(() -> create(PK, "sequence.field", "nope"))
+                .hasMessageContaining("'sequence.field' names column 'nope', which does not exist");
+        assertThatThrownBy(() -> create(PK, "fields.nope.stats-mode", "full"))
+                .hasMessageContaining("'fields.nope.stats-mode' names column 'nope'");
+        assertThatThrownBy(() -> create(PK, "snapshot.num-retained.min", "20", "snapshot.num-retained.max", "5"))
+                .hasMessageContaining("'snapshot.num-retained.min' (20) is larger than 'snapshot.num-retained.max' (5)");
+        assertThatThrownBy(() -> create(PK, "scan.mode", "latest", "scan.snapshot-id", "3"))
+                .hasMessage("option 'scan.snapshot-id' cannot be combined with 'scan.mode' = 'latest'; remove one of "
+                        + "them");
+        assertThatThrownBy(() -> create(APPEND, "bucket", "-1", "full-compaction.delta-commits", "2"))
+                .hasMessageContaining("'full-compaction.delta-commits' needs a primary key or a fixed 'bucket'");
+    }
+
+    @Test
+    void credentialsAreNeverStoredAndNeverShown() {
+        assertThatThrownBy(() -> create(PK, "s3.secret-key", "TOPSECRET"))
+                .hasMessageContaining("option 's3.secret-key' holds a credential")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("TOPSECRET"));
+        Map<String, String> catalog = Map.of("warehouse", "/w", "s3.secret-key", "TOPSECRET");
+        assertThat(validator.checkCatalogOptions("Catalog", catalog)).singleElement().asString()
+                .contains("'s3.secret-key' = '******'").doesNotContain("TOPSECRET");
+        assertThat(new Options(catalog).toString()).contains("s3.secret-key=******").doesNotContain("TOPSECRET");
+    }
+
+    @Test
+    void dynamicOptionsMayNotChangeImmutableOptions() {
+        Map<String, String> stored = Map.of("merge-engine", "deduplicate", "bucket", "2");
+        assertThatThrownBy(() -> validator.checkDynamicOptions("Table db.t", PK, stored, Map.of("ignore-delete", "true")))
+                .hasMessage("option 'ignore-delete' cannot be changed by dynamic options: it is fixed when the table "
+                        + "is created");
+        assertThat(validator.checkDynamicOptions("Table db.t", PK, stored,
+                Map.of("merge-engine", "DEDUPLICATE", "scan.snapshot-id", "1"))).isEmpty();
+    }
+
+    @Test
+    void catalogOptionsAreCheckedAndTableDefaultsAsTableOptions() {
+        assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("metastore", "hive")))
+                .hasMessageContaining("option 'metastore' is not supported yet (set to 'hive')");
+        assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog",
+                Map.of("table-default.merge-engine", "aggregation")))
+                .hasMessageContaining("option 'table-default.merge-engine' is not supported yet");
+        assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("table-default.bucket", "x")))
+                .hasMessageContaining("Invalid value 'x' for option 'table-default.bucket'");
+        assertThat(validator.checkCatalogOptions("Catalog", Map.of("warehouse", "/w", "default-database", "d",
+                "table-default.bucket", "4"))).isEmpty();
+    }
+
+    @Test
+    void fallbackKeysAreReadWhenTheKeyIsNotSet() {
+        assertThat(new Options(Map.of("deduplicate.ignore-delete", "true")).get(MergeTreeOptions.IGNORE_DELETE)).isTrue();
+        assertThat(new Options(Map.of("deduplicate.ignore-delete", "true", "ignore-delete", "false"))
+                .get(MergeTreeOptions.IGNORE_DELETE)).isFalse();
+    }
+}
