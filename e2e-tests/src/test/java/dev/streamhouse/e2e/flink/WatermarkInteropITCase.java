@@ -1,12 +1,10 @@
 package dev.streamhouse.e2e.flink;
 
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.WatermarkSpec;
-import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.flink.FlinkCatalogFactory;
 import org.apache.paimon.options.Options;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,12 +34,7 @@ class WatermarkInteropITCase {
 
     @BeforeEach
     void open() {
-        tEnv = TableEnvironment.create(EnvironmentSettings.newInstance().inBatchMode()
-                .withClassLoader(new WithoutPaimonFactories(getClass().getClassLoader())).build());
-        tEnv.executeSql("CREATE CATALOG ours WITH ('type' = 'paimon', 'warehouse' = '" + warehouse.toUri() + "')");
-        tEnv.registerCatalog("theirs", FlinkCatalogFactory.createCatalog("theirs",
-                CatalogContext.create(Options.fromMap(Map.of("warehouse", warehouse.toUri().toString()))),
-                getClass().getClassLoader()));
+        tEnv = TwoCatalogs.open(warehouse);
     }
 
     private List<WatermarkSpec> watermarks(String catalog, String table) {
