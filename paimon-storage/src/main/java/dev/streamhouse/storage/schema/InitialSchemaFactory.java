@@ -29,7 +29,8 @@ import java.util.Set;
  * {@code bucket} is -2, -1 or positive; {@code bucket-key} columns exist, are not partition columns,
  * belong to the primary key (primary-key tables) and are not combined with {@code bucket=-1}; an
  * append table with {@code bucket > 0} needs {@code bucket-key}; a primary key without all partition
- * keys (cross-partition upsert) needs {@code bucket=-1}, as Paimon requires; every option passes
+ * keys (cross-partition upsert) needs {@code bucket=-1}, as Paimon requires, and is refused as not supported
+ * yet; every option passes
  * {@link OptionValidator} (values, what is not supported yet, combinations, no credentials). Only the
  * options the user gave are kept.
  */
@@ -187,6 +188,11 @@ final class InitialSchemaFactory {
             throw invalid("the primary key " + primaryKeys + " does not include all partition keys " + partitionKeys
                     + " (a cross-partition upsert), which needs 'bucket' = -1 (dynamic buckets), not " + bucket
                     + "; add the partition keys to the primary key or set 'bucket' = '-1'");
+        }
+        if (!primaryKeys.isEmpty() && !primaryKeys.containsAll(partitionKeys)) {
+            throw invalid("the primary key " + primaryKeys + " does not include all partition keys " + partitionKeys
+                    + ": such a cross-partition upsert table is not supported yet; add the partition keys to the "
+                    + "primary key");
         }
         String rawBucketKey = options.get(BucketOptions.BUCKET_KEY.key());
         boolean hasBucketKey = rawBucketKey != null && !rawBucketKey.isEmpty();

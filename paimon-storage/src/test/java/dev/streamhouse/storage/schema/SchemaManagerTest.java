@@ -102,6 +102,9 @@ class SchemaManagerTest {
         assertInvalid(Schema.newBuilder().column("a", DataTypes.INT()).column("b", DataTypes.INT())
                 .partitionKeys("a").primaryKey("b").option("bucket", "2").build(),
                 "does not include all partition keys [a] (a cross-partition upsert), which needs 'bucket' = -1");
+        assertInvalid(Schema.newBuilder().column("a", DataTypes.INT()).column("b", DataTypes.INT())
+                .partitionKeys("a").primaryKey("b").build(),
+                "does not include all partition keys [a]: such a cross-partition upsert table is not supported yet");
         assertInvalid(Schema.newBuilder().column("a", DataTypes.ARRAY(DataTypes.INT())).primaryKey("a").build(), "'a' has type ARRAY<INT>");
         assertInvalid(Schema.newBuilder().column("a", DataTypes.INT()).primaryKey("a").option("primary-key", "a").build(), "option 'primary-key'");
         assertInvalid(Schema.newBuilder().column("a", DataTypes.INT()).option("bucket", "x").build(), "option 'bucket' must be an integer");
