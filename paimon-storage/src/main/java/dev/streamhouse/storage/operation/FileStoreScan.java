@@ -1,6 +1,5 @@
 package dev.streamhouse.storage.operation;
 
-import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
@@ -22,7 +21,7 @@ import java.util.Optional;
 public final class FileStoreScan {
     private final SnapshotManager snapshots;
     private final SnapshotEntries entries;
-    private final IndexManifestFile indexManifests;
+    private final IndexFileCheck indexFiles;
     private final FileStatsMapper statsMapper;
     private final String tableName;
     private TableFeatureCheck.Access access = TableFeatureCheck.Access.BATCH_READ;
@@ -34,12 +33,12 @@ public final class FileStoreScan {
     private Integer bucket;
     private ScanMode mode = ScanMode.ALL;
 
-    /** @param indexManifests reads a snapshot's index files, which the plan checks ({@link TableFeatureCheck}) */
-    public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, IndexManifestFile indexManifests,
+    /** @param indexFiles checks a snapshot's index files before its files are planned */
+    public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, IndexFileCheck indexFiles,
             FileStatsMapper statsMapper, String tableName) {
         this.snapshots = snapshots;
         this.entries = entries;
-        this.indexManifests = indexManifests;
+        this.indexFiles = indexFiles;
         this.statsMapper = statsMapper;
         this.tableName = tableName;
     }
@@ -118,9 +117,7 @@ public final class FileStoreScan {
         if (snapshot.isEmpty()) {
             return new Plan(snapshot, List.of());
         }
-        if (snapshot.get().indexManifest() != null) {
-            TableFeatureCheck.checkIndexFiles(tableName, indexManifests.read(snapshot.get().indexManifest()), access);
-        }
+        indexFiles.check(snapshot.get().indexManifest(), access);
         ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
         List<ManifestEntry> selected = new ArrayList<>();
         for (ManifestEntry e : files(snapshot.get(), filter)) {

@@ -11,6 +11,7 @@ import dev.streamhouse.storage.operation.CommitSettings;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.operation.IndexFileCheck;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.operation.SnapshotEntries;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
@@ -59,6 +60,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     private transient SchemaManager schemaManager;
     private transient SnapshotManager snapshotManager;
     private transient SchemaCache schemaCache;
+    private transient IndexFileCheck indexFileCheck;
 
     public FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema) {
         this.fileIO = fileIO;
@@ -153,6 +155,13 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 o.get(FileFormatOptions.ZSTD_LEVEL));
     }
 
+    private IndexFileCheck indexFileCheck() {
+        if (indexFileCheck == null) {
+            indexFileCheck = new IndexFileCheck(indexManifestFile(), fullName);
+        }
+        return indexFileCheck;
+    }
+
     /** Reads live files of snapshots. */
     public SnapshotEntries snapshotEntries() {
         return new SnapshotEntries(manifestList(), manifestFile(), schema.partitionType());
@@ -160,7 +169,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     /** A fresh low-level scan of this table. */
     public FileStoreScan newFileStoreScan() {
-        return new FileStoreScan(snapshotManager(), snapshotEntries(), indexManifestFile(),
+        return new FileStoreScan(snapshotManager(), snapshotEntries(), indexFileCheck(),
                 new FileStatsMapper(schema.rowType(), schemaCache()), fullName);
     }
 
@@ -213,9 +222,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             private Snapshot snapshot() throws IOException {
                 if (!loaded) {
                     snapshot = snapshotManager().latestSnapshot().orElse(null);
-                    if (snapshot != null && snapshot.indexManifest() != null) {
-                        TableFeatureCheck.checkIndexFiles(fullName, indexManifestFile().read(snapshot.indexManifest()),
-                                TableFeatureCheck.Access.WRITE);
+                    if (snapshot != null) {
+                        indexFileCheck().check(snapshot.indexManifest(), TableFeatureCheck.Access.WRITE);
                     }
                     loaded = true;
                 }
