@@ -24,6 +24,7 @@ import org.apache.flink.table.factories.FactoryUtil;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -35,6 +36,10 @@ import java.util.Set;
  * tables go to the paimon source and sink.
  */
 public final class FlinkTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
+    /** The options a system table honours. */
+    private static final List<String> SYSTEM_TABLE_OPTIONS =
+            List.of(TimeTravelOptions.SCAN_SNAPSHOT_ID, TimeTravelOptions.SCAN_TIMESTAMP_MILLIS);
+
     private final FlinkCatalog catalog;
 
     public FlinkTableFactory(FlinkCatalog catalog) {
@@ -71,7 +76,9 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
         CatalogBaseTable origin = context.getCatalogTable().getOrigin();
         if (origin instanceof SystemCatalogTable) {
             SystemCatalogTable system = (SystemCatalogTable) origin;
-            return new SystemTableSource(system.systemTable(), system.dataTable(), context.getCatalogTable().getOptions());
+            Map<String, String> hints = context.getCatalogTable().getOptions();
+            checkSystemTableOptions(context.getObjectIdentifier(), system.dataTable(), hints);
+            return new SystemTableSource(system.systemTable(), system.dataTable(), hints);
         }
         if (namesOtherConnector(context)) {
             return FactoryUtil.createDynamicTableSource(null, context.getObjectIdentifier(), context.getCatalogTable(),
@@ -127,6 +134,26 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
             return dynamic.isEmpty() ? stored : stored.copy(dynamic);
         } catch (IllegalArgumentException e) {
             throw new ValidationException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * System tables take only the time-travel options; any other option would be ignored, so it is
+     * refused, and the two are checked like any dynamic option.
+     */
+    private static void checkSystemTableOptions(ObjectIdentifier id, FileStoreTable data, Map<String, String> hints) {
+        for (String key : hints.keySet()) {
+            if (!SYSTEM_TABLE_OPTIONS.contains(key)) {
+                throw new ValidationException("Cannot read system table " + id + " with option '" + key + "': system "
+                        + "tables take only " + SYSTEM_TABLE_OPTIONS + " (time travel); remove the option");
+            }
+        }
+        if (!hints.isEmpty()) {
+            try {
+                data.copy(hints);
+            } catch (IllegalArgumentException e) {
+                throw new ValidationException(e.getMessage(), e);
+            }
         }
     }
 

@@ -166,6 +166,10 @@ class SystemTablesITCase extends CatalogITCaseBase {
                         + "(option 'scan.snapshot-id'): no such snapshot; existing snapshots are [1, 2]");
         assertThatThrownBy(() -> rows("SELECT * FROM `orders$files` /*+ OPTIONS('scan.snapshot-id' = 'one') */"))
                 .hasStackTraceContaining("Invalid value 'one' for option 'scan.snapshot-id'");
+        // Any other option would be ignored by a system table, so it is refused.
+        assertThatThrownBy(() -> rows("SELECT * FROM `orders$files` /*+ OPTIONS('scan.tag-name' = 't1') */"))
+                .hasStackTraceContaining("with option 'scan.tag-name': system tables take only "
+                        + "[scan.snapshot-id, scan.timestamp-millis]");
     }
 
     @Test
