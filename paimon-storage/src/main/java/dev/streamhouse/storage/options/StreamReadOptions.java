@@ -17,11 +17,12 @@ public final class StreamReadOptions {
 
     public static final ConfigOption<Boolean> STREAMING_READ_OVERWRITE =
             ConfigOption.key("streaming-read-overwrite").booleanType().defaultValue(false)
-                    .withDescription("Primary-key tables: whether a streaming read reads the files OVERWRITE "
-                            + "snapshots add (INSERT OVERWRITE, TRUNCATE), as their stored row kinds. Unlike "
-                            + "Apache Paimon, the rows an overwrite removes are not retracted. When false (the "
-                            + "default) OVERWRITE snapshots are skipped. Append tables use "
-                            + "'streaming-read-append-overwrite'.");
+                    .withDescription("Primary-key tables: whether a streaming read emits what OVERWRITE snapshots "
+                            + "(INSERT OVERWRITE, TRUNCATE) change: the rows they add and the retraction of the rows "
+                            + "they remove. When false (the default) OVERWRITE snapshots are skipped. Append tables "
+                            + "use 'streaming-read-append-overwrite'.")
+                    .affectingReads()
+                    .notSupportedYet("streaming reads cannot retract the rows an overwrite removes yet");
 
     public static final ConfigOption<Boolean> STREAMING_READ_APPEND_OVERWRITE =
             ConfigOption.key("streaming-read-append-overwrite").booleanType().defaultValue(false)

@@ -210,10 +210,10 @@ class DeltaSplitTest {
         List<Planned> plans = drain(skipping.newStreamScan(), skipping);
         assertThat(plans).extracting(Planned::snapshotId).containsExactly(1L, overwrite, overwrite + 1);
         assertThat(plans.get(1).splits()).isEmpty();
-        // Append tables follow Paimon: 'streaming-read-overwrite' is for primary-key tables only, and refused.
+        // 'streaming-read-overwrite' is refused (not implemented; Paimon refuses it for append tables anyway).
         assertThatThrownBy(() -> fromFirst(table, "streaming-read-overwrite", "true"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'streaming-read-overwrite' is for primary-key tables");
+                .hasMessageContaining("option 'streaming-read-overwrite' is not supported yet");
 
         ReadBuilder reading = fromFirst(table, "streaming-read-append-overwrite", "true");
         plans = drain(reading.newStreamScan(), reading);
@@ -226,10 +226,11 @@ class DeltaSplitTest {
         long pkOverwrite = fx.overwrite(pkTable, "a", pk(2, 20, "a"));
         ReadBuilder pkSkipping = fromFirst(pkTable);
         assertThat(drain(pkSkipping.newStreamScan(), pkSkipping).get(1).splits()).isEmpty();
-        ReadBuilder pkReading = fromFirst(pkTable, "streaming-read-overwrite", "true");
-        List<Planned> pkPlans = drain(pkReading.newStreamScan(), pkReading);
-        assertThat(pkPlans.get(1).snapshotId()).isEqualTo(pkOverwrite);
-        assertThat(pkPlans.get(1).rows()).containsExactly("+I(2, 20, a)");
+        // Paimon retracts what an overwrite removes; until that is implemented the option is refused.
+        assertThat(pkOverwrite).isEqualTo(2);
+        assertThatThrownBy(() -> fromFirst(pkTable, "streaming-read-overwrite", "true"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("option 'streaming-read-overwrite' is not supported yet");
     }
 
     @Test

@@ -104,7 +104,7 @@ class IncrementalBetweenTest {
 
     @Test
     void compactAndOverwriteSnapshotsInTheRangeAreSkipped() throws Exception {
-        FileStoreTable table = fx.pkTable("bucket", "1", "streaming-read-overwrite", "true");
+        FileStoreTable table = fx.pkTable("bucket", "1");
         fx.commit(table, pk(1, 10, "a"), pk(2, 20, "b"));   // 1
         fx.commit(table, pk(RowKind.UPDATE_AFTER, 1, 11, "a"));  // 2
         fx.compactAll(table);                              // 3
