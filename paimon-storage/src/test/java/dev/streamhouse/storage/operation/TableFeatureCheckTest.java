@@ -91,4 +91,23 @@ class TableFeatureCheckTest {
                 dev.streamhouse.storage.data.BinaryString.fromString("a"))));
         assertThat(TestTables.readAll(t)).hasSize(1);
     }
+
+    @Test
+    void indexFilesOfDeletionVectorsOrOfAnUnknownTypeAreRefused() {
+        java.util.function.Function<String, dev.streamhouse.storage.index.IndexManifestEntry> entry = type ->
+                new dev.streamhouse.storage.index.IndexManifestEntry(dev.streamhouse.storage.manifest.FileKind.ADD,
+                        dev.streamhouse.storage.data.BinaryRow.EMPTY_ROW, 0,
+                        new dev.streamhouse.storage.index.IndexFileMeta(type, "index-1", 10, 1, null, null));
+        TableFeatureCheck.checkIndexFiles("db.t", List.of(entry.apply("HASH")), TableFeatureCheck.Access.BATCH_READ);
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles("db.t", List.of(entry.apply("DELETION_VECTORS")),
+                TableFeatureCheck.Access.BATCH_READ))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessage("Cannot read table db.t: it has deletion vectors (index file index-1), which are not "
+                        + "supported yet; reading it would return rows Paimon has deleted");
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles("db.t", List.of(entry.apply("GLOBAL_INDEX")),
+                TableFeatureCheck.Access.WRITE))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessage("Cannot write to table db.t: it has an index file index-1 of unknown type 'GLOBAL_INDEX' "
+                        + "(written by a newer Paimon?)");
+    }
 }
