@@ -3,12 +3,11 @@ package dev.streamhouse.flink.catalog;
 import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.flink.catalog.alter.TableChangeTranslator;
 import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
-import dev.streamhouse.flink.catalog.system.SystemTable;
-import dev.streamhouse.flink.catalog.system.SystemTables;
+import dev.streamhouse.storage.table.system.SystemTables;
+import dev.streamhouse.flink.procedure.ProcedureCatalog;
 import dev.streamhouse.flink.procedure.Procedures;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -53,7 +52,7 @@ import java.util.stream.Collectors;
  * <p>Errors of the storage layer (invalid names, invalid schemas) surface as {@link CatalogException}s
  * with the storage's message, which names the offending database, table, column or option.
  */
-public class FlinkCatalog extends UnstoredObjectsCatalog {
+public class FlinkCatalog extends UnstoredObjectsCatalog implements ProcedureCatalog {
     private final Catalog storage;
     private final Map<String, String> tableDefaults;
     private final StorageEvolution evolution;
@@ -98,14 +97,19 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
         }
     }
 
-    /** The storage table of a data table path, as the file store table metadata readers and procedures need. */
-    public FileStoreTable fileStoreTable(ObjectPath path) throws TableNotExistException {
-        Table table = storageTable(path);
-        if (!(table instanceof FileStoreTable)) {
-            throw new CatalogException("Cannot read the metadata of " + quoted(path) + ": it is a "
-                    + table.getClass().getSimpleName() + ", not a table stored in the Paimon format");
-        }
-        return (FileStoreTable) table;
+    @Override
+    public String name() {
+        return getName();
+    }
+
+    @Override
+    public String defaultDatabase() {
+        return getDefaultDatabase();
+    }
+
+    @Override
+    public Table table(ObjectPath path) throws TableNotExistException {
+        return storageTable(path);
     }
 
     @Override
@@ -252,20 +256,20 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
     private SystemCatalogTable systemTable(ObjectPath path) throws TableNotExistException {
         String objectName = path.getObjectName();
         ObjectPath dataPath = new ObjectPath(path.getDatabaseName(), SystemTables.dataTableName(objectName));
-        FileStoreTable data = fileStoreTable(dataPath);
-        Optional<SystemTable> system = SystemTables.forObjectName(objectName);
-        if (system.isEmpty()) {
+        Table data = storageTable(dataPath);
+        String name = SystemTables.systemTableName(objectName);
+        if (SystemTables.of(data, name).isEmpty()) {
             throw new CatalogException("Unknown system table '" + objectName + "'; system tables are "
                     + SystemTables.names().stream().map(n -> "<table>$" + n).collect(Collectors.joining(", ")));
         }
-        return new SystemCatalogTable(system.get(), data, Map.of());
+        return new SystemCatalogTable(data, name, Map.of());
     }
 
     @Override
     public boolean tableExists(ObjectPath path) {
         String objectName = path.getObjectName();
         if (SystemTables.isSystemTableName(objectName)) {
-            return SystemTables.forObjectName(objectName).isPresent()
+            return SystemTables.names().contains(SystemTables.systemTableName(objectName).toLowerCase(java.util.Locale.ROOT))
                     && tableExists(new ObjectPath(path.getDatabaseName(), SystemTables.dataTableName(objectName)));
         }
         try {
@@ -454,7 +458,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog {
     }
 
     private TablePartitions partitions(ObjectPath path) throws TableNotExistException, TableNotPartitionedException {
-        FileStoreTable table = fileStoreTable(path);
+        Table table = storageTable(path);
         if (table.partitionKeys().isEmpty()) {
             throw new TableNotPartitionedException(getName(), path);
         }

@@ -7,6 +7,8 @@ import dev.streamhouse.flink.catalog.connector.PaimonTableSink;
 import dev.streamhouse.flink.catalog.connector.PaimonTableSource;
 import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.system.SystemTables;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
@@ -24,7 +26,6 @@ import org.apache.flink.table.factories.FactoryUtil;
 
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -36,9 +37,6 @@ import java.util.Set;
  * tables go to the paimon source and sink.
  */
 public final class FlinkTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
-    /** The options a system table honours. */
-    private static final List<String> SYSTEM_TABLE_OPTIONS =
-            List.of(TimeTravelOptions.SCAN_SNAPSHOT_ID, TimeTravelOptions.SCAN_TIMESTAMP_MILLIS);
 
     private final FlinkCatalog catalog;
 
@@ -77,8 +75,8 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
         if (origin instanceof SystemCatalogTable) {
             SystemCatalogTable system = (SystemCatalogTable) origin;
             Map<String, String> hints = context.getCatalogTable().getOptions();
-            checkSystemTableOptions(context.getObjectIdentifier(), system.dataTable(), hints);
-            return new SystemTableSource(system.systemTable(), system.dataTable(), hints);
+            return new SystemTableSource(withSystemTableOptions(context.getObjectIdentifier(), system.dataTable(), hints),
+                    system.systemTableName());
         }
         if (namesOtherConnector(context)) {
             return FactoryUtil.createDynamicTableSource(null, context.getObjectIdentifier(), context.getCatalogTable(),
@@ -138,22 +136,20 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
     }
 
     /**
-     * System tables take only the time-travel options; any other option would be ignored, so it is
-     * refused, and the two are checked like any dynamic option.
+     * The data table with the query's options, which for a system table can only be the time-travel
+     * options: any other would be ignored, so it is refused; the two are checked like any dynamic option.
      */
-    private static void checkSystemTableOptions(ObjectIdentifier id, FileStoreTable data, Map<String, String> hints) {
+    private static Table withSystemTableOptions(ObjectIdentifier id, Table data, Map<String, String> hints) {
         for (String key : hints.keySet()) {
-            if (!SYSTEM_TABLE_OPTIONS.contains(key)) {
+            if (!SystemTables.OPTIONS.contains(key)) {
                 throw new ValidationException("Cannot read system table " + id + " with option '" + key + "': system "
-                        + "tables take only " + SYSTEM_TABLE_OPTIONS + " (time travel); remove the option");
+                        + "tables take only " + SystemTables.OPTIONS + " (time travel); remove the option");
             }
         }
-        if (!hints.isEmpty()) {
-            try {
-                data.copy(hints);
-            } catch (IllegalArgumentException e) {
-                throw new ValidationException(e.getMessage(), e);
-            }
+        try {
+            return hints.isEmpty() ? data : data.copy(hints);
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(e.getMessage(), e);
         }
     }
 

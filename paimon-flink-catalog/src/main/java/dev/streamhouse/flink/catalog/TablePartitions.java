@@ -1,12 +1,9 @@
 package dev.streamhouse.flink.catalog;
 
-import dev.streamhouse.flink.catalog.system.FileTotals;
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
-import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.table.catalog.CatalogPartition;
 import org.apache.flink.table.catalog.CatalogPartitionImpl;
@@ -15,7 +12,7 @@ import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 
-import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,32 +34,25 @@ final class TablePartitions {
     static final String LAST_UPDATE_TIME = "lastUpdateTime";
 
     /** One partition with its totals. */
-    record Partition(BinaryRow row, CatalogPartitionSpec spec, FileTotals totals) {}
+    record Partition(BinaryRow row, CatalogPartitionSpec spec, dev.streamhouse.storage.table.Partition totals) {}
 
-    private final FileStoreTable table;
+    private final Table table;
     private final String tableName;
 
     /** @param tableName the full table name, for messages */
-    TablePartitions(FileStoreTable table, String tableName) {
+    TablePartitions(Table table, String tableName) {
         this.table = table;
         this.tableName = tableName;
     }
 
     List<Partition> all() {
         try {
-            Optional<Snapshot> latest = table.latestSnapshot();
-            if (latest.isEmpty()) {
-                return List.of();
-            }
             List<Partition> out = new ArrayList<>();
-            Map<BinaryRow, FileTotals> totals =
-                    FileTotals.byPartition(table.snapshotEntries().liveEntries(latest.get(), ManifestFilter.ALL));
-            for (Map.Entry<BinaryRow, FileTotals> e : totals.entrySet()) {
-                LinkedHashMap<String, String> values = table.paths().renderer().values(e.getKey());
-                out.add(new Partition(e.getKey(), new CatalogPartitionSpec(values), e.getValue()));
+            for (dev.streamhouse.storage.table.Partition p : table.partitions()) {
+                out.add(new Partition(p.row(), new CatalogPartitionSpec(p.spec()), p));
             }
             return out;
-        } catch (IOException e) {
+        } catch (UncheckedIOException e) {
             throw new CatalogException("Cannot list the partitions of " + tableName + ": " + e.getMessage(), e);
         }
     }
@@ -119,8 +109,8 @@ final class TablePartitions {
         properties.put(NUM_ROWS, String.valueOf(partition.totals().recordCount()));
         properties.put(NUM_FILES, String.valueOf(partition.totals().fileCount()));
         properties.put(TOTAL_SIZE, String.valueOf(partition.totals().fileSizeInBytes()));
-        if (partition.totals().lastCreationMillis() != null) {
-            properties.put(LAST_UPDATE_TIME, String.valueOf(partition.totals().lastCreationMillis()));
+        if (partition.totals().lastFileCreationMillis() != null) {
+            properties.put(LAST_UPDATE_TIME, String.valueOf(partition.totals().lastFileCreationMillis()));
         }
         return new CatalogPartitionImpl(properties, null);
     }

@@ -1,7 +1,6 @@
 package dev.streamhouse.flink.procedure;
 
-import dev.streamhouse.flink.catalog.FlinkCatalog;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.TableCompactor;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
@@ -29,9 +28,9 @@ public final class CompactProcedure implements Procedure {
     static final String NAME = "compact";
     private static final String SINK_PARALLELISM = "sink.parallelism";
 
-    private final FlinkCatalog catalog;
+    private final ProcedureCatalog catalog;
 
-    public CompactProcedure(FlinkCatalog catalog) {
+    public CompactProcedure(ProcedureCatalog catalog) {
         this.catalog = catalog;
     }
 
@@ -53,17 +52,17 @@ public final class CompactProcedure implements Procedure {
         args.refuse("order_by", orderBy, "sort compaction");
         args.refuse("where", where, "a partition predicate; use 'partitions'");
         args.refuse("partition_idle_time", partitionIdleTime, "compacting only idle partitions");
-        ObjectPath path = args.table(table, catalog.getDefaultDatabase());
+        ObjectPath path = args.table(table, catalog.defaultDatabase());
         boolean full = fullCompaction(args, compactStrategy);
         Map<String, String> dynamic = args.options(options);
         int parallelism = parallelism(args, options, dynamic, context.getExecutionEnvironment().getParallelism());
         dynamic.remove(SINK_PARALLELISM);
 
-        FileStoreTable fileStoreTable = catalog.fileStoreTable(path);
+        Table compacted = catalog.table(path);
         if (!dynamic.isEmpty()) {
-            fileStoreTable = fileStoreTable.copy(dynamic);
+            compacted = compacted.copy(dynamic);
         }
-        TableCompactor.Result result = new TableCompactor(fileStoreTable)
+        TableCompactor.Result result = compacted.newCompactor()
                 .withPartitions(args.partitions(partitions))
                 .withFullCompaction(full)
                 .withParallelism(parallelism)

@@ -1,6 +1,5 @@
 package dev.streamhouse.flink.procedure;
 
-import dev.streamhouse.flink.catalog.FlinkCatalog;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.procedures.Procedure;
@@ -94,7 +93,7 @@ public final class Procedures {
      * @throws ValidationException if the procedure is one of Apache Paimon's that is not here yet, or
      *     if there is no such procedure
      */
-    public static Procedure resolve(ObjectPath path, FlinkCatalog catalog) {
+    public static Procedure resolve(ObjectPath path, ProcedureCatalog catalog) {
         String name = path.getObjectName();
         if (SYSTEM_DATABASE.equals(path.getDatabaseName())) {
             if (CompactProcedure.NAME.equals(name)) {
@@ -103,11 +102,11 @@ public final class Procedures {
             if (NOT_SUPPORTED_YET.contains(name)) {
                 throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"
                         + " SHOW PROCEDURES FROM " + SYSTEM_DATABASE + " lists the procedures catalog '"
-                        + catalog.getName() + "' supports");
+                        + catalog.name() + "' supports");
             }
         }
         throw new ValidationException("Procedure " + path.getFullName() + " does not exist in catalog '"
-                + catalog.getName() + "'; SHOW PROCEDURES FROM " + SYSTEM_DATABASE
+                + catalog.name() + "'; SHOW PROCEDURES FROM " + SYSTEM_DATABASE
                 + " lists the procedures there are");
     }
 }

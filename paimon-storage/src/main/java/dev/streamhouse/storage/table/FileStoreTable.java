@@ -11,6 +11,8 @@ import dev.streamhouse.storage.operation.CommitSettings;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.operation.FileTotals;
+import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.IndexFileCheck;
 import dev.streamhouse.storage.operation.SchemaCache;
 import dev.streamhouse.storage.operation.SnapshotEntries;
@@ -34,6 +36,7 @@ import dev.streamhouse.storage.table.sink.BucketStateLoader;
 import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.storage.table.sink.TableCompactor;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.ReadBuilder;
@@ -133,6 +136,26 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             return snapshotManager().latestSnapshot();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the latest snapshot of table " + fullName, e);
+        }
+    }
+
+    @Override
+    public List<Partition> partitions() {
+        try {
+            Optional<Snapshot> latest = latestSnapshot();
+            if (latest.isEmpty()) {
+                return List.of();
+            }
+            List<Partition> out = new ArrayList<>();
+            for (Map.Entry<BinaryRow, FileTotals> e :
+                    FileTotals.byPartition(snapshotEntries().liveEntries(latest.get(), ManifestFilter.ALL)).entrySet()) {
+                FileTotals t = e.getValue();
+                out.add(new Partition(e.getKey(), paths.renderer().values(e.getKey()), t.recordCount(),
+                        t.fileSizeInBytes(), t.fileCount(), t.lastCreationMillis()));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list the partitions of table " + fullName, e);
         }
     }
 
@@ -261,6 +284,11 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager(), snapshotManager(),
                 new SnapshotEntries(manifestList, manifestFile, schema.partitionType()),
                 manifestFile, manifestList, indexManifestFile(), CommitSettings.from(schema.tableOptions()), commitUser);
+    }
+
+    @Override
+    public TableCompactor newCompactor() {
+        return new TableCompactor(this);
     }
 
     @Override

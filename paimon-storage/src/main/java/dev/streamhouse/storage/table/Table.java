@@ -4,6 +4,7 @@ import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.storage.table.sink.TableCompactor;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.types.RowType;
@@ -14,9 +15,11 @@ import java.util.Optional;
 
 /**
  * A table of the warehouse, at the schema it was loaded with. Reads go through
- * {@link #newReadBuilder()}; writes through {@link #newWrite()} and a commit.
+ * {@link #newReadBuilder()}; writes through {@link #newWrite()} and a commit; its metadata through
+ * the system tables ({@code dev.streamhouse.storage.table.system.SystemTables}). Tables are
+ * serializable, so engines can ship them to their tasks.
  */
-public interface Table {
+public interface Table extends java.io.Serializable {
 
     /** {@code database.table}. */
     String fullName();
@@ -41,6 +44,15 @@ public interface Table {
 
     Optional<Snapshot> latestSnapshot();
 
+    /**
+     * The partitions of the latest snapshot that have live files, with their totals, in the order the
+     * manifests list them; empty for an empty table (and one row, of no values, for an unpartitioned
+     * table with files).
+     *
+     * @throws java.io.UncheckedIOException if the manifests cannot be read
+     */
+    List<Partition> partitions();
+
     ReadBuilder newReadBuilder();
 
     /** A writer; hand its messages to a commit. */
@@ -54,6 +66,14 @@ public interface Table {
      * files have another one (rescaling).
      */
     TableWrite newOverwriteWrite();
+
+    /**
+     * A compaction of this table's buckets in this JVM, committed as one COMPACT snapshot (see
+     * {@link TableCompactor}).
+     *
+     * @throws UnsupportedOperationException if the table cannot be compacted (an append table)
+     */
+    TableCompactor newCompactor();
 
     /** A commit for a batch job (one commit, fresh commit user). */
     BatchTableCommit newBatchCommit();

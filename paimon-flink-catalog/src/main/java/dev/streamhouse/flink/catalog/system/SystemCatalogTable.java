@@ -1,6 +1,9 @@
 package dev.streamhouse.flink.catalog.system;
 
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.flink.catalog.FlinkTypeConverter;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.system.SystemTable;
+import dev.streamhouse.storage.table.system.SystemTables;
 
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -14,40 +17,42 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How the catalog describes {@code t$name} to Flink: the system table's columns, no partitions, and
- * the options of the query ({@code OPTIONS} hints, {@code FOR SYSTEM_TIME AS OF}). The table factory
- * recognizes it and serves a {@link SystemTableSource}; system tables are read-only.
+ * How the catalog describes {@code t$name} to Flink: the storage system table's columns, no
+ * partitions, and the options of the query ({@code OPTIONS} hints, {@code FOR SYSTEM_TIME AS OF}). The
+ * table factory recognizes it and serves a {@link SystemTableSource}; system tables are read-only.
  */
 public final class SystemCatalogTable implements CatalogTable {
-    private final SystemTable systemTable;
-    private final FileStoreTable dataTable;
+    private final Table dataTable;
+    private final String name;
     private final Map<String, String> options;
 
-    public SystemCatalogTable(SystemTable systemTable, FileStoreTable dataTable, Map<String, String> options) {
-        this.systemTable = systemTable;
+    /** @param name the system table's name, one of {@link SystemTables#names()} */
+    public SystemCatalogTable(Table dataTable, String name, Map<String, String> options) {
         this.dataTable = dataTable;
+        this.name = name;
         this.options = Collections.unmodifiableMap(new HashMap<>(options));
     }
 
-    public SystemTable systemTable() {
-        return systemTable;
-    }
-
     /** The data table whose metadata is shown. */
-    public FileStoreTable dataTable() {
+    public Table dataTable() {
         return dataTable;
     }
 
-    /** {@code <table>$<name>}. */
-    public String objectName() {
-        String table = dataTable.fullName();
-        return table.substring(table.indexOf('.') + 1) + SystemTables.SPLITTER + systemTable.name();
+    /** The system table's name, e.g. {@code files}. */
+    public String systemTableName() {
+        return name;
+    }
+
+    private SystemTable systemTable() {
+        return SystemTables.of(dataTable, name).orElseThrow(
+                () -> new IllegalStateException("No system table " + name));
     }
 
     @Override
     public Schema getUnresolvedSchema() {
         return Schema.newBuilder()
-                .fromRowDataType(TypeConversions.fromLogicalToDataType(systemTable.rowType()))
+                .fromRowDataType(TypeConversions.fromLogicalToDataType(
+                        FlinkTypeConverter.toFlinkType(systemTable().rowType(), name)))
                 .build();
     }
 
@@ -58,7 +63,7 @@ public final class SystemCatalogTable implements CatalogTable {
 
     @Override
     public String getComment() {
-        return "System table " + systemTable.name() + " of " + dataTable.fullName();
+        return "System table " + name + " of " + dataTable.fullName();
     }
 
     @Override
@@ -73,7 +78,7 @@ public final class SystemCatalogTable implements CatalogTable {
 
     @Override
     public SystemCatalogTable copy(Map<String, String> newOptions) {
-        return new SystemCatalogTable(systemTable, dataTable, newOptions);
+        return new SystemCatalogTable(dataTable, name, newOptions);
     }
 
     @Override

@@ -1,27 +1,49 @@
 package dev.streamhouse.flink.catalog.system;
 
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.flink.catalog.PredicateConverter;
+import dev.streamhouse.flink.catalog.PushedFilters;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.system.SystemTable;
+import dev.streamhouse.storage.table.system.SystemTables;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.InputFormatProvider;
 import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.types.DataType;
 
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * A bounded, insert-only scan of a system table. One task computes all rows from the table's metadata
- * when the job runs; Flink applies filters, projections and joins on top.
+ * A bounded, insert-only scan of a storage {@link SystemTable}: projection and filters are pushed into
+ * the storage read (rows that fail the filter are never converted; Flink still applies its filter),
+ * and one task reads the rows as they are computed when the job runs.
  */
-public final class SystemTableSource implements ScanTableSource {
-    private final SystemTable systemTable;
-    private final FileStoreTable dataTable;
-    private final Map<String, String> dynamicOptions;
+public final class SystemTableSource implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown {
+    private final Table dataTable;
+    private final String name;
+    private int[] projection;
+    private Predicate filter;
 
-    public SystemTableSource(SystemTable systemTable, FileStoreTable dataTable, Map<String, String> dynamicOptions) {
-        this.systemTable = systemTable;
+    /** @param dataTable the data table with the query's time-travel options applied */
+    public SystemTableSource(Table dataTable, String name) {
         this.dataTable = dataTable;
-        this.dynamicOptions = Map.copyOf(dynamicOptions);
+        this.name = name;
+    }
+
+    private SystemTableSource(SystemTableSource other) {
+        this(other.dataTable, other.name);
+        this.projection = other.projection == null ? null : other.projection.clone();
+        this.filter = other.filter;
+    }
+
+    private SystemTable systemTable() {
+        return SystemTables.of(dataTable, name).orElseThrow(() -> new IllegalStateException("No system table " + name));
     }
 
     @Override
@@ -31,16 +53,37 @@ public final class SystemTableSource implements ScanTableSource {
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        return InputFormatProvider.of(new SystemTableInputFormat(systemTable, dataTable, dynamicOptions), 1);
+        return InputFormatProvider.of(new SystemTableInputFormat(dataTable, name, projection, filter), 1);
+    }
+
+    @Override
+    public boolean supportsNestedProjection() {
+        return false;
+    }
+
+    @Override
+    public void applyProjection(int[][] projectedFields, DataType producedDataType) {
+        int[] top = new int[projectedFields.length];
+        for (int i = 0; i < top.length; i++) {
+            top[i] = projectedFields[i][0];
+        }
+        this.projection = top;
+    }
+
+    @Override
+    public Result applyFilters(List<ResolvedExpression> filters) {
+        PushedFilters pushed = PredicateConverter.pushDown(systemTable().rowType(), List.of(), filters, false);
+        this.filter = pushed.predicate().orElse(null);
+        return Result.of(new ArrayList<>(pushed.consumedFilters()), new ArrayList<>(pushed.remainingFilters()));
     }
 
     @Override
     public DynamicTableSource copy() {
-        return new SystemTableSource(systemTable, dataTable, dynamicOptions);
+        return new SystemTableSource(this);
     }
 
     @Override
     public String asSummaryString() {
-        return "SystemTable(" + dataTable.fullName() + SystemTables.SPLITTER + systemTable.name() + ")";
+        return "SystemTable(" + dataTable.fullName() + SystemTables.SPLITTER + name + ")";
     }
 }

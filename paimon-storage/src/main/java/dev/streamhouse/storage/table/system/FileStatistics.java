@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.catalog.system;
+package dev.streamhouse.storage.table.system;
 
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.InternalRowUtils;

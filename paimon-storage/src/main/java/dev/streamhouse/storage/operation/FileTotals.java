@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.catalog.system;
+package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;

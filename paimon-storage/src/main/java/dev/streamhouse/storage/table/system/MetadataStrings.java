@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.catalog.system;
+package dev.streamhouse.storage.table.system;
 
 import dev.streamhouse.storage.data.FieldGetter;
 import dev.streamhouse.storage.data.InternalRow;
@@ -10,7 +10,6 @@ import dev.streamhouse.storage.types.RowType;
 import dev.streamhouse.storage.types.TimeType;
 import dev.streamhouse.storage.types.TimestampType;
 
-import org.apache.flink.table.data.TimestampData;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -117,13 +116,13 @@ final class MetadataStrings {
     }
 
     /** A TIMESTAMP(3) value of epoch milliseconds shown in the JVM's time zone (commit and schema times). */
-    static TimestampData localTime(long epochMillis) {
-        return TimestampData.fromLocalDateTime(
+    static Timestamp localTime(long epochMillis) {
+        return Timestamp.fromLocalDateTime(
                 LocalDateTime.ofInstant(Instant.ofEpochMilli(epochMillis), ZoneId.systemDefault()));
     }
 
     /** A TIMESTAMP(3) value of a wall-clock time stored as if it were UTC (file creation times). */
-    static TimestampData wallClockTime(long millis) {
-        return TimestampData.fromEpochMillis(millis);
+    static Timestamp wallClockTime(long millis) {
+        return Timestamp.fromEpochMillis(millis);
     }
 }

@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.catalog.system;
+package dev.streamhouse.storage.table.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
