@@ -35,9 +35,6 @@ import java.util.TreeSet;
  * message naming the table and the key.
  */
 final class CatalogTableConverter {
-    /** The only connector a table of this catalog may name. */
-    static final String CONNECTOR_OPTION = "connector";
-
     private CatalogTableConverter() {}
 
     /**
@@ -92,7 +89,7 @@ final class CatalogTableConverter {
             Map<String, String> declared, Map<String, String> tableDefaults, String tableName) {
         Map<String, String> options = new HashMap<>(tableDefaults);
         options.putAll(declared);
-        String connector = options.remove(CONNECTOR_OPTION);
+        String connector = options.remove(CatalogTableOptions.CONNECTOR.key());
         if (connector != null && !connector.equals(FlinkCatalogFactory.IDENTIFIER)) {
             throw refused(tableName, "option 'connector' = '" + connector + "' names another connector, but "
                     + "tables of a paimon catalog are always paimon tables; remove the option, or create a "

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.flink.catalog.alter.TableChangeTranslator;
 import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
@@ -245,7 +246,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog implements ProcedureCat
     public CatalogBaseTable getTable(ObjectPath path, long timestampMillis) throws TableNotExistException {
         CatalogTable table = (CatalogTable) getTable(path);
         Map<String, String> options = new HashMap<>(table.getOptions());
-        options.put(TimeTravelOptions.SCAN_TIMESTAMP_MILLIS, String.valueOf(timestampMillis));
+        options.put(ScanOptions.SCAN_TIMESTAMP_MILLIS.key(), String.valueOf(timestampMillis));
         return table.copy(options);
     }
 

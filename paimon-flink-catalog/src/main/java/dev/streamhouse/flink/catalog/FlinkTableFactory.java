@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.storage.options.TableKindOptions;
 import dev.streamhouse.flink.catalog.system.SystemCatalogTable;
 import dev.streamhouse.flink.catalog.system.SystemTableSource;
 
@@ -123,7 +124,7 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
         for (Map.Entry<String, String> e : options.entrySet()) {
             String key = e.getKey();
             boolean maskedSecret = SecretOptions.isSecret(key) && SecretOptions.MASK.equals(e.getValue());
-            if (!key.equals(CatalogTableConverter.CONNECTOR_OPTION) && !key.equals(PathTables.PATH) && !maskedSecret
+            if (!key.equals(CatalogTableOptions.CONNECTOR.key()) && !key.equals(TableKindOptions.PATH.key()) && !maskedSecret
                     && !Objects.equals(stored.options().get(key), e.getValue())) {
                 dynamic.put(key, e.getValue());
             }
@@ -154,7 +155,7 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
     }
 
     private static boolean namesOtherConnector(Context context) {
-        String connector = context.getCatalogTable().getOptions().get(CatalogTableConverter.CONNECTOR_OPTION);
+        String connector = context.getCatalogTable().getOptions().get(CatalogTableOptions.CONNECTOR.key());
         return connector != null && !connector.equals(FlinkCatalogFactory.IDENTIFIER);
     }
 }

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.storage.options.TableKindOptions;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
@@ -19,12 +20,11 @@ import java.util.Map;
  * 'path'='...')}. The table directory is created from the DDL on first use, as in Paimon.
  */
 final class PathTables {
-    static final String PATH = "path";
 
     private PathTables() {}
 
     static FileStoreTable loadOrCreate(ResolvedCatalogTable table, String name) {
-        String location = table.getOptions().get(PATH);
+        String location = table.getOptions().get(TableKindOptions.PATH.key());
         if (location == null || location.isBlank()) {
             throw new ValidationException("Cannot use table " + name + " with 'connector'='paimon': option 'path' "
                     + "is missing; set it to the table directory, e.g. 'path'='file:///data/wh/db.db/t'");

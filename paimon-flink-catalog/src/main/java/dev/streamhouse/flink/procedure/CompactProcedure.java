@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.procedure;
 
+import dev.streamhouse.flink.sink.FlinkSinkOptions;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.TableCompactor;
 import org.apache.flink.table.annotation.ArgumentHint;
@@ -26,7 +27,7 @@ import java.util.Map;
  */
 public final class CompactProcedure implements Procedure {
     static final String NAME = "compact";
-    private static final String SINK_PARALLELISM = "sink.parallelism";
+    private static final String SINK_PARALLELISM = FlinkSinkOptions.SINK_PARALLELISM.key();
 
     private final ProcedureCatalog catalog;
 

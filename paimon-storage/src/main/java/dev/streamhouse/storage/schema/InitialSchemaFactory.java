@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.schema;
 
+import dev.streamhouse.storage.options.TableKindOptions;
 import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.OptionValidator;
@@ -35,8 +36,8 @@ import java.util.Set;
  * options the user gave are kept.
  */
 final class InitialSchemaFactory {
-    static final String PRIMARY_KEY_OPTION = "primary-key";
-    static final String PARTITION_OPTION = "partition";
+    static final String PRIMARY_KEY_OPTION = TableKindOptions.PRIMARY_KEY.key();
+    static final String PARTITION_OPTION = TableKindOptions.PARTITION.key();
     static final Set<String> RESERVED_NAMES = Set.of("_SEQUENCE_NUMBER", "_VALUE_KIND");
     static final String RESERVED_PREFIX = "_KEY_";
 

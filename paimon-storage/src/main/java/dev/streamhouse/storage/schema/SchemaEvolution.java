@@ -26,7 +26,6 @@ import java.util.Set;
  * Every refusal is a {@link SchemaChangeException} naming the table and the column or option.
  */
 final class SchemaEvolution {
-    private static final String ROWKIND_FIELD_OPTION = "rowkind.field";
     private static final String FIELD_OPTION_PREFIX = "fields.";
 
     private final TableSchema base;
@@ -306,7 +305,7 @@ final class SchemaEvolution {
         if (listOption(MergeTreeOptions.SEQUENCE_FIELD.key()).contains(name)) {
             return "it is a sequence field (option 'sequence.field'), which is fixed when the table is created";
         }
-        if (name.equals(options.get(ROWKIND_FIELD_OPTION))) {
+        if (name.equals(options.get(MergeTreeOptions.ROWKIND_FIELD.key()))) {
             return "it is the row kind field (option 'rowkind.field'), which is fixed when the table is created";
         }
         return null;

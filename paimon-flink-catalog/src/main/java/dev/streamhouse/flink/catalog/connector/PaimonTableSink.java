@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog.connector;
 
+import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.OverwriteCommit;
 import dev.streamhouse.flink.sink.PaimonSink;
@@ -38,7 +39,6 @@ import java.util.Map;
 public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrite, SupportsPartitioning,
         SupportsTruncate, SupportsRowLevelDelete, SupportsRowLevelUpdate {
     /** Paimon's option: INSERT OVERWRITE of a partitioned table replaces only the partitions written. */
-    public static final String DYNAMIC_PARTITION_OVERWRITE = "dynamic-partition-overwrite";
 
     private final FileStoreTable table;
     private boolean overwrite;
@@ -97,7 +97,7 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
         if (!overwrite) {
             return CommitAction.append();
         }
-        boolean dynamic = !"false".equalsIgnoreCase(table.options().getOrDefault(DYNAMIC_PARTITION_OVERWRITE, "true"));
+        boolean dynamic = table.schema().tableOptions().get(PartitionOptions.DYNAMIC_PARTITION_OVERWRITE);
         if (staticPartition.isEmpty() && dynamic && !table.partitionKeys().isEmpty()) {
             return OverwriteCommit.dynamicPartitions();
         }

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.system;
 
+import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
@@ -21,7 +22,8 @@ public final class SystemTables {
             List.of("snapshots", "schemas", "options", "files", "partitions", "buckets", "manifests");
 
     /** The options a system table honours: time travel. */
-    public static final List<String> OPTIONS = List.of("scan.snapshot-id", "scan.timestamp-millis");
+    public static final List<String> OPTIONS =
+            List.of(ScanOptions.SCAN_SNAPSHOT_ID.key(), ScanOptions.SCAN_TIMESTAMP_MILLIS.key());
 
     private SystemTables() {}
 
