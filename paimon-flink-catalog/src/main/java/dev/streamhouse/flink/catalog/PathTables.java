@@ -1,7 +1,8 @@
 package dev.streamhouse.flink.catalog;
 
 import dev.streamhouse.storage.options.TableKindOptions;
-import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.fs.FileIOs;
+import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.SchemaAlreadyExistsException;
@@ -30,7 +31,7 @@ final class PathTables {
                     + "is missing; set it to the table directory, e.g. 'path'='file:///data/wh/db.db/t'");
         }
         Path root = new Path(location.trim());
-        FileIO fileIO = CatalogFactory.fileIOFor(root);
+        FileIO fileIO = FileIOs.forPath(root, new Options(table.getOptions()));
         SchemaManager schemas = new SchemaManager(fileIO, root);
         try {
             if (schemas.latest().isEmpty()) {

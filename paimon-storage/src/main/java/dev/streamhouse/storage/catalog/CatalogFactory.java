@@ -1,7 +1,7 @@
 package dev.streamhouse.storage.catalog;
 
 import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.fs.FileIOs;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.options.CatalogOptions;
 import dev.streamhouse.storage.options.InvalidOptionsException;
@@ -31,7 +31,12 @@ public final class CatalogFactory {
                     + "set it to the warehouse root, e.g. 'warehouse'='file:///data/warehouse'");
         }
         Path root = absolute(new Path(warehouse.trim()));
-        FileIO fileIO = fileIOFor(root);
+        FileIO fileIO;
+        try {
+            fileIO = FileIOs.forPath(root, options);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Cannot create catalog: " + e.getMessage(), e);
+        }
         try {
             fileIO.mkdirs(root);
         } catch (IOException e) {
@@ -48,13 +53,4 @@ public final class CatalogFactory {
         return path;
     }
 
-    /** The FileIO for a path's scheme. */
-    public static FileIO fileIOFor(Path path) {
-        String scheme = path.scheme();
-        if (scheme == null || scheme.equals("file")) {
-            return LocalFileIO.INSTANCE;
-        }
-        throw new IllegalArgumentException("Cannot open warehouse " + path + ": scheme '" + scheme
-                + "' is not supported yet (only local paths and file://)");
-    }
 }

@@ -40,10 +40,18 @@ public final class SnapshotManager {
 
     private final FileIO fileIO;
     private final Path tableRoot;
+    private final SnapshotPublisher publisher;
 
+    /** Snapshots published with the file IO's create-if-absent. */
     public SnapshotManager(FileIO fileIO, Path tableRoot) {
+        this(fileIO, tableRoot, SnapshotPublisher.createIfAbsent(fileIO));
+    }
+
+    /** @param publisher how {@link #tryCommit} makes a new snapshot file visible */
+    public SnapshotManager(FileIO fileIO, Path tableRoot, SnapshotPublisher publisher) {
         this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+        this.publisher = Objects.requireNonNull(publisher, "publisher");
     }
 
     public Path tableRoot() {
@@ -166,8 +174,8 @@ public final class SnapshotManager {
     }
 
     /**
-     * Publishes {@code snapshot} as {@code snapshot-<id>} with create-if-absent, then (best effort)
-     * points {@code LATEST} at it.
+     * Publishes {@code snapshot} as {@code snapshot-<id>} through the {@link SnapshotPublisher}
+     * (create-if-absent by default), then (best effort) points {@code LATEST} at it.
      *
      * @return true if published; false if {@code snapshot-<id>} already exists (another committer won:
      *     refresh and retry on top of it)
@@ -186,7 +194,7 @@ public final class SnapshotManager {
                     + ": previous snapshot " + snapshotPath(id - 1) + " does not exist; snapshot ids must be contiguous");
         }
         byte[] content = SnapshotSerializer.toJson(snapshot).getBytes(StandardCharsets.UTF_8);
-        if (!fileIO.createIfAbsent(snapshotPath(id), content)) {
+        if (!publisher.publish(snapshotPath(id), content)) {
             return false;
         }
         try {
