@@ -63,7 +63,7 @@ public final class CompactProcedure implements Procedure {
         if (!dynamic.isEmpty()) {
             compacted = compacted.copy(dynamic);
         }
-        TableCompactor.Result result = compacted.newCompactor()
+        TableCompactor.Result result = TableCompactor.forTable(compacted)
                 .withPartitions(args.partitions(partitions))
                 .withFullCompaction(full)
                 .withParallelism(parallelism)

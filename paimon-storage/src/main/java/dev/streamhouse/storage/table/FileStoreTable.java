@@ -36,7 +36,6 @@ import dev.streamhouse.storage.table.sink.BucketStateLoader;
 import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
-import dev.streamhouse.storage.table.sink.TableCompactor;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.ReadBuilder;
@@ -284,11 +283,6 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         return new FileStoreCommit(fileIO, paths.manifestDir(), fullName, schemaManager(), snapshotManager(),
                 new SnapshotEntries(manifestList, manifestFile, schema.partitionType()),
                 manifestFile, manifestList, indexManifestFile(), CommitSettings.from(schema.tableOptions()), commitUser);
-    }
-
-    @Override
-    public TableCompactor newCompactor() {
-        return new TableCompactor(this);
     }
 
     @Override

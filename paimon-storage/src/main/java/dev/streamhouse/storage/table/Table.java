@@ -4,7 +4,6 @@ import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
-import dev.streamhouse.storage.table.sink.TableCompactor;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.types.RowType;
@@ -66,14 +65,6 @@ public interface Table extends java.io.Serializable {
      * files have another one (rescaling).
      */
     TableWrite newOverwriteWrite();
-
-    /**
-     * A compaction of this table's buckets in this JVM, committed as one COMPACT snapshot (see
-     * {@link TableCompactor}).
-     *
-     * @throws UnsupportedOperationException if the table cannot be compacted (an append table)
-     */
-    TableCompactor newCompactor();
 
     /** A commit for a batch job (one commit, fresh commit user). */
     BatchTableCommit newBatchCommit();

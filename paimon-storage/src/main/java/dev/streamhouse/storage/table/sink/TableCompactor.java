@@ -10,6 +10,7 @@ import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,6 +40,20 @@ public final class TableCompactor {
     private List<Map<String, String>> partitions = List.of();
     private boolean fullCompaction = true;
     private int parallelism = 1;
+
+    /**
+     * A compactor of {@code table}.
+     *
+     * @throws UnsupportedOperationException if the table is not stored in the Paimon format or is an
+     *     append table
+     */
+    public static TableCompactor forTable(Table table) {
+        if (!(table instanceof FileStoreTable)) {
+            throw new UnsupportedOperationException("Cannot compact table " + table.fullName()
+                    + ": it is not a table stored in the Paimon format");
+        }
+        return new TableCompactor((FileStoreTable) table);
+    }
 
     public TableCompactor(FileStoreTable table) {
         if (!table.schema().hasPrimaryKey()) {
