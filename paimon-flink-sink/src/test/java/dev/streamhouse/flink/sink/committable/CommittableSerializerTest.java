@@ -152,6 +152,34 @@ class CommittableSerializerTest {
         assertThat(CommittableSerializer.INSTANCE.serialize(expected)).isEqualTo(golden);
     }
 
+    /** The committer state of golden file {@code committer-state-v1.hex}. */
+    static CommitterState goldenCommitterState() {
+        TreeMap<Long, List<CommitMessage>> pending = new TreeMap<>();
+        pending.put(5L, messages());
+        pending.put(9L, List.of(messages().get(1)));
+        return new CommitterState("user-ü", pending);
+    }
+
+    private static byte[] goldenHex(String resource) throws IOException {
+        try (InputStream in = CommittableSerializerTest.class.getResourceAsStream(resource)) {
+            assertThat(in).as("golden file " + resource).isNotNull();
+            return HexFormat.of().parseHex(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).trim());
+        }
+    }
+
+    /**
+     * Committer state written by version 1 of {@link CommitterStateSerializer} (the first release of
+     * the sink) still restores. If this fails after a change, the change broke restoring running jobs
+     * from their checkpoints: add a version instead.
+     */
+    @Test
+    void readsGoldenCommitterStateVersion1Bytes() throws IOException {
+        byte[] golden = goldenHex("/golden/committer-state-v1.hex");
+        CommitterState back = CommitterStateSerializer.INSTANCE.deserialize(1, golden);
+        assertThat(back).isEqualTo(goldenCommitterState());
+        assertThat(back.pending().get(5L).get(0).dataIncrement().newFiles().get(0)).isEqualTo(fullFile("data-1"));
+    }
+
     /** Prints the golden bytes; run once by hand when a new version's golden file is created. */
     public static void main(String[] args) throws IOException {
         System.out.println(HexFormat.of().formatHex(
