@@ -57,6 +57,10 @@ import java.util.TreeMap;
  * checkpoint never sees a compaction land after it loaded a bucket (it would later compact files that
  * are gone: a commit conflict on every restart).
  *
+ * <p><b>Tables.</b> A committable that names a table ({@link Committable#table()}) must name this
+ * committer's table ({@code fullName()}); any other fails the job before its files reach a commit.
+ * Committables naming no table are taken as this table's.
+ *
  * <p><b>Failure.</b> Files received but not yet in any checkpoint (and never handed to a commit) can
  * never be committed: the job restarts from an earlier checkpoint and rewrites them. {@link #close()}
  * deletes them. Files of pending checkpoints are kept: a restore may still commit them.
@@ -143,6 +147,11 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
     @Override
     public void processElement(StreamRecord<Committable> element) {
         Committable c = element.getValue();
+        if (c.table().isPresent() && !c.table().get().equals(table.fullName())) {
+            throw new IllegalStateException("Cannot commit to table " + table.fullName() + ": received " + c
+                    + ", files of another table; each table's writers must send their committables to the"
+                    + " committer of that table, check how the job connects its sinks");
+        }
         if (!c.isEndOfInput() && c.checkpointId() <= lastSnapshotCheckpoint) {
             throw new IllegalStateException("Cannot commit to table " + table.fullName() + ": files written before"
                     + " checkpoint " + c.checkpointId() + " arrived after the committer took checkpoint "

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink.committer;
 
-import dev.streamhouse.flink.sink.committable.CommitMessageCodec;
+import dev.streamhouse.storage.serialization.CommitMessageSerializer;
 import dev.streamhouse.storage.table.sink.CommitMessage;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
@@ -15,19 +15,38 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Serializes {@link CommitterState} into the committer's operator state. Version 1:
- * {@code int(len) UTF-8(commitUser) int(n)} then n × {@code long(checkpointId)} messages in
- * {@link CommitMessageCodec} layout 1, ascending ids. Later versions must keep reading version 1:
- * jobs restore old checkpoints.
+ * Serializes {@link CommitterState} into the committer's operator state; the commit messages in it
+ * are storage's binary form ({@link CommitMessageSerializer}). Big-endian, ascending checkpoint ids.
+ *
+ * <p>Version 1:
+ * <pre>
+ *   int length m, m bytes: the commit user in UTF-8
+ *   int n, then n × ( long checkpoint id,
+ *                     int k, k commit messages in CommitMessageSerializer version 1 without its version )
+ * </pre>
+ * Version 2 (current) lets the message format move on by itself:
+ * <pre>
+ *   int length m, m bytes: the commit user in UTF-8
+ *   int n, then n × ( long checkpoint id,
+ *                     the messages as CommitMessageSerializer.serializeList writes them (its version first) )
+ * </pre>
+ * Versions only grow; every version written once stays readable (jobs restore old checkpoints).
+ * Thread-safe (no state).
  */
 public final class CommitterStateSerializer implements SimpleVersionedSerializer<CommitterState> {
     public static final CommitterStateSerializer INSTANCE = new CommitterStateSerializer();
 
-    private static final int VERSION = 1;
+    static final int VERSION_1 = 1;
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
+
+    private static final CommitMessageSerializer MESSAGES = CommitMessageSerializer.INSTANCE;
+    /** The message version version 1 embedded without writing it (the layout it had is that version). */
+    private static final int VERSION_1_MESSAGE_VERSION = 1;
 
     @Override
     public int getVersion() {
-        return VERSION;
+        return CURRENT_VERSION;
     }
 
     @Override
@@ -40,7 +59,7 @@ public final class CommitterStateSerializer implements SimpleVersionedSerializer
         out.writeInt(state.pending().size());
         for (Map.Entry<Long, List<CommitMessage>> e : state.pending().entrySet()) {
             out.writeLong(e.getKey());
-            CommitMessageCodec.writeMessages(e.getValue(), out);
+            MESSAGES.serializeList(e.getValue(), out);
         }
         out.flush();
         return bytes.toByteArray();
@@ -48,9 +67,9 @@ public final class CommitterStateSerializer implements SimpleVersionedSerializer
 
     @Override
     public CommitterState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
+        if (version != VERSION_1 && version != VERSION_2) {
             throw new IOException("Cannot restore the committer state of serializer version " + version
-                    + ": this version of the sink reads version " + VERSION + " only");
+                    + ": this version of the sink reads versions " + VERSION_1 + " to " + CURRENT_VERSION);
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         int userLength = in.readInt();
@@ -66,7 +85,9 @@ public final class CommitterStateSerializer implements SimpleVersionedSerializer
         TreeMap<Long, List<CommitMessage>> pending = new TreeMap<>();
         for (int i = 0; i < n; i++) {
             long id = in.readLong();
-            pending.put(id, CommitMessageCodec.readMessages(in));
+            pending.put(id, version == VERSION_1
+                    ? MESSAGES.deserializeListBody(VERSION_1_MESSAGE_VERSION, in)
+                    : MESSAGES.deserializeList(in));
         }
         if (in.available() > 0) {
             throw new IOException("Corrupt committer state: " + in.available() + " trailing bytes");

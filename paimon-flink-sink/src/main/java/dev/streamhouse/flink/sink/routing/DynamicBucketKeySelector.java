@@ -1,22 +1,22 @@
 package dev.streamhouse.flink.sink.routing;
 
 import dev.streamhouse.flink.sink.data.RowDataView;
-import dev.streamhouse.storage.data.BinaryRowConverter;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.sink.RowKeyExtractor;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.table.data.RowData;
 
 /**
  * Route key of a row of a dynamic-bucket primary-key table ({@code bucket = -1}): the format hashes of
- * its partition and of its trimmed primary key, the inputs of the assigner routing. Used with
+ * its partition and of its trimmed primary key, the inputs of the assigner routing, both from
+ * storage's {@link RowKeyExtractor}, the one the storage writer uses. Used with
  * {@link DynamicBucketPartitioner}.
  */
 public final class DynamicBucketKeySelector implements KeySelector<RowData, Long> {
     private static final long serialVersionUID = 1L;
 
     private final TableSchema schema;
-    private transient BinaryRowConverter partition;
-    private transient BinaryRowConverter key;
+    private transient RowKeyExtractor keys;
     private transient RowDataView view;
 
     public DynamicBucketKeySelector(TableSchema schema) {
@@ -30,14 +30,10 @@ public final class DynamicBucketKeySelector implements KeySelector<RowData, Long
     @Override
     public Long getKey(RowData row) {
         if (view == null) {
-            partition = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
-                    schema.positionsOf(schema.partitionKeys()));
-            key = new BinaryRowConverter(schema.typesOf(schema.trimmedPrimaryKeys()),
-                    schema.positionsOf(schema.trimmedPrimaryKeys()));
+            keys = RowKeyExtractor.of(schema);
             view = new RowDataView();
         }
         view.replace(row);
-        int partitionHash = partition.toBinaryRow(view).formatHash();
-        return RouteKey.pack(partitionHash, key.toBinaryRow(view).formatHash());
+        return RouteKey.pack(keys.partition(view).formatHash(), keys.trimmedPrimaryKeyHash(view));
     }
 }

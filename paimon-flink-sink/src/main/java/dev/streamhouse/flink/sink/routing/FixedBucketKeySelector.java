@@ -1,30 +1,22 @@
 package dev.streamhouse.flink.sink.routing;
 
 import dev.streamhouse.flink.sink.data.RowDataView;
-import dev.streamhouse.storage.bucket.BucketFunction;
-import dev.streamhouse.storage.data.BinaryRowConverter;
-import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.sink.RowKeyExtractor;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.table.data.RowData;
 
-import java.util.List;
-
 /**
  * Route key of a row of a fixed-bucket table ({@code bucket = N > 0}): its partition's format hash
- * and its bucket, computed exactly as the storage writer does (bucket function of option
- * {@code bucket-function.type} over the {@code bucket-key} columns). Used with
- * {@link FixedBucketPartitioner}.
+ * and its bucket, both from storage's {@link RowKeyExtractor}, the one the storage writer uses. Used
+ * with {@link FixedBucketPartitioner}.
  */
 public final class FixedBucketKeySelector implements KeySelector<RowData, Long> {
     private static final long serialVersionUID = 1L;
 
     private final TableSchema schema;
-    private transient BinaryRowConverter partition;
-    private transient BinaryRowConverter bucketKey;
-    private transient BucketFunction bucketFunction;
+    private transient RowKeyExtractor keys;
     private transient RowDataView view;
-    private transient int numBuckets;
 
     public FixedBucketKeySelector(TableSchema schema) {
         if (schema.numBuckets() <= 0) {
@@ -37,19 +29,11 @@ public final class FixedBucketKeySelector implements KeySelector<RowData, Long> 
     @Override
     public Long getKey(RowData row) {
         if (view == null) {
-            partition = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
-                    schema.positionsOf(schema.partitionKeys()));
-            List<String> bucketKeys = schema.bucketKeys();
-            bucketKey = new BinaryRowConverter(schema.typesOf(bucketKeys), schema.positionsOf(bucketKeys));
-            bucketFunction = BucketFunction.of(schema.tableOptions().get(BucketOptions.BUCKET_FUNCTION_TYPE),
-                    schema.rowType().project(bucketKeys));
-            numBuckets = schema.numBuckets();
+            keys = RowKeyExtractor.of(schema);
             view = new RowDataView();
         }
         view.replace(row);
-        int partitionHash = partition.toBinaryRow(view).formatHash();
-        int bucket = bucketFunction.bucket(bucketKey.toBinaryRow(view), numBuckets);
-        return RouteKey.pack(partitionHash, bucket);
+        return RouteKey.pack(keys.partition(view).formatHash(), keys.bucket(view));
     }
 
     /** The bucket in a route key. */

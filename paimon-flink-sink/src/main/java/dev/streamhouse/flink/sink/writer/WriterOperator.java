@@ -28,7 +28,8 @@ import java.util.Objects;
 /**
  * A writer subtask of the sink: writes the rows routed to it through one storage {@link TableWrite}
  * and hands the finished files to the committer as a {@link Committable} just before each checkpoint
- * barrier ({@link #prepareSnapshotPreBarrier}) and at the end of its input ({@link #endInput}).
+ * barrier ({@link #prepareSnapshotPreBarrier}) and at the end of its input ({@link #endInput}). Each
+ * committable names the table ({@code fullName()}), which the committer checks.
  *
  * <p><b>Routing contract.</b> The sink routes rows so that each (partition, bucket) has exactly one
  * writer subtask. For a dynamic-bucket table the writer is the bucket assigner of its rows:
@@ -150,12 +151,12 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        handOut(Committable.ofCheckpoint(checkpointId, write.prepareCommit()));
+        handOut(Committable.ofCheckpoint(checkpointId, write.prepareCommit()).forTable(table.fullName()));
     }
 
     @Override
     public void endInput() throws Exception {
-        handOut(Committable.ofEndOfInput(write.prepareCommit()));
+        handOut(Committable.ofEndOfInput(write.prepareCommit()).forTable(table.fullName()));
     }
 
     private void handOut(Committable committable) {

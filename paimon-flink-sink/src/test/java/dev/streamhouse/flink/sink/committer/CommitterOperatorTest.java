@@ -247,6 +247,28 @@ class CommitterOperatorTest {
         }
     }
 
+    @Test
+    void committablesOfItsOwnTableAreCommittedAndOfAnotherTableRefused() throws Exception {
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = streaming()) {
+            h.open();
+            h.processElement(Committable.ofCheckpoint(1, rows(0, 3)).forTable(table.fullName()), 0);
+            h.snapshot(1, 1);
+            h.notifyOfCompletedCheckpoint(1);
+            assertThat(identifiers(table)).containsExactly(1L);
+
+            Committable foreign = Committable.ofCheckpoint(2, rows(3, 5)).forTable("other_db.other_table");
+            assertThatThrownBy(() -> h.processElement(foreign, 0))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("Cannot commit to table " + table.fullName())
+                    .hasMessageContaining("table other_db.other_table")
+                    .hasMessageContaining("committer of that table");
+            h.snapshot(2, 2);
+            h.notifyOfCompletedCheckpoint(2);
+        }
+        assertThat(identifiers(table)).containsExactly(1L);
+        assertThat(TestTables.readAll(table)).hasSize(3);
+    }
+
     /** Records its calls; replaces data like an overwrite. */
     static final class RecordingReplace implements CommitAction {
         static final List<String> CALLS = new CopyOnWriteArrayList<>();

@@ -61,6 +61,20 @@ class WriterOperatorTest {
     }
 
     @Test
+    void committablesNameTheirTable() throws Exception {
+        FileStoreTable table = SinkTables.append(tmp.resolve("t"));
+        try (OneInputStreamOperatorTestHarness<RowData, Committable> h = harness(table)) {
+            h.open();
+            h.processElement(flinkRow(1, 1, "a"), 0);
+            h.prepareSnapshotPreBarrier(1);
+            h.processElement(flinkRow(2, 2, "b"), 0);
+            h.endInput();
+            assertThat(h.extractOutputValues()).hasSize(2)
+                    .allSatisfy(c -> assertThat(c.table()).contains(table.fullName()));
+        }
+    }
+
+    @Test
     void closingWithoutHandingOutDeletesTheFiles() throws Exception {
         java.nio.file.Path dir = tmp.resolve("t");
         FileStoreTable table = SinkTables.append(dir);

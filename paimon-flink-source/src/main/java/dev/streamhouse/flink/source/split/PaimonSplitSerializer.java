@@ -1,32 +1,37 @@
 package dev.streamhouse.flink.source.split;
 
+import dev.streamhouse.flink.source.split.v1.DataSplitV1Reader;
+import dev.streamhouse.storage.serialization.DataSplitSerializer;
 import dev.streamhouse.storage.table.source.DataSplit;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.util.InstantiationUtil;
 
 import java.io.IOException;
 
 /**
  * Writes {@link PaimonSplit}s into checkpoints and the messages from enumerator to readers.
  *
- * <p>Version 1 layout (big-endian, via Flink's data output):
+ * <p>Layout (big-endian, via Flink's data output), the same in every version except for the data
+ * split bytes:
  * <pre>
  *   UTF     split id (modified UTF-8)
  *   long    records to skip (&gt;= 0)
  *   int     length n of the data split bytes
- *   n bytes the storage DataSplit in Java serialization
+ *   n bytes the storage DataSplit
  * </pre>
- * Java serialization ties version 1 to the storage classes' serial forms; a later version should
- * write the data split's fields explicitly. Versions only grow: every version written once stays
+ * Version 1 wrote the data split in Java serialization; it is read into frozen copies of the storage
+ * classes' serial forms of that time ({@link DataSplitV1Reader}). Version 2 (current) writes storage's
+ * binary form ({@link DataSplitSerializer}, its own version first), so the split format moves on
+ * with storage without a new version here. Versions only grow: every version written once stays
  * readable. Thread-safe (no state).
  */
 public final class PaimonSplitSerializer implements SimpleVersionedSerializer<PaimonSplit> {
     public static final PaimonSplitSerializer INSTANCE = new PaimonSplitSerializer();
 
     static final int VERSION_1 = 1;
-    private static final int CURRENT_VERSION = VERSION_1;
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     @Override
     public int getVersion() {
@@ -35,7 +40,7 @@ public final class PaimonSplitSerializer implements SimpleVersionedSerializer<Pa
 
     @Override
     public byte[] serialize(PaimonSplit split) throws IOException {
-        byte[] dataSplit = InstantiationUtil.serializeObject(split.dataSplit());
+        byte[] dataSplit = DataSplitSerializer.INSTANCE.serialize(split.dataSplit());
         DataOutputSerializer out = new DataOutputSerializer(dataSplit.length + 64);
         out.writeUTF(split.splitId());
         out.writeLong(split.recordsToSkip());
@@ -46,7 +51,7 @@ public final class PaimonSplitSerializer implements SimpleVersionedSerializer<Pa
 
     @Override
     public PaimonSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
+        if (version != VERSION_1 && version != VERSION_2) {
             throw new IOException("Cannot read a Paimon source split of serializer version " + version
                     + ": this reader knows versions up to " + CURRENT_VERSION
                     + "; restore the checkpoint with the release that wrote it or a newer one");
@@ -54,7 +59,12 @@ public final class PaimonSplitSerializer implements SimpleVersionedSerializer<Pa
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         String splitId = in.readUTF();
         long recordsToSkip = in.readLong();
-        byte[] dataSplitBytes = new byte[in.readInt()];
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            throw new IOException("Cannot read Paimon source split " + splitId + ": data split length " + length
+                    + " with " + in.available() + " bytes left");
+        }
+        byte[] dataSplitBytes = new byte[length];
         in.readFully(dataSplitBytes);
         if (in.available() != 0) {
             throw new IOException("Cannot read Paimon source split " + splitId + ": " + in.available()
@@ -62,9 +72,12 @@ public final class PaimonSplitSerializer implements SimpleVersionedSerializer<Pa
         }
         DataSplit dataSplit;
         try {
-            dataSplit = InstantiationUtil.deserializeObject(dataSplitBytes, PaimonSplitSerializer.class.getClassLoader());
-        } catch (ClassNotFoundException | ClassCastException e) {
-            throw new IOException("Cannot read the data split of Paimon source split " + splitId + ": " + e, e);
+            dataSplit = version == VERSION_1
+                    ? DataSplitV1Reader.read(dataSplitBytes)
+                    : DataSplitSerializer.INSTANCE.deserialize(dataSplitBytes);
+        } catch (IOException e) {
+            throw new IOException("Cannot read the data split of Paimon source split " + splitId + " (version "
+                    + version + "): " + e.getMessage(), e);
         }
         return new PaimonSplit(splitId, dataSplit, recordsToSkip);
     }

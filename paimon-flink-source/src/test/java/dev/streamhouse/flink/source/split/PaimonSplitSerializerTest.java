@@ -3,6 +3,7 @@ package dev.streamhouse.flink.source.split;
 import dev.streamhouse.flink.source.testutils.SourceTestTables;
 import dev.streamhouse.flink.source.testutils.Splits;
 import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.manifest.FileSource;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.source.DataSplit;
 import org.junit.jupiter.api.Test;
@@ -59,11 +60,54 @@ class PaimonSplitSerializerTest {
     }
 
     @Test
-    void refusesVersionsItDoesNotKnow() {
-        assertThatThrownBy(() -> SERIALIZER.deserialize(2, SERIALIZER.serialize(Splits.deterministic())))
+    void version2WrittenOnceStaysReadable() throws Exception {
+        // Written by this serializer at version 2 (see golden/README): the data split in storage's
+        // binary form. If this fails, a change broke restoring checkpoints: add a new version instead.
+        assertThat(SERIALIZER.getVersion()).isEqualTo(2);
+        byte[] golden = golden("paimon-split-v2.bin");
+        assertThat(SERIALIZER.deserialize(2, golden)).isEqualTo(Splits.deterministic());
+        assertThat(SERIALIZER.serialize(Splits.deterministic())).isEqualTo(golden);
+    }
+
+    @Test
+    void version1SplitsReadAsTheyWereAndWriteAsVersion2() throws Exception {
+        PaimonSplit restored = SERIALIZER.deserialize(1, golden("paimon-split-v1.bin"));
+        assertThat(restored.dataSplit().delta()).isFalse(); // written before delta splits existed
+        assertThat(restored.dataSplit().files().get(1).fileSource()).isEqualTo(FileSource.COMPACT);
+        assertThat(roundTrip(restored)).isEqualTo(restored);
+    }
+
+    @Test
+    void version1ReadsNoClassesButThoseOfADataSplit() throws Exception {
+        // A version 1 split whose "data split" bytes hold another serializable class.
+        java.io.ByteArrayOutputStream javaBytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(javaBytes)) {
+            out.writeObject(new java.util.HashMap<>(java.util.Map.of("k", "v")));
+        }
+        org.apache.flink.core.memory.DataOutputSerializer split = new org.apache.flink.core.memory.DataOutputSerializer(64);
+        split.writeUTF("1-0");
+        split.writeLong(0);
+        split.writeInt(javaBytes.size());
+        split.write(javaBytes.toByteArray());
+        assertThatThrownBy(() -> SERIALIZER.deserialize(1, split.getCopyOfBuffer()))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("serializer version 2")
-                .hasMessageContaining("knows versions up to 1");
+                .hasMessageContaining("Cannot read the data split of Paimon source split 1-0 (version 1)")
+                .hasMessageContaining("java.util.HashMap");
+    }
+
+    private static byte[] golden(String name) throws IOException {
+        try (InputStream in = PaimonSplitSerializerTest.class.getResourceAsStream("/golden/" + name)) {
+            assertThat(in).as("golden file " + name).isNotNull();
+            return in.readAllBytes();
+        }
+    }
+
+    @Test
+    void refusesVersionsItDoesNotKnow() {
+        assertThatThrownBy(() -> SERIALIZER.deserialize(3, SERIALIZER.serialize(Splits.deterministic())))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("serializer version 3")
+                .hasMessageContaining("knows versions up to 2");
     }
 
     @Test
@@ -71,6 +115,11 @@ class PaimonSplitSerializerTest {
         byte[] bytes = SERIALIZER.serialize(Splits.deterministic());
         byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         assertThatThrownBy(() -> SERIALIZER.deserialize(1, longer))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("1 unexpected trailing bytes");
+        byte[] v1 = golden("paimon-split-v1.bin");
+        byte[] v1Longer = java.util.Arrays.copyOf(v1, v1.length + 1);
+        assertThatThrownBy(() -> SERIALIZER.deserialize(1, v1Longer))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("1 unexpected trailing bytes");
     }

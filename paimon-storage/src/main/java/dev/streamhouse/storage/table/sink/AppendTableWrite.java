@@ -1,9 +1,7 @@
 package dev.streamhouse.storage.table.sink;
 
 import dev.streamhouse.storage.table.PartitionBucket;
-import dev.streamhouse.storage.bucket.BucketFunction;
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.data.BinaryRowConverter;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.format.FileFormat;
@@ -13,7 +11,6 @@ import dev.streamhouse.storage.io.AppendFileWriter;
 import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.DataFileMeta;
-import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.options.FileFormatOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -27,9 +24,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes an append (no primary key) table: each row goes to its partition and bucket (bucket 0 for
- * bucket-unaware tables, the bucket function of the bucket key for fixed buckets), and each
- * (partition, bucket) has a rolling file writer.
+ * Writes an append (no primary key) table: each row goes to its partition and bucket as
+ * {@link RowKeyExtractor} computes them (bucket 0 for bucket-unaware tables, the bucket function of
+ * the bucket key for fixed buckets), and each (partition, bucket) has a rolling file writer.
  */
 public final class AppendTableWrite implements TableWrite {
     private final FileIO fileIO;
@@ -42,10 +39,8 @@ public final class AppendTableWrite implements TableWrite {
     private final long targetFileSize;
     private final String dataPrefix;
     private final String changelogPrefix;
-    private final BinaryRowConverter partitionConverter;
+    private final RowKeyExtractor keys;
     private final int numBuckets;
-    private final BinaryRowConverter bucketKeyConverter;
-    private final BucketFunction bucketFunction;
     private final int[] notNullPositions;
     private final Map<PartitionBucket, AppendFileWriter> writers = new LinkedHashMap<>();
 
@@ -62,18 +57,8 @@ public final class AppendTableWrite implements TableWrite {
         this.targetFileSize = FileFormatOptions.targetFileSizeBytes(options, false);
         this.dataPrefix = options.get(FileFormatOptions.DATA_FILE_PREFIX);
         this.changelogPrefix = options.get(FileFormatOptions.CHANGELOG_FILE_PREFIX);
-        this.partitionConverter = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
-                schema.positionsOf(schema.partitionKeys()));
+        this.keys = RowKeyExtractor.of(schema);
         this.numBuckets = schema.numBuckets();
-        if (numBuckets > 0) {
-            List<String> bucketKeys = schema.bucketKeys();
-            this.bucketKeyConverter = new BinaryRowConverter(schema.typesOf(bucketKeys), schema.positionsOf(bucketKeys));
-            this.bucketFunction = BucketFunction.of(options.get(BucketOptions.BUCKET_FUNCTION_TYPE),
-                    rowType.project(bucketKeys));
-        } else {
-            this.bucketKeyConverter = null;
-            this.bucketFunction = null;
-        }
         List<Integer> notNull = new ArrayList<>();
         for (int i = 0; i < rowType.fieldCount(); i++) {
             if (!rowType.typeAt(i).isNullable()) {
@@ -100,8 +85,8 @@ public final class AppendTableWrite implements TableWrite {
                         + schema.fields().get(p).name() + "' is NOT NULL but the row has NULL");
             }
         }
-        BinaryRow partition = partitionConverter.toBinaryRow(row);
-        int bucket = numBuckets > 0 ? bucketFunction.bucket(bucketKeyConverter.toBinaryRow(row), numBuckets) : 0;
+        BinaryRow partition = keys.partition(row);
+        int bucket = keys.bucket(row);
         PartitionBucket key = new PartitionBucket(partition, bucket);
         AppendFileWriter writer = writers.get(key);
         if (writer == null) {

@@ -3,7 +3,6 @@ package dev.streamhouse.storage.table.sink;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 
-import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -11,10 +10,13 @@ import java.util.List;
  * committer turns a checkpoint's messages into snapshots (the data increment as APPEND, the compact
  * increment as COMPACT).
  *
+ * <p>Engines carry messages in the binary form of
+ * {@link dev.streamhouse.storage.serialization.CommitMessageSerializer}, never in Java serialization.
+ *
  * @param totalBuckets the bucket count the files were written with; -1 for unaware/dynamic buckets
  */
 public record CommitMessage(BinaryRow partition, int bucket, int totalBuckets, DataIncrement dataIncrement,
-        CompactIncrement compactIncrement) implements Serializable {
+        CompactIncrement compactIncrement) {
 
     /** A message carrying only new data files. */
     public static CommitMessage ofNewFiles(BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files) {

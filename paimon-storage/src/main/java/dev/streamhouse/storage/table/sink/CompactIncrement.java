@@ -2,12 +2,11 @@ package dev.streamhouse.storage.table.sink;
 
 import dev.streamhouse.storage.manifest.DataFileMeta;
 
-import java.io.Serializable;
 import java.util.List;
 
 /** What compaction changed in a bucket: the files it replaced, their replacements, its changelog. */
 public record CompactIncrement(List<DataFileMeta> compactBefore, List<DataFileMeta> compactAfter,
-        List<DataFileMeta> changelogFiles) implements Serializable {
+        List<DataFileMeta> changelogFiles) {
 
     public static final CompactIncrement EMPTY = new CompactIncrement(List.of(), List.of(), List.of());
 

@@ -3,7 +3,6 @@ package dev.streamhouse.storage.table.sink;
 import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 
-import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -15,7 +14,7 @@ public record DataIncrement(
         List<DataFileMeta> deletedFiles,
         List<DataFileMeta> changelogFiles,
         List<IndexFileMeta> newIndexFiles,
-        List<IndexFileMeta> deletedIndexFiles) implements Serializable {
+        List<IndexFileMeta> deletedIndexFiles) {
 
     public static final DataIncrement EMPTY = new DataIncrement(List.of(), List.of(), List.of(), List.of(), List.of());
 

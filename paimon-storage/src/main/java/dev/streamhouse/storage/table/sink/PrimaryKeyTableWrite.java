@@ -1,12 +1,10 @@
 package dev.streamhouse.storage.table.sink;
 
-import dev.streamhouse.storage.bucket.BucketFunction;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.bucket.dynamic.DynamicBucketAssigner;
 import dev.streamhouse.storage.bucket.dynamic.HashIndexFile;
 import dev.streamhouse.storage.bucket.dynamic.IndexChange;
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.data.BinaryRowConverter;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.format.FileFormat;
@@ -15,12 +13,10 @@ import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
 import dev.streamhouse.storage.operation.SchemaCache;
-import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.table.PartitionBucket;
-import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,8 +26,9 @@ import java.util.Map;
 
 /**
  * Writes a primary-key table: each row goes to its partition and bucket (the bucket function of the
- * bucket key for fixed buckets, the dynamic-bucket assigner for {@code bucket = -1}) and into that
- * bucket's LSM writer, keyed by the trimmed primary key. All buckets of one write share the write
+ * bucket key for fixed buckets, the dynamic-bucket assigner for {@code bucket = -1}, fed the trimmed
+ * primary key hash) and into that bucket's LSM writer, keyed by the trimmed primary key; partition,
+ * bucket and key as {@link RowKeyExtractor} computes them. All buckets of one write share the write
  * buffer memory ({@code write-buffer-size}) and one compaction thread.
  *
  * <p>{@code changelog-producer}: {@code none} and {@code input} are supported; with {@code input} the
@@ -46,11 +43,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     private final TablePaths paths;
     private final String tableName;
     private final int[] primaryKeyPositions;
-    private final BinaryRowConverter partitionConverter;
-    private final BinaryRowConverter keyConverter;
+    private final RowKeyExtractor keys;
     private final int numBuckets;
-    private final BinaryRowConverter bucketKeyConverter;
-    private final BucketFunction bucketFunction;
     private final DynamicBucketAssigner assigner;
     private final Integer fullCompactionDeltaCommits;
     private final boolean ignoreDelete;
@@ -74,18 +68,10 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.tableName = tableName;
         Options options = schema.tableOptions();
         KeyValueLayout layout = KeyValueLayout.of(schema);
-        RowType rowType = schema.rowType();
-        this.partitionConverter = new BinaryRowConverter(schema.typesOf(schema.partitionKeys()),
-                schema.positionsOf(schema.partitionKeys()));
         this.primaryKeyPositions = schema.positionsOf(schema.primaryKeys());
-        List<String> keys = schema.trimmedPrimaryKeys();
-        this.keyConverter = new BinaryRowConverter(layout.keyType().fieldTypes(), schema.positionsOf(keys));
+        this.keys = RowKeyExtractor.of(schema);
         this.numBuckets = schema.numBuckets();
         if (numBuckets > 0) {
-            List<String> bucketKeys = schema.bucketKeys();
-            this.bucketKeyConverter = new BinaryRowConverter(schema.typesOf(bucketKeys), schema.positionsOf(bucketKeys));
-            this.bucketFunction = BucketFunction.of(options.get(BucketOptions.BUCKET_FUNCTION_TYPE),
-                    rowType.project(bucketKeys));
             this.assigner = null;
         } else if (numBuckets == -1) {
             if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
@@ -94,8 +80,6 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                         + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
                         + "partition keys to the primary key");
             }
-            this.bucketKeyConverter = null;
-            this.bucketFunction = null;
             this.assigner = DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root()),
                     state::hashIndexEntries, routing);
         } else {
@@ -124,11 +108,11 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                 || ignoreUpdateBefore && row.rowKind() == RowKind.UPDATE_BEFORE) {
             return;
         }
-        BinaryRow partition = partitionConverter.toBinaryRow(row);
-        BinaryRow key = keyConverter.toBinaryRow(row);
+        BinaryRow partition = keys.partition(row);
+        BinaryRow key = keys.trimmedPrimaryKey(row);
         int bucket;
         if (numBuckets > 0) {
-            bucket = bucketFunction.bucket(bucketKeyConverter.toBinaryRow(row), numBuckets);
+            bucket = keys.bucket(row);
         } else {
             bucket = assigner.assign(partition, key.formatHash());
             if (!assigner.routing().ownsBucket(bucket)) {

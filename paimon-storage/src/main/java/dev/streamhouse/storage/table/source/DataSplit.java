@@ -9,9 +9,9 @@ import java.util.List;
  * Files of one (partition, bucket) to read together: either the bucket's live files in one snapshot
  * (a batch or "full" split) or the changes one snapshot made to it (a delta split).
  *
- * <p>Serialized with Java serialization in Flink checkpoints (source split format v1). Components may
- * only be added: a record's serial form is matched by component name, so splits written before a
- * component existed read with its default ({@code false}, {@code null}).
+ * <p>Engines carry splits in the binary form of
+ * {@link dev.streamhouse.storage.serialization.DataSplitSerializer}, never in Java serialization: a new
+ * component needs a new version of that serializer.
  *
  * @param snapshotId the snapshot the files come from (for a delta split: the snapshot that made the
  *     changes)
