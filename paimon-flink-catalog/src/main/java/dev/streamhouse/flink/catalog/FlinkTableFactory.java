@@ -7,7 +7,6 @@ import dev.streamhouse.flink.catalog.system.SystemTableSource;
 import dev.streamhouse.flink.catalog.connector.PaimonTableSink;
 import dev.streamhouse.flink.catalog.connector.PaimonTableSource;
 import dev.streamhouse.storage.options.SecretOptions;
-import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.system.SystemTables;
 
@@ -107,13 +106,13 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
      * The storage table behind a catalog table (or, without a catalog, the table at option {@code path},
      * created from the DDL on first use), with the statement's {@code OPTIONS} hints applied.
      */
-    private FileStoreTable dataTable(Context context) {
+    private Table dataTable(Context context) {
         ObjectIdentifier id = context.getObjectIdentifier();
         Map<String, String> options = context.getCatalogTable().getOptions();
-        FileStoreTable stored;
+        Table stored;
         if (catalog != null) {
             try {
-                stored = (FileStoreTable) catalog.storageTable(new ObjectPath(id.getDatabaseName(), id.getObjectName()));
+                stored = catalog.storageTable(new ObjectPath(id.getDatabaseName(), id.getObjectName()));
             } catch (TableNotExistException e) {
                 throw new ValidationException("Cannot use table " + id + ": it does not exist", e);
             }

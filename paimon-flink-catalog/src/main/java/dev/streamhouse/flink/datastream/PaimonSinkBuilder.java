@@ -4,7 +4,7 @@ import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.OverwriteCommit;
 import dev.streamhouse.flink.sink.PaimonSink;
 import dev.streamhouse.flink.source.data.FlinkTypeMapping;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.configuration.Configuration;
@@ -31,16 +31,16 @@ import java.util.Map;
  * Rows carry their {@code RowKind}: primary-key tables apply -U/+U/-D as updates and deletes.
  */
 public final class PaimonSinkBuilder {
-    private final FileStoreTable table;
+    private final Table table;
     private Integer parallelism;
     private String commitUser;
     private CommitAction commitAction = CommitAction.append();
 
-    private PaimonSinkBuilder(FileStoreTable table) {
+    private PaimonSinkBuilder(Table table) {
         this.table = table;
     }
 
-    public static PaimonSinkBuilder forTable(FileStoreTable table) {
+    public static PaimonSinkBuilder forTable(Table table) {
         return new PaimonSinkBuilder(table);
     }
 

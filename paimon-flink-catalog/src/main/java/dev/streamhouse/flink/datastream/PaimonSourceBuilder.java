@@ -2,7 +2,7 @@ package dev.streamhouse.flink.datastream;
 
 import dev.streamhouse.flink.source.PaimonSource;
 import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -25,7 +25,7 @@ import java.util.Map;
  * }</pre>
  */
 public final class PaimonSourceBuilder {
-    private final FileStoreTable table;
+    private final Table table;
     private final Map<String, String> options = new HashMap<>();
     private List<String> projection;
     private Predicate filter;
@@ -33,11 +33,11 @@ public final class PaimonSourceBuilder {
     private boolean unbounded;
     private WatermarkStrategy<RowData> watermarks = WatermarkStrategy.noWatermarks();
 
-    private PaimonSourceBuilder(FileStoreTable table) {
+    private PaimonSourceBuilder(Table table) {
         this.table = table;
     }
 
-    public static PaimonSourceBuilder forTable(FileStoreTable table) {
+    public static PaimonSourceBuilder forTable(Table table) {
         return new PaimonSourceBuilder(table);
     }
 
@@ -81,7 +81,7 @@ public final class PaimonSourceBuilder {
 
     /** The source itself, e.g. for {@code env.fromSource} with other settings. */
     public PaimonSource buildSource() {
-        FileStoreTable read = options.isEmpty() ? table : table.copy(options);
+        Table read = options.isEmpty() ? table : table.copy(options);
         PaimonSource.Builder b = PaimonSource.builder(read).filter(filter).limit(limit);
         if (projection != null) {
             int[] positions = new int[projection.size()];

@@ -9,7 +9,7 @@ import dev.streamhouse.flink.sink.routing.FixedBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.sink.writer.WriterOperator;
 import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
@@ -65,7 +65,7 @@ public final class PaimonSink {
         UNAWARE
     }
 
-    private final FileStoreTable table;
+    private final Table table;
     private final Integer parallelism;
     private final String commitUser;
     private final CommitAction commitAction;
@@ -81,11 +81,11 @@ public final class PaimonSink {
         this.routing = routing;
     }
 
-    public static Builder builder(FileStoreTable table) {
+    public static Builder builder(Table table) {
         return new Builder(table);
     }
 
-    public FileStoreTable table() {
+    public Table table() {
         return table;
     }
 
@@ -173,13 +173,13 @@ public final class PaimonSink {
 
     /** Builds a {@link PaimonSink}; {@link #build()} validates. */
     public static final class Builder {
-        private final FileStoreTable table;
+        private final Table table;
         private Integer parallelism;
         private String commitUser;
         private CommitAction commitAction = CommitAction.append();
         private String uidPrefix;
 
-        private Builder(FileStoreTable table) {
+        private Builder(Table table) {
             this.table = Objects.requireNonNull(table, "table");
         }
 
@@ -231,7 +231,7 @@ public final class PaimonSink {
             return new PaimonSink(this, routingOf(table));
         }
 
-        private static Routing routingOf(FileStoreTable table) {
+        private static Routing routingOf(Table table) {
             TableSchema schema = table.schema();
             int buckets = schema.numBuckets();
             if (buckets > 0) {

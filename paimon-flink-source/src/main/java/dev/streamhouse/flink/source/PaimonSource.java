@@ -11,14 +11,14 @@ import dev.streamhouse.flink.source.reader.PaimonSplitReader;
 import dev.streamhouse.flink.source.reader.RecordLimiter;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.flink.source.split.PaimonSplitSerializer;
-import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.options.ConsumerOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.table.source.TableScan;
@@ -48,7 +48,7 @@ import java.util.Objects;
  *
  * <p><b>Unbounded</b> ({@link Builder#unbounded()}): a streaming read that starts as the table's options
  * say ({@code scan.mode}, {@code scan.snapshot-id}, {@code scan.timestamp-millis}, or the saved progress
- * of {@code consumer-id}; pass per-query options with {@code FileStoreTable.copy(options)} before
+ * of {@code consumer-id}; pass per-query options with {@code Table.copy(options)} before
  * building), then emits the changes of every new snapshot, found every
  * {@code continuous.discovery-interval}. Changes keep their row kinds (+I, -U, +U, -D), and each key's
  * changes come in commit order ({@link ContinuousSplitEnumerator}). With {@code consumer-id}, every
@@ -70,7 +70,7 @@ public final class PaimonSource
         implements Source<RowData, PaimonSplit, PaimonEnumeratorState>, ResultTypeQueryable<RowData> {
     private static final long serialVersionUID = 1L;
 
-    private final FileStoreTable table;
+    private final Table table;
     private final int[] projection;
     /** Over the full table row; null for none. */
     private final Predicate filter;
@@ -80,7 +80,7 @@ public final class PaimonSource
     private final Long snapshotId;
     private final boolean unbounded;
 
-    private PaimonSource(FileStoreTable table, int[] projection, Predicate filter, Long limit, Long snapshotId,
+    private PaimonSource(Table table, int[] projection, Predicate filter, Long limit, Long snapshotId,
             boolean unbounded) {
         this.table = table;
         this.projection = projection;
@@ -91,7 +91,7 @@ public final class PaimonSource
     }
 
     /** A builder reading all columns of {@code table}'s latest snapshot, unfiltered and unlimited. */
-    public static Builder builder(FileStoreTable table) {
+    public static Builder builder(Table table) {
         return new Builder(table);
     }
 
@@ -180,13 +180,10 @@ public final class PaimonSource
         Options options = table.schema().tableOptions();
         long intervalMillis = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL).toMillis();
         int perTask = table.schema().tableOptions().get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
-        String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
-        ContinuousSplitEnumerator.ProgressWriter progress = null;
-        if (consumerId != null) {
-            ConsumerManager consumers = new ConsumerManager(table.fileIO(), table.location());
-            progress = next -> consumers.commit(consumerId, next);
-        }
-        return new ContinuousSplitEnumerator(context, newReadBuilder().newStreamScan(), checkpoint, intervalMillis,
+        StreamTableScan scan = newReadBuilder().newStreamScan();
+        ContinuousSplitEnumerator.ProgressWriter progress =
+                scan.consumerId().isPresent() ? scan::recordConsumerProgress : null;
+        return new ContinuousSplitEnumerator(context, scan, checkpoint, intervalMillis,
                 Math.multiplyExact(perTask, Math.max(1, context.currentParallelism())), progress, table.fullName());
     }
 
@@ -218,14 +215,14 @@ public final class PaimonSource
 
     /** Configures a {@link PaimonSource}; {@link #build()} validates. */
     public static final class Builder {
-        private final FileStoreTable table;
+        private final Table table;
         private int[] projection;
         private Predicate filter;
         private Long limit;
         private Long snapshotId;
         private boolean unbounded;
 
-        private Builder(FileStoreTable table) {
+        private Builder(Table table) {
             this.table = Objects.requireNonNull(table, "table");
         }
 
@@ -345,8 +342,7 @@ public final class PaimonSource
             }
             String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
             if (consumerId != null) {
-                // Throws, naming option 'consumer-id', for ids that cannot be file names.
-                new ConsumerManager(table.fileIO(), table.location()).consumerPath(consumerId);
+                ConsumerOptions.CONSUMER_ID.parseAndCheck(consumerId); // names the option
             }
         }
     }

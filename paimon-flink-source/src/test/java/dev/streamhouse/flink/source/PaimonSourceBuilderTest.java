@@ -48,7 +48,7 @@ class PaimonSourceBuilderTest {
 
         assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("consumer-id", "a/b"))).unbounded().build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("consumer id 'a/b'").hasMessageContaining("'consumer-id'");
+                .hasMessageContaining("Invalid value 'a/b'").hasMessageContaining("'consumer-id'");
         assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("incremental-between", "1,2"))).unbounded()
                 .build())
                 .isInstanceOf(IllegalArgumentException.class)

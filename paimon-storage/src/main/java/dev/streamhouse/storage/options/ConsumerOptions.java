@@ -34,7 +34,10 @@ public final class ConsumerOptions {
                     .withDescription("Name of this streaming reader. Its progress is saved in "
                             + "'consumer/consumer-<id>' when checkpoints complete; a read with the same id resumes "
                             + "from it, overriding 'scan.mode'. Snapshot expiration keeps the snapshots a "
-                            + "consumer has not read yet.");
+                            + "consumer has not read yet.")
+                    .checkedBy(id -> id.isBlank() || id.contains("/") || id.contains("\\")
+                            ? "a consumer id must be non-blank and must not contain '/' or '\\' (it names a file)"
+                            : null);
 
     public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
             ConfigOption.key("consumer.expiration-time").durationType().noDefaultValue()

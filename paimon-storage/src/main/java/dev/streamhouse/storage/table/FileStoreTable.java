@@ -201,16 +201,6 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     }
 
     @Override
-    public TableWrite newWrite() {
-        return newWrite(WriteContext.single());
-    }
-
-    @Override
-    public TableWrite newOverwriteWrite() {
-        return newWrite(WriteContext.single().ignoringPreviousFiles());
-    }
-
-    /** A writer that is one of several parallel writers of a job; see {@link WriteContext}. */
     public TableWrite newWrite(WriteContext context) {
         TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);

@@ -1,10 +1,12 @@
 package dev.streamhouse.storage.table;
 
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
+import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.types.RowType;
 
@@ -54,8 +56,18 @@ public interface Table extends java.io.Serializable {
 
     ReadBuilder newReadBuilder();
 
-    /** A writer; hand its messages to a commit. */
-    TableWrite newWrite();
+    /** The only writer of a job; hand its messages to a commit. */
+    default TableWrite newWrite() {
+        return newWrite(WriteContext.single());
+    }
+
+    /**
+     * A writer that is one of several parallel writers of a job (see {@link WriteContext}: which
+     * dynamic-bucket assigner it is, whether it ignores the files already in the table).
+     *
+     * @throws UnsupportedTableFeatureException if the table uses a feature writes do not support yet
+     */
+    TableWrite newWrite(WriteContext context);
 
     /**
      * A writer for INSERT OVERWRITE; hand its messages to an overwrite commit
@@ -64,7 +76,9 @@ public interface Table extends java.io.Serializable {
      * restored), and partitions may be written with the table's current bucket count even if their
      * files have another one (rescaling).
      */
-    TableWrite newOverwriteWrite();
+    default TableWrite newOverwriteWrite() {
+        return newWrite(WriteContext.single().ignoringPreviousFiles());
+    }
 
     /** A commit for a batch job (one commit, fresh commit user). */
     BatchTableCommit newBatchCommit();

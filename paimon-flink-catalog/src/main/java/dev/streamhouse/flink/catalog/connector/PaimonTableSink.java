@@ -4,7 +4,7 @@ import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.OverwriteCommit;
 import dev.streamhouse.flink.sink.PaimonSink;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 
 import org.apache.flink.api.common.functions.MapFunction;
@@ -40,12 +40,12 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
         SupportsTruncate, SupportsRowLevelDelete, SupportsRowLevelUpdate {
     /** Paimon's option: INSERT OVERWRITE of a partitioned table replaces only the partitions written. */
 
-    private final FileStoreTable table;
+    private final Table table;
     private boolean overwrite;
     private Map<String, String> staticPartition = new LinkedHashMap<>();
     private RowKind forcedKind;
 
-    public PaimonTableSink(FileStoreTable table) {
+    public PaimonTableSink(Table table) {
         this.table = table;
     }
 

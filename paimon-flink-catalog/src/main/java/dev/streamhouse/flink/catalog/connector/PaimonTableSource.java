@@ -4,7 +4,7 @@ import dev.streamhouse.flink.catalog.PredicateConverter;
 import dev.streamhouse.flink.catalog.PushedFilters;
 import dev.streamhouse.flink.source.PaimonSource;
 import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -42,14 +42,14 @@ import java.util.List;
  */
 public final class PaimonTableSource implements ScanTableSource, SupportsProjectionPushDown,
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown {
-    private final FileStoreTable table;
+    private final Table table;
     private final boolean streaming;
     private int[] projection;
     private Predicate filter;
     private Long limit;
     private WatermarkStrategy<RowData> watermarks;
 
-    public PaimonTableSource(FileStoreTable table, boolean streaming) {
+    public PaimonTableSource(Table table, boolean streaming) {
         this.table = table;
         this.streaming = streaming;
     }

@@ -5,7 +5,7 @@ import dev.streamhouse.flink.source.ParallelismInference;
 import dev.streamhouse.flink.source.PaimonSourceOptions;
 import dev.streamhouse.storage.options.BucketOptions;
 import dev.streamhouse.storage.options.Options;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 
 import java.util.OptionalInt;
@@ -20,7 +20,7 @@ final class SourceParallelism {
     private SourceParallelism() {}
 
     /** @return the parallelism, or null to leave it to Flink */
-    static Integer of(FileStoreTable table, PaimonSource source, Long limit) {
+    static Integer of(Table table, PaimonSource source, Long limit) {
         Options options = table.schema().tableOptions();
         OptionalInt parallelism;
         if (source.isUnbounded()) {

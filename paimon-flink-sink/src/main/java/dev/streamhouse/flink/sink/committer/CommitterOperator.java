@@ -3,7 +3,7 @@ package dev.streamhouse.flink.sink.committer;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.CommitMessage;
 import dev.streamhouse.storage.table.sink.CompactIncrement;
 import dev.streamhouse.storage.table.sink.DataIncrement;
@@ -69,7 +69,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<Committable, Void>, BoundedOneInput {
     private static final long serialVersionUID = 1L;
 
-    private final FileStoreTable table;
+    private final Table table;
     private final String initialCommitUser;
     private final CommitAction action;
 
@@ -83,7 +83,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
     /** Whether {@link #received} was handed to a commit (then its outcome decides, never delete). */
     private transient boolean receivedCommitStarted;
 
-    public CommitterOperator(FileStoreTable table, String commitUser, CommitAction action) {
+    public CommitterOperator(Table table, String commitUser, CommitAction action) {
         this.table = Objects.requireNonNull(table, "table");
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
         this.action = Objects.requireNonNull(action, "action");

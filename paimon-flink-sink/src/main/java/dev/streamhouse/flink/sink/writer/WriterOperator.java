@@ -3,7 +3,7 @@ package dev.streamhouse.flink.sink.writer;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.data.RowDataView;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
@@ -65,7 +65,7 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
     static final Duration RESTORE_WAIT = Duration.ofMinutes(10);
     private static final long RESTORE_POLL_MILLIS = 50;
 
-    private final FileStoreTable table;
+    private final Table table;
     private final String initialCommitUser;
     private final boolean dynamicBuckets;
     private final boolean replacesData;
@@ -84,7 +84,7 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
      * @param replacesData whether the commit replaces the partitions written (overwrite): then every
      *     partition starts empty
      */
-    public WriterOperator(FileStoreTable table, String commitUser, boolean dynamicBuckets, boolean replacesData) {
+    public WriterOperator(Table table, String commitUser, boolean dynamicBuckets, boolean replacesData) {
         this.table = Objects.requireNonNull(table, "table");
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
         this.dynamicBuckets = dynamicBuckets;

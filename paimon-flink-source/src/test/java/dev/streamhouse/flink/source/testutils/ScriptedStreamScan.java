@@ -99,4 +99,15 @@ public final class ScriptedStreamScan implements StreamTableScan {
         restores.add(nextSnapshotId);
         this.next = nextSnapshotId;
     }
+
+    /** No consumer: the enumerator under test gets its progress writer directly. */
+    @Override
+    public java.util.Optional<String> consumerId() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public void recordConsumerProgress(long nextSnapshotId) {
+        throw new IllegalStateException("scripted scans have no consumer");
+    }
 }

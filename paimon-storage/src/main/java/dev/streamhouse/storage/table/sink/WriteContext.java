@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * How one of several parallel writers of a job writes a table. Engines that run writers in parallel
- * pass one to {@code FileStoreTable.newWrite(WriteContext)}; a single writer uses {@link #single()}.
+ * pass one to {@code Table.newWrite(WriteContext)}; a single writer uses {@link #single()}.
  *
  * <ul>
  *   <li>{@link #assigner()}: for a dynamic-bucket primary-key table ({@code bucket = -1}), which

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 
@@ -19,17 +20,25 @@ final class DataTableStreamScan implements StreamTableScan {
     private final LongFunction<TableScan> fullScans;
     private final SnapshotChangePlanner changes;
     private final SnapshotManager snapshots;
+    private final ConsumerManager consumers;
+    private final String consumerId;
     private final String tableName;
 
     private Long nextSnapshotId;
 
-    /** @param fullScans plans the live files of a snapshot (with this read's filters) */
+    /**
+     * @param fullScans plans the live files of a snapshot (with this read's filters)
+     * @param consumerId the read's {@code consumer-id}, or null
+     */
     DataTableStreamScan(StartingPoints startingPoints, LongFunction<TableScan> fullScans,
-            SnapshotChangePlanner changes, SnapshotManager snapshots, String tableName) {
+            SnapshotChangePlanner changes, SnapshotManager snapshots, ConsumerManager consumers, String consumerId,
+            String tableName) {
         this.startingPoints = startingPoints;
         this.fullScans = fullScans;
         this.changes = changes;
         this.snapshots = snapshots;
+        this.consumers = consumers;
+        this.consumerId = consumerId;
         this.tableName = tableName;
     }
 
@@ -93,5 +102,18 @@ final class DataTableStreamScan implements StreamTableScan {
                     + " at snapshot " + nextSnapshotId + ": snapshot ids start at 1");
         }
         this.nextSnapshotId = nextSnapshotId;
+    }
+
+    @Override
+    public Optional<String> consumerId() {
+        return Optional.ofNullable(consumerId);
+    }
+
+    @Override
+    public void recordConsumerProgress(long nextSnapshotId) throws IOException {
+        if (consumerId == null) {
+            throw new IllegalStateException("The streaming read of table " + tableName + " has no consumer id");
+        }
+        consumers.commit(consumerId, nextSnapshotId);
     }
 }

@@ -179,12 +179,14 @@ public final class ReadBuilder {
                     + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read in batch");
         }
         SnapshotManager snapshots = scanFactory.get().snapshotManager();
+        ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());
+        String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
         StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
-                timestampMillis, new ConsumerManager(fileIO, paths.root()), options.get(ConsumerOptions.CONSUMER_ID),
-                options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS), tableName);
+                timestampMillis, consumers, consumerId, options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS),
+                tableName);
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
-                tableName);
+                consumers, consumerId, tableName);
     }
 
     /** The latest COMPACT snapshot (what a batch read with {@code scan.mode} = compacted-full reads), if any. */

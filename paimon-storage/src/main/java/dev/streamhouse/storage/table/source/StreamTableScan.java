@@ -19,7 +19,9 @@ package dev.streamhouse.storage.table.source;
  * for the changes of each key to stay in order.
  *
  * <p>Progress: {@link #checkpoint()} is the next snapshot to read; {@link #restore} resumes there.
- * Not thread-safe: use from one thread at a time.
+ * With option {@code consumer-id} the engine also records, once a checkpoint made it durable, the
+ * consumer's next snapshot with {@link #recordConsumerProgress}; a later read with the same id starts
+ * there. Not thread-safe: use from one thread at a time.
  */
 public interface StreamTableScan {
 
@@ -42,4 +44,17 @@ public interface StreamTableScan {
      * instead of where {@code scan.mode} / {@code consumer-id} would start; null starts afresh.
      */
     void restore(Long nextSnapshotId);
+
+    /** The {@code consumer-id} of this read, if it has one. */
+    java.util.Optional<String> consumerId();
+
+    /**
+     * Saves that the consumer of this read ({@link #consumerId()}) reads snapshot
+     * {@code nextSnapshotId} next; call it only once everything before that snapshot was durably
+     * consumed (e.g. when the engine's checkpoint completed).
+     *
+     * @throws IllegalStateException if this read has no consumer id
+     * @throws java.io.IOException if the consumer file cannot be written (retrying later may help)
+     */
+    void recordConsumerProgress(long nextSnapshotId) throws java.io.IOException;
 }

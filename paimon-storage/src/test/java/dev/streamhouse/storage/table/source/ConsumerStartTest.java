@@ -102,4 +102,32 @@ class ConsumerStartTest {
         assertThatThrownBy(() -> stream("consumer-id", "a/b")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'consumer-id'");
     }
+
+    @Test
+    void theScanRecordsItsConsumersProgressForTheNextRead() throws Exception {
+        ReadBuilder rb = table.copy(Map.of("consumer-id", "job", "scan.mode", "from-snapshot", "scan.snapshot-id",
+                "1")).newReadBuilder();
+        StreamTableScan scan = rb.newStreamScan();
+        assertThat(scan.consumerId()).contains("job");
+        drain(scan, rb);
+        scan.recordConsumerProgress(scan.checkpoint());
+        assertThat(consumers.nextSnapshot("job")).contains(4L);
+
+        fx.commit(table, row(4, "r4", "a"));
+        assertThat(rows(stream("consumer-id", "job"))).containsExactly("+I(4, r4, a)");
+    }
+
+    @Test
+    void aScanWithoutConsumerIdRecordsNoProgress() {
+        StreamTableScan scan = table.newReadBuilder().newStreamScan();
+        assertThat(scan.consumerId()).isEmpty();
+        assertThatThrownBy(() -> scan.recordConsumerProgress(2)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("default.test");
+    }
+
+    @Test
+    void aConsumerIdThatCannotNameAFileIsRefusedWithTheOption() {
+        assertThatThrownBy(() -> table.copy(Map.of("consumer-id", " "))).hasMessageContaining("'consumer-id'");
+        assertThatThrownBy(() -> table.copy(Map.of("consumer-id", "a\\b"))).hasMessageContaining("'consumer-id'");
+    }
 }
