@@ -1,4 +1,4 @@
-import dev.streamhouse.flink.datastream.PaimonSinkBuilder;
+import dev.streamhouse.flink.sink.PaimonSinkBuilder;
 import dev.streamhouse.flink.datastream.PaimonSourceBuilder;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
@@ -6,7 +6,7 @@ import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.Schema;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -33,7 +33,7 @@ public class DataStreamExample {
                 .column("name", dev.streamhouse.storage.types.DataTypes.STRING())
                 .column("country", dev.streamhouse.storage.types.DataTypes.STRING())
                 .primaryKey("country", "id").partitionKeys("country").option("bucket", "2").build(), false);
-        FileStoreTable table = (FileStoreTable) catalog.getTable(id);
+        Table table = catalog.getTable(id);
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);

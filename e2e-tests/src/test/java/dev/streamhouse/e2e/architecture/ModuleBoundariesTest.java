@@ -30,6 +30,7 @@ class ModuleBoundariesTest {
     static final Set<String> ENGINE_API_PACKAGES = Set.of(
             STORAGE, // UnsupportedTableFeatureException
             STORAGE + ".catalog",
+            STORAGE + ".commit",
             STORAGE + ".table",
             STORAGE + ".table.source",
             STORAGE + ".table.sink",

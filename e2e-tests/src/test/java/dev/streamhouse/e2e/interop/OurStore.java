@@ -70,9 +70,9 @@ final class OurStore implements AutoCloseable {
     long compactAll(String db, String name, boolean full) throws Exception {
         Table t = table(db, name);
         try (TableWrite w = t.newWrite(); BatchTableCommit c = t.newBatchCommit()) {
-            java.util.Set<dev.streamhouse.storage.table.PartitionBucket> done = new java.util.HashSet<>();
+            java.util.Set<dev.streamhouse.storage.manifest.PartitionBucket> done = new java.util.HashSet<>();
             for (DataSplit s : t.newReadBuilder().newScan().plan().splits()) {
-                if (done.add(new dev.streamhouse.storage.table.PartitionBucket(s.partition(), s.bucket()))) {
+                if (done.add(new dev.streamhouse.storage.manifest.PartitionBucket(s.partition(), s.bucket()))) {
                     w.compact(s.partition(), s.bucket(), full);
                 }
             }

@@ -10,7 +10,7 @@ import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import org.apache.paimon.consumer.Consumer;
 import org.apache.paimon.data.InternalRow;

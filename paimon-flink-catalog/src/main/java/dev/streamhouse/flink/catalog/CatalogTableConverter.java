@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -52,7 +53,7 @@ final class CatalogTableConverter {
                 continue; // computed: stored as options below
             }
             builder.column(column.getName(),
-                    FlinkTypeConverter.toStorageType(column.getDataType().getLogicalType(), column.getName()),
+                    FlinkTypes.toStorageType(column.getDataType().getLogicalType(), column.getName()),
                     column.getComment().orElse(null));
         }
         resolved.getPrimaryKey().map(UniqueConstraint::getColumns).ifPresent(builder::primaryKey);
@@ -90,7 +91,7 @@ final class CatalogTableConverter {
         Map<String, String> options = new HashMap<>(tableDefaults);
         options.putAll(declared);
         String connector = options.remove(CatalogTableOptions.CONNECTOR.key());
-        if (connector != null && !connector.equals(FlinkCatalogFactory.IDENTIFIER)) {
+        if (connector != null && !connector.equals(CatalogTableOptions.PAIMON)) {
             throw refused(tableName, "option 'connector' = '" + connector + "' names another connector, but "
                     + "tables of a paimon catalog are always paimon tables; remove the option, or create a "
                     + "TEMPORARY table for other connectors");
@@ -153,7 +154,7 @@ final class CatalogTableConverter {
             } else {
                 DataField field = physical.next();
                 builder.column(field.name(), TypeConversions.fromLogicalToDataType(
-                        FlinkTypeConverter.toFlinkType(field.type(), field.name())));
+                        FlinkTypes.toFlinkType(field.type(), field.name())));
                 comment = field.description();
             }
             if (comment != null) {

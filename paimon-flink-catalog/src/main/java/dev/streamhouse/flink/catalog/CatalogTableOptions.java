@@ -12,11 +12,14 @@ import dev.streamhouse.storage.options.OptionPattern;
 public final class CatalogTableOptions {
     private CatalogTableOptions() {}
 
+    /** The identifier of the catalog type and of the connector: {@code 'type'='paimon'}, {@code 'connector'='paimon'}. */
+    public static final String PAIMON = "paimon";
+
     public static final ConfigOption<String> CONNECTOR =
             ConfigOption.key("connector").stringType().noDefaultValue()
                     .withDescription("'paimon' for tables used without a catalog; tables of a paimon catalog are "
                             + "always paimon tables.")
-                    .supportedOnly("'paimon' only", v -> v.equals(FlinkCatalogFactory.IDENTIFIER) ? null
+                    .supportedOnly("'paimon' only", v -> v.equals(PAIMON) ? null
                             : "tables of this catalog are paimon tables");
 
     public static final OptionPattern FLINK_SCHEMA = OptionPattern.of(

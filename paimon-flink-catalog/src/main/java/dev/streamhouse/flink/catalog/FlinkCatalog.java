@@ -115,7 +115,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog implements ProcedureCat
 
     @Override
     public Optional<Factory> getFactory() {
-        return Optional.of(new FlinkTableFactory(this));
+        return Optional.of(new FlinkTableFactory(this::storageTable));
     }
 
     @Override

@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public final class FlinkCatalogFactory implements org.apache.flink.table.factories.CatalogFactory {
     /** The catalog type, {@code 'type'='paimon'}. */
-    public static final String IDENTIFIER = "paimon";
+    public static final String IDENTIFIER = CatalogTableOptions.PAIMON;
 
     /** How the storage catalog's refusals start; replaced by one naming the catalog. */
     private static final String STORAGE_PREFIX = "Cannot create catalog: ";
@@ -76,6 +76,6 @@ public final class FlinkCatalogFactory implements org.apache.flink.table.factori
         }
         boolean noTablesInDefault = new Options(options).get(CatalogOptions.DISABLE_CREATE_TABLE_IN_DEFAULT_DB);
         return new FlinkCatalog(name, storage, defaultDatabase, FlinkCatalogOptions.tableDefaults(options),
-                StorageEvolution.forCatalog(storage), noTablesInDefault);
+                new CatalogStorageEvolution(storage), noTablesInDefault);
     }
 }

@@ -31,32 +31,34 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Creates the sources and sinks of the tables a {@link FlinkCatalog} returns (Flink asks the catalog's
- * {@link FlinkCatalog#getFactory()} first): system tables get a {@link SystemTableSource}; a table
- * naming another {@code connector} (e.g. a temporary table) goes to that connector's factory; data
- * tables go to the paimon source and sink.
+ * Creates the sources and sinks of the tables a paimon catalog returns (Flink asks the catalog's
+ * {@code getFactory()} first): system tables get a {@link SystemTableSource}; a table naming another
+ * {@code connector} (e.g. a temporary table) goes to that connector's factory; data tables go to the
+ * paimon source and sink.
  */
 public final class FlinkTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
-    private final FlinkCatalog catalog;
+    /** The storage tables of the catalog a factory serves. */
+    @FunctionalInterface
+    public interface StorageTables {
+        Table storageTable(ObjectPath path) throws TableNotExistException;
+    }
 
-    public FlinkTableFactory(FlinkCatalog catalog) {
-        this.catalog = catalog;
+    private final StorageTables catalog;
+
+    /** For the tables of a paimon catalog. */
+    public FlinkTableFactory(StorageTables catalog) {
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
     }
 
     /** For tables outside a paimon catalog: {@code 'connector'='paimon', 'path'='...'}. */
     public FlinkTableFactory() {
-        this(null);
-    }
-
-    /** The catalog whose tables this factory serves. */
-    public FlinkCatalog catalog() {
-        return catalog;
+        this.catalog = null;
     }
 
     @Override
     public String factoryIdentifier() {
-        return FlinkCatalogFactory.IDENTIFIER;
+        return CatalogTableOptions.PAIMON;
     }
 
     @Override
@@ -155,6 +157,6 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
 
     private static boolean namesOtherConnector(Context context) {
         String connector = context.getCatalogTable().getOptions().get(CatalogTableOptions.CONNECTOR.key());
-        return connector != null && !connector.equals(FlinkCatalogFactory.IDENTIFIER);
+        return connector != null && !connector.equals(CatalogTableOptions.PAIMON);
     }
 }

@@ -1,7 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
 import dev.streamhouse.storage.schema.SchemaChange;
-import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.Identifier;
 
 import java.util.List;
@@ -9,7 +8,7 @@ import java.util.Map;
 
 /**
  * The storage operations behind {@code ALTER TABLE}, {@code ALTER TABLE ... RENAME TO} and
- * {@code ALTER TABLE ... DROP PARTITION}. {@link FlinkCatalog} validates and translates the statement
+ * {@code ALTER TABLE ... DROP PARTITION}. {@code FlinkCatalog} validates and translates the statement
  * (table exists, target name free, partitions exist) and then calls exactly one method here.
  *
  * <p>Errors: a refused change is an {@link IllegalArgumentException} or a storage
@@ -27,12 +26,7 @@ public interface StorageEvolution {
     /**
      * Drops whole partitions in one commit.
      *
-     * @param partitions full partition specs (every partition key), as {@link FlinkCatalog#listPartitions} lists them
+     * @param partitions full partition specs (every partition key), as {@code FlinkCatalog.listPartitions} lists them
      */
     void dropPartitions(Identifier table, List<Map<String, String>> partitions);
-
-    /** The implementation for a storage catalog. */
-    static StorageEvolution forCatalog(Catalog catalog) {
-        return new CatalogStorageEvolution(catalog);
-    }
 }

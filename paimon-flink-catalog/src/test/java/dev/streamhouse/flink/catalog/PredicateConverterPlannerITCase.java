@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.flink.common.FlinkTypes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.streamhouse.flink.catalog.testutils.FilterCaptureTableFactory;
@@ -58,7 +59,7 @@ class PredicateConverterPlannerITCase {
         List<DataField> fields = new ArrayList<>();
         for (Column c : schema.getColumns()) {
             fields.add(new DataField(fields.size(), c.getName(),
-                    FlinkTypeConverter.toStorageType(c.getDataType().getLogicalType(), c.getName())));
+                    FlinkTypes.toStorageType(c.getDataType().getLogicalType(), c.getName())));
         }
         rowType = new RowType(fields);
     }

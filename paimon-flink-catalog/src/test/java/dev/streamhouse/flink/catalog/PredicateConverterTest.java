@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.catalog;
 
+import dev.streamhouse.flink.common.FlinkTypes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.apache.flink.table.api.DataTypes.BIGINT;
 import static org.apache.flink.table.api.DataTypes.BOOLEAN;
@@ -67,7 +68,7 @@ class PredicateConverterTest {
 
     private static DataType flinkType(int index) {
         return org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(
-                FlinkTypeConverter.toFlinkType(ROW.typeAt(index), ROW.field(index).name()));
+                FlinkTypes.toFlinkType(ROW.typeAt(index), ROW.field(index).name()));
     }
 
     private static ValueLiteralExpression lit(Object value, DataType type) {

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink;
 
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 
 import java.io.Serializable;
@@ -34,6 +34,16 @@ public interface CommitAction extends Serializable {
 
     /** Adds the messages' files: {@link TableCommit#commit(long, List)}. */
     static CommitAction append() {
-        return AppendCommit.INSTANCE;
+        return Append.INSTANCE;
+    }
+
+    /** The plain commit that adds files; one instance so that it survives serialization as itself. */
+    enum Append implements CommitAction {
+        INSTANCE;
+
+        @Override
+        public void commit(TableCommit commit, long identifier, List<CommitMessage> messages) {
+            commit.commit(identifier, messages);
+        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink;
 
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 
 import java.util.LinkedHashMap;

@@ -8,7 +8,6 @@ import dev.streamhouse.flink.sink.routing.DynamicBucketPartitioner;
 import dev.streamhouse.flink.sink.routing.FixedBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.sink.writer.WriterOperator;
-import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
@@ -26,12 +25,10 @@ import org.apache.flink.table.data.RowData;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Objects;
-import java.util.UUID;
 
 /**
  * Writes a {@code DataStream<RowData>} (rows of the table's row type, with row kinds) into a table,
- * exactly once, as a two-phase commit:
+ * exactly once, as a two-phase commit; built by {@link PaimonSinkBuilder}:
  *
  * <pre>
  *   input --route--> writers (parallelism p) --committables--> committer (parallelism 1) --> discard
@@ -45,7 +42,7 @@ import java.util.UUID;
  *       distribution (forward, or rebalance when the parallelism differs).
  *   <li>Writers: {@link WriterOperator}. Committer: {@link CommitterOperator}, which documents when a
  *       checkpoint's files become a snapshot.
- *   <li>Writer parallelism: {@link Builder#parallelism}, else table option {@code sink.parallelism},
+ *   <li>Writer parallelism: {@link PaimonSinkBuilder#parallelism}, else table option {@code sink.parallelism},
  *       else the input's parallelism. Other table options (e.g. {@code write-only}) reach the storage
  *       writer unchanged: pass a table copied with dynamic options.
  * </ul>
@@ -72,17 +69,14 @@ public final class PaimonSink {
     private final String uidPrefix;
     private final Routing routing;
 
-    private PaimonSink(Builder b, Routing routing) {
+    /** A sink of {@code b}'s checked settings; {@link PaimonSinkBuilder#build()} is the way in. */
+    PaimonSink(PaimonSinkBuilder b, Routing routing) {
         this.table = b.table;
         this.parallelism = b.parallelism;
         this.commitUser = b.commitUser;
         this.commitAction = b.commitAction;
         this.uidPrefix = b.uidPrefix;
         this.routing = routing;
-    }
-
-    public static Builder builder(Table table) {
-        return new Builder(table);
     }
 
     public Table table() {
@@ -168,90 +162,6 @@ public final class PaimonSink {
             throw new IllegalStateException("Cannot write table " + table.fullName() + " with '"
                     + CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH.key() + "' = 'false': the last"
                     + " files of a bounded streaming job are committed by its final checkpoint; enable it");
-        }
-    }
-
-    /** Builds a {@link PaimonSink}; {@link #build()} validates. */
-    public static final class Builder {
-        private final Table table;
-        private Integer parallelism;
-        private String commitUser;
-        private CommitAction commitAction = CommitAction.append();
-        private String uidPrefix;
-
-        private Builder(Table table) {
-            this.table = Objects.requireNonNull(table, "table");
-        }
-
-        /** Writer parallelism; null (default) means table option {@code sink.parallelism}, else the input's. */
-        public Builder parallelism(Integer parallelism) {
-            this.parallelism = parallelism;
-            return this;
-        }
-
-        /**
-         * The commit user of this job's snapshots; default a random UUID per built sink. Keep it stable
-         * for the life of one streaming job (a restored job uses the one in its state anyway); never
-         * share it between two jobs writing the same table.
-         */
-        public Builder commitUser(String commitUser) {
-            this.commitUser = commitUser;
-            return this;
-        }
-
-        /** How identifiers are committed; default {@link CommitAction#append()}. */
-        public Builder commitAction(CommitAction commitAction) {
-            this.commitAction = Objects.requireNonNull(commitAction, "commitAction");
-            return this;
-        }
-
-        /** Stable operator uids {@code <prefix>-writer}, {@code -committer}, {@code -end}, for savepoints. */
-        public Builder uidPrefix(String uidPrefix) {
-            this.uidPrefix = uidPrefix;
-            return this;
-        }
-
-        public PaimonSink build() {
-            if (parallelism == null) {
-                parallelism = table.schema().tableOptions().get(FlinkSinkOptions.SINK_PARALLELISM);
-            }
-            if (parallelism != null && parallelism < 1) {
-                throw new IllegalArgumentException("Cannot write table " + table.fullName() + " with sink parallelism "
-                        + parallelism + ": it must be at least 1 (option '" + FlinkSinkOptions.SINK_PARALLELISM.key()
-                        + "')");
-            }
-            if (commitUser == null) {
-                commitUser = UUID.randomUUID().toString();
-            } else if (commitUser.isBlank()) {
-                throw new IllegalArgumentException("Cannot write table " + table.fullName() + ": blank commit user");
-            }
-            if (uidPrefix != null && uidPrefix.isBlank()) {
-                throw new IllegalArgumentException("Cannot write table " + table.fullName() + ": blank uid prefix");
-            }
-            return new PaimonSink(this, routingOf(table));
-        }
-
-        private static Routing routingOf(Table table) {
-            TableSchema schema = table.schema();
-            int buckets = schema.numBuckets();
-            if (buckets > 0) {
-                return Routing.FIXED_BUCKET;
-            }
-            if (buckets == -1 && !schema.hasPrimaryKey()) {
-                return Routing.UNAWARE;
-            }
-            if (buckets == -1) {
-                if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
-                    throw new UnsupportedOperationException("Cannot write table " + table.fullName()
-                            + ": dynamic buckets with a primary key " + schema.primaryKeys()
-                            + " that does not contain all partition keys " + schema.partitionKeys()
-                            + " (cross-partition upsert) are not supported yet; set a fixed 'bucket' or add the"
-                            + " partition keys to the primary key");
-                }
-                return Routing.DYNAMIC_BUCKET;
-            }
-            throw new UnsupportedOperationException("Cannot write table " + table.fullName() + ": 'bucket' = "
-                    + buckets + " is not supported; use -1 or a positive bucket count");
         }
     }
 }

@@ -83,7 +83,7 @@ class BatchWriteITCase {
         DataStream<RowData> input = env.fromSource(
                 new DataGeneratorSource<>(i -> flinkRow(i.intValue(), i * 10, "d" + (i % 2)), n, TYPE_INFO),
                 WatermarkStrategy.noWatermarks(), "datagen").setParallelism(2);
-        PaimonSink sink = PaimonSink.builder(table).parallelism(3).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).parallelism(3).build();
         sink.addTo(input);
         env.execute();
 
@@ -107,7 +107,7 @@ class BatchWriteITCase {
         for (int i = 0; i < 50; i++) {
             rows.add(flinkRow(i, i, "d"));
         }
-        PaimonSink sink = PaimonSink.builder(table).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).build();
         sink.addTo(env.fromData(rows, TYPE_INFO));
         env.execute();
         assertThat(readValues(table)).hasSize(50);
@@ -140,7 +140,7 @@ class BatchWriteITCase {
         }
 
         StreamExecutionEnvironment env = Jobs.batch(2);
-        PaimonSink sink = PaimonSink.builder(table).build(); // parallelism from 'sink.parallelism'
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).build(); // parallelism from 'sink.parallelism'
         sink.addTo(env.fromData(rows, TYPE_INFO));
         env.execute();
 
@@ -196,7 +196,7 @@ class BatchWriteITCase {
         DataStream<RowData> input = env.fromSource(
                 new DataGeneratorSource<>(i -> flinkRow(i.intValue(), i + delta, "d" + (i % 2)), n, TYPE_INFO),
                 WatermarkStrategy.noWatermarks(), "datagen").setParallelism(2);
-        PaimonSink.builder(table).build().addTo(input);
+        PaimonSinkBuilder.forTable(table).build().addTo(input);
         env.execute();
     }
 
@@ -263,7 +263,7 @@ class BatchWriteITCase {
                         i -> flinkRow(i.intValue(), i, "d" + (i % 3)), 400, RateLimiterStrategy.perSecond(1000),
                         TYPE_INFO), WatermarkStrategy.noWatermarks(), "datagen").setParallelism(1)
                 .map(new FailAt(300, dir.toString())).returns(TYPE_INFO).setParallelism(1);
-        PaimonSink.builder(table).parallelism(2).build().addTo(input);
+        PaimonSinkBuilder.forTable(table).parallelism(2).build().addTo(input);
         FILES_BEFORE_FAILURE.set(-1);
         assertThatThrownBy(env::execute).hasStackTraceContaining("Injected failure at row 300");
 

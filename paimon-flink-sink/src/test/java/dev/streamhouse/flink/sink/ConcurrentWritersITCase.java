@@ -80,7 +80,7 @@ class ConcurrentWritersITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(c);
         DataStream<RowData> input = env.fromSource(new DataGeneratorSource<>(sequence, n,
                 RateLimiterStrategy.perSecond(1500), TYPE_INFO), WatermarkStrategy.noWatermarks(), "sequence");
-        PaimonSink.builder(table).commitUser(commitUser).commitAction(new RecordingCommitAction()).build()
+        PaimonSinkBuilder.forTable(table).commitUser(commitUser).commitAction(new RecordingCommitAction()).build()
                 .addTo(input);
         return env.executeAsync(commitUser);
     }

@@ -154,7 +154,7 @@ class ExactlyOnceFailoverITCase {
         DataStream<RowData> input = env.fromSource(new DataGeneratorSource<>(sequence, n, TYPE_INFO),
                         WatermarkStrategy.noWatermarks(), "sequence").setParallelism(1)
                 .map(new FailingMap()).returns(TYPE_INFO).setParallelism(1);
-        PaimonSink.builder(table).parallelism(2).commitAction(new FailingCommitAction()).build().addTo(input);
+        PaimonSinkBuilder.forTable(table).parallelism(2).commitAction(new FailingCommitAction()).build().addTo(input);
         try {
             env.execute(info.getDisplayName());
         } catch (Exception e) {

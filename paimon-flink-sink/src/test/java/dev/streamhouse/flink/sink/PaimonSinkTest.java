@@ -3,7 +3,7 @@ package dev.streamhouse.flink.sink;
 import dev.streamhouse.flink.sink.testutils.Jobs;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.CheckpointingOptions;
@@ -53,7 +53,7 @@ class PaimonSinkTest {
         Configuration c = new Configuration();
         c.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
         StreamExecutionEnvironment env = checkpointed(c);
-        PaimonSink sink = PaimonSink.builder(SinkTables.append(tmp.resolve("t"))).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("t"))).build();
         assertThatThrownBy(() -> sink.addTo(input(env, 2)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("unaligned")
@@ -65,7 +65,7 @@ class PaimonSinkTest {
         Configuration c = new Configuration();
         c.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.AT_LEAST_ONCE);
         StreamExecutionEnvironment env = checkpointed(c);
-        PaimonSink sink = PaimonSink.builder(SinkTables.append(tmp.resolve("t"))).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("t"))).build();
         assertThatThrownBy(() -> sink.addTo(input(env, 2)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("AT_LEAST_ONCE")
@@ -77,7 +77,7 @@ class PaimonSinkTest {
         Configuration c = new Configuration();
         c.set(CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH, false);
         StreamExecutionEnvironment env = checkpointed(c);
-        PaimonSink sink = PaimonSink.builder(SinkTables.append(tmp.resolve("t"))).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("t"))).build();
         assertThatThrownBy(() -> sink.addTo(input(env, 2)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH.key());
@@ -87,7 +87,7 @@ class PaimonSinkTest {
     void batchJobsIgnoreCheckpointSettings() throws Exception {
         StreamExecutionEnvironment env = Jobs.batch(2);
         env.getCheckpointConfig().enableUnalignedCheckpoints();
-        PaimonSink.builder(SinkTables.append(tmp.resolve("t"))).build().addTo(input(env, 2));
+        PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("t"))).build().addTo(input(env, 2));
     }
 
     /** A stand-in for an overwrite. */
@@ -104,7 +104,7 @@ class PaimonSinkTest {
     @Test
     void replacingCommitNeedsBatchMode() throws Exception {
         FileStoreTable table = SinkTables.append(tmp.resolve("t"));
-        PaimonSink sink = PaimonSink.builder(table).commitAction(new Replace()).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).commitAction(new Replace()).build();
         assertThatThrownBy(() -> sink.addTo(input(Jobs.streaming(2, 100L), 2)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("batch");
@@ -117,16 +117,16 @@ class PaimonSinkTest {
         FileStoreTable withOption = SinkTables.append(tmp.resolve("b"), "sink.parallelism", "3");
         StreamExecutionEnvironment env = Jobs.streaming(2, 100L);
 
-        DataStreamSink<?> fromInput = PaimonSink.builder(plain).build().addTo(input(env, 2));
+        DataStreamSink<?> fromInput = PaimonSinkBuilder.forTable(plain).build().addTo(input(env, 2));
         assertThat(writer(fromInput).getParallelism()).isEqualTo(2);
-        DataStreamSink<?> fromOption = PaimonSink.builder(withOption).build().addTo(input(env, 2));
+        DataStreamSink<?> fromOption = PaimonSinkBuilder.forTable(withOption).build().addTo(input(env, 2));
         assertThat(writer(fromOption).getParallelism()).isEqualTo(3);
-        DataStreamSink<?> fromBuilder = PaimonSink.builder(withOption).parallelism(4).build().addTo(input(env, 2));
+        DataStreamSink<?> fromBuilder = PaimonSinkBuilder.forTable(withOption).parallelism(4).build().addTo(input(env, 2));
         assertThat(writer(fromBuilder).getParallelism()).isEqualTo(4);
         assertThat(committer(fromBuilder).getParallelism()).isEqualTo(1);
         assertThat(committer(fromBuilder).getMaxParallelism()).isEqualTo(1);
 
-        assertThatThrownBy(() -> PaimonSink.builder(plain).parallelism(0).build())
+        assertThatThrownBy(() -> PaimonSinkBuilder.forTable(plain).parallelism(0).build())
                 .hasMessageContaining("at least 1");
         // A bad value never reaches the sink: the table is refused when it is created.
         assertThatThrownBy(() -> SinkTables.append(tmp.resolve("c"), "sink.parallelism", "x"))
@@ -136,13 +136,13 @@ class PaimonSinkTest {
     @Test
     void bucketedTablesAreRoutedAndUnawareTablesKeepTheirInput() throws Exception {
         StreamExecutionEnvironment env = Jobs.streaming(2, 100L);
-        DataStreamSink<?> fixed = PaimonSink.builder(SinkTables.primaryKey(tmp.resolve("f"), "bucket", "4"))
+        DataStreamSink<?> fixed = PaimonSinkBuilder.forTable(SinkTables.primaryKey(tmp.resolve("f"), "bucket", "4"))
                 .build().addTo(input(env, 2));
-        DataStreamSink<?> dynamic = PaimonSink.builder(SinkTables.primaryKey(tmp.resolve("d")))
+        DataStreamSink<?> dynamic = PaimonSinkBuilder.forTable(SinkTables.primaryKey(tmp.resolve("d")))
                 .build().addTo(input(env, 2));
-        DataStreamSink<?> bucketedAppend = PaimonSink.builder(SinkTables.append(tmp.resolve("b"), "bucket", "2",
+        DataStreamSink<?> bucketedAppend = PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("b"), "bucket", "2",
                 "bucket-key", "id")).build().addTo(input(env, 2));
-        DataStreamSink<?> unaware = PaimonSink.builder(SinkTables.append(tmp.resolve("u"))).build()
+        DataStreamSink<?> unaware = PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("u"))).build()
                 .addTo(input(env, 2));
         assertThat(writer(fixed).getInputs().get(0)).isInstanceOf(PartitionTransformation.class);
         assertThat(writer(dynamic).getInputs().get(0)).isInstanceOf(PartitionTransformation.class);
@@ -154,7 +154,7 @@ class PaimonSinkTest {
     void unsupportedBucketModesAreRefusedAtBuild() throws Exception {
         FileStoreTable unawareAppend = SinkTables.create(tmp.resolve("x"), false, true, "bucket", "-1");
         // An append table with bucket -1 is bucket-unaware: fine.
-        PaimonSink.builder(unawareAppend).build();
+        PaimonSinkBuilder.forTable(unawareAppend).build();
         // Cross-partition upserts are refused when the table is created, before any sink sees them.
         assertThatThrownBy(() -> dev.streamhouse.storage.testutils.TestTables.create(
                 dev.streamhouse.storage.fs.LocalFileIO.INSTANCE,
@@ -172,14 +172,14 @@ class PaimonSinkTest {
     @Test
     void uidsAndCommitUser() throws Exception {
         StreamExecutionEnvironment env = Jobs.streaming(2, 100L);
-        PaimonSink sink = PaimonSink.builder(SinkTables.append(tmp.resolve("t"))).uidPrefix("orders-sink")
+        PaimonSink sink = PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("t"))).uidPrefix("orders-sink")
                 .commitUser("job-42").build();
         DataStreamSink<?> end = sink.addTo(input(env, 2));
         assertThat(writer(end).getUid()).isEqualTo("orders-sink-writer");
         assertThat(committer(end).getUid()).isEqualTo("orders-sink-committer");
         assertThat(sink.commitUser()).isEqualTo("job-42");
-        assertThat(PaimonSink.builder(SinkTables.append(tmp.resolve("u"))).build().commitUser()).isNotBlank();
-        assertThatThrownBy(() -> PaimonSink.builder(SinkTables.append(tmp.resolve("v"))).commitUser(" ").build())
+        assertThat(PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("u"))).build().commitUser()).isNotBlank();
+        assertThatThrownBy(() -> PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("v"))).commitUser(" ").build())
                 .hasMessageContaining("blank commit user");
     }
 }

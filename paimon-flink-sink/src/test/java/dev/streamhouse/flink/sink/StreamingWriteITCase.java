@@ -81,7 +81,7 @@ class StreamingWriteITCase {
                         i -> flinkRow(i.intValue(), i, "d" + (i % 3)), n, RateLimiterStrategy.perSecond(2000), TYPE_INFO),
                         WatermarkStrategy.noWatermarks(), "datagen")
                 .map(new FailAfterCheckpoint()).returns(TYPE_INFO);
-        PaimonSink sink = PaimonSink.builder(table).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).build();
         sink.addTo(input);
         env.execute();
 
@@ -125,7 +125,7 @@ class StreamingWriteITCase {
                         i -> flinkRow((int) (i % keys), i, "d" + (i % keys % 2)), n, RateLimiterStrategy.perSecond(2000),
                         TYPE_INFO), WatermarkStrategy.noWatermarks(), "datagen").setParallelism(1)
                 .map(new FailAfterCheckpoint()).returns(TYPE_INFO).setParallelism(1);
-        PaimonSink sink = PaimonSink.builder(table).parallelism(writers).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).parallelism(writers).build();
         sink.addTo(input);
         env.execute();
 
@@ -211,7 +211,7 @@ class StreamingWriteITCase {
                         WatermarkStrategy.noWatermarks(), "datagen")
                 .transform("fail-after-other-ended", TYPE_INFO, new FailAfterOtherEnded());
         // Bucket-unaware append table with the input's parallelism: forward, writer i sees reader i.
-        PaimonSink sink = PaimonSink.builder(table).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).build();
         sink.addTo(input);
         env.execute();
 

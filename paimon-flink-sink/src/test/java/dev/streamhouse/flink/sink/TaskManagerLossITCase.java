@@ -131,7 +131,7 @@ class TaskManagerLossITCase {
         StreamExecutionEnvironment env = Jobs.streaming(2, 100L);
         DataStream<RowData> input = env.fromSource(new DataGeneratorSource<>(new SlowSecondHalf(n), n, TYPE_INFO),
                 WatermarkStrategy.noWatermarks(), "datagen").transform("observer", TYPE_INFO, new Observer());
-        PaimonSink sink = PaimonSink.builder(table).build();
+        PaimonSink sink = PaimonSinkBuilder.forTable(table).build();
         sink.addTo(input);
         JobClient job = env.executeAsync();
 

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.source;
 
-import dev.streamhouse.flink.source.data.FlinkTypeMapping;
+import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.flink.source.enumerator.AnyReaderSplitAssigner;
 import dev.streamhouse.flink.source.enumerator.ContinuousSplitEnumerator;
 import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorState;
@@ -112,7 +112,7 @@ public final class PaimonSource
 
     /** The Flink type of the emitted rows. */
     public org.apache.flink.table.types.logical.RowType producedType() {
-        return FlinkTypeMapping.toFlinkRowType(readType());
+        return FlinkTypes.toFlinkRowType(readType());
     }
 
     @Override
@@ -276,7 +276,8 @@ public final class PaimonSource
          *     column the table does not have, a negative limit or snapshot id; for an unbounded read also
          *     for a non-positive {@code continuous.discovery-interval} or {@code scan.max-splits-per-task},
          *     an invalid {@code consumer-id}, or the batch-only option {@code incremental-between}
-         * @throws UnsupportedOperationException when a projected column has no Flink type (VARIANT)
+         * @throws org.apache.flink.table.api.ValidationException when a projected column has no Flink type
+         *     (VARIANT), naming the column
          */
         public PaimonSource build() {
             int columns = table.rowType().fieldCount();

@@ -104,8 +104,10 @@ class PaimonSourceBuilderTest {
         FileStoreTable table = TestTables.create(LocalFileIO.INSTANCE, new Path(tmp.resolve("v").toString()),
                 Schema.newBuilder().column("id", DataTypes.INT()).column("v", DataTypes.VARIANT()).build());
         assertThatThrownBy(() -> PaimonSource.builder(table).build())
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("VARIANT");
+                .isInstanceOf(org.apache.flink.table.api.ValidationException.class)
+                .hasMessageContaining("column 'v'")
+                .hasMessageContaining("VARIANT")
+                .hasMessageContaining("leave the column out of the projection");
         assertThat(PaimonSource.builder(table).projection(new int[] {0}).build().producedType().getFieldCount())
                 .isEqualTo(1);
     }

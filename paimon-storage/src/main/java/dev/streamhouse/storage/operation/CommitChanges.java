@@ -6,7 +6,7 @@ import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.snapshot.CommitKind;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.operation;
 
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.casting.ColumnCast;
 import dev.streamhouse.storage.data.FieldGetter;
 import dev.streamhouse.storage.data.GenericRow;

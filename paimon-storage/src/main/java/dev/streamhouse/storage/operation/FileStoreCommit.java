@@ -14,7 +14,7 @@ import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

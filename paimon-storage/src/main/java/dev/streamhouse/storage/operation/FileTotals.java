@@ -3,7 +3,7 @@ package dev.streamhouse.storage.operation;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.operation;
 
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.streamhouse.storage.serialization;
 
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.table.sink.CommitMessage;
-import dev.streamhouse.storage.table.sink.CompactIncrement;
-import dev.streamhouse.storage.table.sink.DataIncrement;
+import dev.streamhouse.storage.commit.CommitMessage;
+import dev.streamhouse.storage.commit.CompactIncrement;
+import dev.streamhouse.storage.commit.DataIncrement;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -14,7 +14,7 @@ import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.FileTotals;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.IndexFileCheck;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.operation.SnapshotEntries;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.FileFormatOptions;

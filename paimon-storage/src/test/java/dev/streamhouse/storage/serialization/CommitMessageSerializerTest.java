@@ -1,7 +1,7 @@
 package dev.streamhouse.storage.serialization;
 
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;

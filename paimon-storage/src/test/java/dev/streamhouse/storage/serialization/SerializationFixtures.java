@@ -8,9 +8,9 @@ import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileSource;
 import dev.streamhouse.storage.stats.SimpleStats;
-import dev.streamhouse.storage.table.sink.CommitMessage;
-import dev.streamhouse.storage.table.sink.CompactIncrement;
-import dev.streamhouse.storage.table.sink.DataIncrement;
+import dev.streamhouse.storage.commit.CommitMessage;
+import dev.streamhouse.storage.commit.CompactIncrement;
+import dev.streamhouse.storage.commit.DataIncrement;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.types.DataTypes;
 

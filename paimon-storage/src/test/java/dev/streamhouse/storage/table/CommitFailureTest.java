@@ -5,7 +5,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.testutils.FailingFileIO;
 import dev.streamhouse.storage.testutils.TestTables;

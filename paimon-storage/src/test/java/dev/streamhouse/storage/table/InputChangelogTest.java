@@ -14,7 +14,7 @@ import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.testutils.ChangelogRecords;

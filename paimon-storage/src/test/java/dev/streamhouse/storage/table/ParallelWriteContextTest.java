@@ -10,7 +10,7 @@ import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.DataSplit;

@@ -12,7 +12,7 @@ import dev.streamhouse.storage.operation.CommitConflictException;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.snapshot.CommitKind;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.source.DataSplit;

@@ -1,10 +1,10 @@
 package dev.streamhouse.flink.catalog.alter;
 
+import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.storage.options.OptionRegistry;
 import dev.streamhouse.storage.schema.SchemaChange;
 
 import dev.streamhouse.flink.catalog.ComputedColumnOptions;
-import dev.streamhouse.flink.catalog.FlinkTypeConverter;
 import dev.streamhouse.flink.catalog.WatermarkOptions;
 import dev.streamhouse.storage.types.DataType;
 
@@ -240,7 +240,7 @@ public final class TableChangeTranslator {
         String name = oldColumn.getName();
         LogicalType oldType = oldColumn.getDataType().getLogicalType();
         if (!oldType.copy(true).equals(newType.copy(true))) {
-            DataType converted = FlinkTypeConverter.toStorageType(newType.copy(oldType.isNullable()), name);
+            DataType converted = FlinkTypes.toStorageType(newType.copy(oldType.isNullable()), name);
             out.add(new SchemaChange.UpdateColumnType(name, converted));
         }
         if (oldType.isNullable() != newType.isNullable()) {
@@ -249,7 +249,7 @@ public final class TableChangeTranslator {
     }
 
     private DataType storageType(Column column) {
-        return FlinkTypeConverter.toStorageType(column.getDataType().getLogicalType(), column.getName());
+        return FlinkTypes.toStorageType(column.getDataType().getLogicalType(), column.getName());
     }
 
     private void requireSameKind(Column oldColumn, Column newColumn) {

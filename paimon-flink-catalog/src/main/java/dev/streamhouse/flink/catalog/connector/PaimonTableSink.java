@@ -3,7 +3,7 @@ package dev.streamhouse.flink.catalog.connector;
 import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.OverwriteCommit;
-import dev.streamhouse.flink.sink.PaimonSink;
+import dev.streamhouse.flink.sink.PaimonSinkBuilder;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 
@@ -88,7 +88,7 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
                     input = dataStream.map(new ForceRowKind(kind)).returns(dataStream.getType())
                             .name("row-kind " + kind.shortString());
                 }
-                return PaimonSink.builder(table).commitAction(action).build().addTo(input);
+                return PaimonSinkBuilder.forTable(table).commitAction(action).forRowData(input);
             }
         };
     }

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.catalog.system;
 
-import dev.streamhouse.flink.catalog.FlinkTypeConverter;
+import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.system.SystemTable;
 import dev.streamhouse.storage.table.system.SystemTables;
@@ -52,7 +52,7 @@ public final class SystemCatalogTable implements CatalogTable {
     public Schema getUnresolvedSchema() {
         return Schema.newBuilder()
                 .fromRowDataType(TypeConversions.fromLogicalToDataType(
-                        FlinkTypeConverter.toFlinkType(systemTable().rowType(), name)))
+                        FlinkTypes.toFlinkType(systemTable().rowType(), name)))
                 .build();
     }
 

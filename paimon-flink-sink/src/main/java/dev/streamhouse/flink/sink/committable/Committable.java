@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink.committable;
 
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.sink.committable;
 
 import dev.streamhouse.storage.serialization.CommitMessageSerializer;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.io.ByteArrayInputStream;

@@ -45,18 +45,4 @@ public final class FlinkValues {
         return Timestamp.fromEpochMillis(t.getMillisecond(), t.getNanoOfMillisecond());
     }
 
-    public static RowKind toStorageKind(org.apache.flink.types.RowKind kind) {
-        switch (kind) {
-            case INSERT:
-                return RowKind.INSERT;
-            case UPDATE_BEFORE:
-                return RowKind.UPDATE_BEFORE;
-            case UPDATE_AFTER:
-                return RowKind.UPDATE_AFTER;
-            case DELETE:
-                return RowKind.DELETE;
-            default:
-                throw new IllegalArgumentException("Unknown Flink row kind " + kind);
-        }
-    }
 }

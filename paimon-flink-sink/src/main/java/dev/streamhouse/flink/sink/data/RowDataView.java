@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.data;
 
+import dev.streamhouse.flink.common.FlinkRowKinds;
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.Decimal;
 import dev.streamhouse.storage.data.InternalArray;
@@ -35,7 +36,7 @@ public final class RowDataView implements InternalRow {
     /** Points this view at {@code row} and takes over its row kind. */
     public RowDataView replace(RowData row) {
         this.row = row;
-        this.kind = FlinkValues.toStorageKind(row.getRowKind());
+        this.kind = FlinkRowKinds.toStorage(row.getRowKind());
         return this;
     }
 

@@ -4,7 +4,7 @@ import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.data.RowDataView;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.sink.testutils;
 
 import dev.streamhouse.flink.sink.CommitAction;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 
 import java.util.List;

@@ -8,7 +8,7 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.testutils.TestTables;
 import dev.streamhouse.storage.types.DataTypes;

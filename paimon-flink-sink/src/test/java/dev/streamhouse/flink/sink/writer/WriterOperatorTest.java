@@ -4,7 +4,7 @@ import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.source.data;
 
+import dev.streamhouse.flink.common.FlinkRowKinds;
 import dev.streamhouse.storage.data.DataGetters;
 import dev.streamhouse.storage.data.InternalRow;
 import org.apache.flink.table.data.RowData;
@@ -8,7 +9,7 @@ import org.apache.flink.types.RowKind;
 /**
  * Presents one of our {@link InternalRow}s as Flink {@link RowData} without copying it (see
  * {@link GettersView} for how values map). The Flink type of the row is
- * {@link FlinkTypeMapping#toFlink} of the wrapped row's type.
+ * {@link dev.streamhouse.flink.common.FlinkTypes#toFlinkType} of the wrapped row's type.
  *
  * <p>The view reads through to the wrapped row, so it is valid only as long as that row is: wrap a
  * copy when the row comes from a reader that reuses its rows. The row kind starts as the wrapped row's
@@ -26,7 +27,7 @@ public final class FlinkRowData extends GettersView implements RowData {
     /** Points this view at another row (for callers that reuse one view) and takes over its row kind. */
     public FlinkRowData replace(InternalRow row) {
         this.row = row;
-        this.kind = toFlinkRowKind(row.rowKind());
+        this.kind = FlinkRowKinds.toFlink(row.rowKind());
         return this;
     }
 
@@ -55,21 +56,6 @@ public final class FlinkRowData extends GettersView implements RowData {
         this.kind = kind;
     }
 
-    /** Flink's row kind for ours; both have the same four kinds. */
-    public static RowKind toFlinkRowKind(dev.streamhouse.storage.data.RowKind kind) {
-        switch (kind) {
-            case INSERT:
-                return RowKind.INSERT;
-            case UPDATE_BEFORE:
-                return RowKind.UPDATE_BEFORE;
-            case UPDATE_AFTER:
-                return RowKind.UPDATE_AFTER;
-            case DELETE:
-                return RowKind.DELETE;
-            default:
-                throw new IllegalArgumentException("Unknown row kind " + kind);
-        }
-    }
 
     @Override
     public String toString() {

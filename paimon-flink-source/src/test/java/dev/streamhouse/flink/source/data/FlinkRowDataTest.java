@@ -1,5 +1,7 @@
 package dev.streamhouse.flink.source.data;
 
+import dev.streamhouse.flink.common.FlinkRowKinds;
+import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.flink.source.testutils.AllTypes;
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.Decimal;
@@ -29,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class FlinkRowDataTest {
     private static final RowType TYPE = new RowType(AllTypes.schema().fields());
-    private static final org.apache.flink.table.types.logical.RowType FLINK_TYPE = FlinkTypeMapping.toFlinkRowType(TYPE);
+    private static final org.apache.flink.table.types.logical.RowType FLINK_TYPE = FlinkTypes.toFlinkRowType(TYPE);
 
     @SuppressWarnings("unchecked")
     private static Row toExternal(RowData row) {
@@ -99,8 +101,8 @@ class FlinkRowDataTest {
         assertThat(view.getRowKind()).isEqualTo(org.apache.flink.types.RowKind.DELETE);
         assertThat(view.getInt(0)).isEqualTo(2);
         for (RowKind kind : RowKind.values()) {
-            assertThat(FlinkRowData.toFlinkRowKind(kind).toByteValue()).isEqualTo(kind.toByteValue());
-            assertThat(FlinkRowData.toFlinkRowKind(kind).shortString()).isEqualTo(kind.shortString());
+            assertThat(FlinkRowKinds.toFlink(kind).toByteValue()).isEqualTo(kind.toByteValue());
+            assertThat(FlinkRowKinds.toFlink(kind).shortString()).isEqualTo(kind.shortString());
         }
     }
 

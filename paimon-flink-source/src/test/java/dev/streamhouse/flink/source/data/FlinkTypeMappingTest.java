@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.source.data;
 
+import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.flink.source.testutils.AllTypes;
 import dev.streamhouse.storage.types.DataTypes;
 import dev.streamhouse.storage.types.RowType;
@@ -16,7 +17,7 @@ class FlinkTypeMappingTest {
     @Test
     void everyTypeMapsToTheFlinkTypeOfTheSameSqlSpelling() {
         RowType type = new RowType(AllTypes.schema().fields());
-        org.apache.flink.table.types.logical.RowType flink = FlinkTypeMapping.toFlinkRowType(type);
+        org.apache.flink.table.types.logical.RowType flink = FlinkTypes.toFlinkRowType(type);
 
         assertThat(flink.getFieldNames()).isEqualTo(type.fieldNames());
         List<String> spelled = flink.getChildren().stream().map(LogicalType::asSerializableString).toList();
@@ -38,7 +39,7 @@ class FlinkTypeMappingTest {
         RowType type = new RowType(List.of(
                 DataTypes.FIELD(0, "k", DataTypes.BIGINT().notNull()),
                 new dev.streamhouse.storage.types.DataField(1, "v", DataTypes.STRING(), "the value", null)));
-        org.apache.flink.table.types.logical.RowType flink = FlinkTypeMapping.toFlinkRowType((RowType) type.notNull());
+        org.apache.flink.table.types.logical.RowType flink = FlinkTypes.toFlinkRowType((RowType) type.notNull());
         assertThat(flink.isNullable()).isFalse();
         assertThat(flink.getTypeAt(0).isNullable()).isFalse();
         assertThat(flink.getTypeAt(1).isNullable()).isTrue();
@@ -47,8 +48,9 @@ class FlinkTypeMappingTest {
 
     @Test
     void variantHasNoFlinkTypeAndSaysWhatToDo() {
-        assertThatThrownBy(() -> FlinkTypeMapping.toFlink(DataTypes.ARRAY(DataTypes.VARIANT())))
-                .isInstanceOf(UnsupportedOperationException.class)
+        assertThatThrownBy(() -> FlinkTypes.toFlinkType(DataTypes.ARRAY(DataTypes.VARIANT()), "v"))
+                .isInstanceOf(org.apache.flink.table.api.ValidationException.class)
+                .hasMessageContaining("column 'v'")
                 .hasMessageContaining("VARIANT")
                 .hasMessageContaining("leave the column out of the projection");
     }

@@ -10,7 +10,7 @@ import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.schema.TableSchema;

@@ -15,8 +15,8 @@ import dev.streamhouse.storage.mergetree.io.KeyValueFileWriterFactory;
 import dev.streamhouse.storage.mergetree.io.RollingKeyValueFileWriter;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
-import dev.streamhouse.storage.table.sink.CompactIncrement;
-import dev.streamhouse.storage.table.sink.DataIncrement;
+import dev.streamhouse.storage.commit.CompactIncrement;
+import dev.streamhouse.storage.commit.DataIncrement;
 
 import java.io.IOException;
 import java.util.ArrayList;

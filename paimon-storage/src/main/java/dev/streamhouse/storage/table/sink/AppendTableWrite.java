@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.table.sink;
 
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.commit.CommitMessage;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;

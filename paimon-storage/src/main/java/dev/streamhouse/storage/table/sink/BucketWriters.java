@@ -24,7 +24,7 @@ import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
 import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.mergetree.read.VersionOrder;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.FileFormatOptions;
@@ -32,7 +32,7 @@ import dev.streamhouse.storage.options.MemorySize;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

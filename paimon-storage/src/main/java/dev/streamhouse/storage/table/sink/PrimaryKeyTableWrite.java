@@ -1,5 +1,8 @@
 package dev.streamhouse.storage.table.sink;
 
+import dev.streamhouse.storage.commit.CompactIncrement;
+import dev.streamhouse.storage.commit.DataIncrement;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.bucket.dynamic.DynamicBucketAssigner;
 import dev.streamhouse.storage.bucket.dynamic.HashIndexFile;
@@ -12,11 +15,11 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.sink;
 
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;

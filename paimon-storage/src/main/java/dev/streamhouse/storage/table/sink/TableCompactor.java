@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.sink;
 
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
@@ -9,7 +10,7 @@ import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;

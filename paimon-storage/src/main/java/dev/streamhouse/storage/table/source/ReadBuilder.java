@@ -16,7 +16,7 @@ import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;

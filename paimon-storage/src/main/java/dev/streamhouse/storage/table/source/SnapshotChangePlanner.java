@@ -7,7 +7,7 @@ import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.ScanMode;
 import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;

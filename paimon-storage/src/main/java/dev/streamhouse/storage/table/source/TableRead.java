@@ -15,7 +15,7 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
 import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.reader.ConcatRecordReader;

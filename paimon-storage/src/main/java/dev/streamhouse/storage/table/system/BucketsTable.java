@@ -12,7 +12,7 @@ import dev.streamhouse.storage.operation.FileTotals;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.PartitionBucket;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;

@@ -13,7 +13,7 @@ import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
-import dev.streamhouse.storage.operation.SchemaCache;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.reader.RecordReader;

@@ -5,7 +5,7 @@ import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.sink.CommitMessage;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.source.StreamFixture.Planned;
 import dev.streamhouse.storage.testutils.TestTables;

@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.catalog;
+package dev.streamhouse.flink.common;
 
 import dev.streamhouse.storage.types.ArrayType;
 import dev.streamhouse.storage.types.BinaryType;
@@ -32,7 +32,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Maps Flink's logical types to the table format's {@link DataType}s and back, for every type the
+ * The one mapping between Flink's logical types and the table format's {@link DataType}s, both
+ * directions, used by the catalog (CREATE / ALTER TABLE, the tables Flink sees), the source (the
+ * layout of the rows a read produces) and the sink builder; for every type the
  * format can store: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL(p, s), CHAR(n),
  * VARCHAR(n) / STRING, BINARY(n), VARBINARY(n) / BYTES, DATE, TIME(p), TIMESTAMP(p),
  * TIMESTAMP_LTZ(p), ARRAY, MAP, MULTISET and ROW (field names, comments), each with its
@@ -44,8 +46,8 @@ import java.util.List;
  * ZONE, RAW, structured and distinct types, NULL, ...) or cannot be shown to Flink (VARIANT) fails
  * with a {@link ValidationException} naming the column and the type. Stateless and thread-safe.
  */
-public final class FlinkTypeConverter {
-    private FlinkTypeConverter() {}
+public final class FlinkTypes {
+    private FlinkTypes() {}
 
     /**
      * The storage type of a Flink type.
@@ -56,6 +58,21 @@ public final class FlinkTypeConverter {
     public static DataType toStorageType(LogicalType type, String column) {
         int[] nextId = {0};
         return toStorage(type, column, nextId);
+    }
+
+    /**
+     * The Flink row type of rows of {@code type}, e.g. a table's row type or a projection of it; a
+     * field Flink cannot represent fails naming that field.
+     *
+     * @throws ValidationException if Flink cannot represent a field's type (VARIANT)
+     */
+    public static org.apache.flink.table.types.logical.RowType toFlinkRowType(RowType type) {
+        List<org.apache.flink.table.types.logical.RowType.RowField> fields = new ArrayList<>();
+        for (DataField f : type.fields()) {
+            fields.add(new org.apache.flink.table.types.logical.RowType.RowField(
+                    f.name(), toFlinkType(f.type(), f.name()), f.description()));
+        }
+        return new org.apache.flink.table.types.logical.RowType(type.isNullable(), fields);
     }
 
     /**
@@ -122,8 +139,8 @@ public final class FlinkTypeConverter {
             }
             default:
                 throw new ValidationException("Cannot show column '" + column + "' of type " + type
-                        + " in Flink: Flink 1.20 has no " + type.root() + " type; read the table with an engine that "
-                        + "supports it or drop the column");
+                        + " in Flink: Flink 1.20 has no " + type.root() + " type; leave the column out of the "
+                        + "projection, read the table with an engine that supports it, or drop the column");
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.table;
+package dev.streamhouse.storage.manifest;
 
 import dev.streamhouse.storage.data.BinaryRow;
 

@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.catalog;
+package dev.streamhouse.flink.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.stream.Stream;
 
-class FlinkTypeConverterTest {
+class FlinkTypesTest {
 
     private static LogicalType flink(org.apache.flink.table.types.DataType type) {
         return type.getLogicalType();
@@ -60,10 +60,10 @@ class FlinkTypeConverterTest {
     @ParameterizedTest
     @MethodSource("atomicTypes")
     void mapsBothWaysKeepingNullability(LogicalType flinkType, DataType storageType) {
-        assertThat(FlinkTypeConverter.toStorageType(flinkType, "c")).isEqualTo(storageType);
-        assertThat(FlinkTypeConverter.toFlinkType(storageType, "c")).isEqualTo(flinkType);
-        assertThat(FlinkTypeConverter.toStorageType(flinkType.copy(false), "c")).isEqualTo(storageType.notNull());
-        assertThat(FlinkTypeConverter.toFlinkType(storageType.notNull(), "c")).isEqualTo(flinkType.copy(false));
+        assertThat(FlinkTypes.toStorageType(flinkType, "c")).isEqualTo(storageType);
+        assertThat(FlinkTypes.toFlinkType(storageType, "c")).isEqualTo(flinkType);
+        assertThat(FlinkTypes.toStorageType(flinkType.copy(false), "c")).isEqualTo(storageType.notNull());
+        assertThat(FlinkTypes.toFlinkType(storageType.notNull(), "c")).isEqualTo(flinkType.copy(false));
     }
 
     @Test
@@ -74,7 +74,7 @@ class FlinkTypeConverterTest {
                 org.apache.flink.table.api.DataTypes.FIELD("z", org.apache.flink.table.api.DataTypes.ROW(
                         org.apache.flink.table.api.DataTypes.FIELD("a", org.apache.flink.table.api.DataTypes.STRING())))));
 
-        DataType converted = FlinkTypeConverter.toStorageType(flinkRow, "r");
+        DataType converted = FlinkTypes.toStorageType(flinkRow, "r");
 
         // children of a nested row are numbered before the row field itself: x=0, a=1, z=2
         RowType row = (RowType) converted;
@@ -84,7 +84,7 @@ class FlinkTypeConverterTest {
                         org.assertj.core.groups.Tuple.tuple("z", 2, null));
         assertThat(((RowType) row.typeAt(1)).field(0).id()).isEqualTo(1);
         assertThat(row.typeAt(0)).isEqualTo(DataTypes.INT().notNull());
-        assertThat(FlinkTypeConverter.toFlinkType(converted, "r")).isEqualTo(flinkRow);
+        assertThat(FlinkTypes.toFlinkType(converted, "r")).isEqualTo(flinkRow);
     }
 
     @Test
@@ -96,7 +96,7 @@ class FlinkTypeConverterTest {
                 new RawType<>(String.class, org.apache.flink.api.common.typeutils.base.StringSerializer.INSTANCE),
                 flink(org.apache.flink.table.api.DataTypes.NULL()));
         for (LogicalType type : unsupported) {
-            assertThatThrownBy(() -> FlinkTypeConverter.toStorageType(type, "weird"))
+            assertThatThrownBy(() -> FlinkTypes.toStorageType(type, "weird"))
                     .isInstanceOf(ValidationException.class)
                     .hasMessageContaining("column 'weird'")
                     .hasMessageContaining(type.asSummaryString());
@@ -108,7 +108,7 @@ class FlinkTypeConverterTest {
         LogicalType type = flink(org.apache.flink.table.api.DataTypes.ROW(
                 org.apache.flink.table.api.DataTypes.FIELD("span",
                         org.apache.flink.table.api.DataTypes.INTERVAL(org.apache.flink.table.api.DataTypes.SECOND(3)))));
-        assertThatThrownBy(() -> FlinkTypeConverter.toStorageType(type, "r"))
+        assertThatThrownBy(() -> FlinkTypes.toStorageType(type, "r"))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("column 'r.span'")
                 .hasMessageContaining("INTERVAL SECOND(3)");
@@ -116,7 +116,7 @@ class FlinkTypeConverterTest {
 
     @Test
     void variantCannotBeShownInFlink() {
-        assertThatThrownBy(() -> FlinkTypeConverter.toFlinkType(DataTypes.VARIANT(), "v"))
+        assertThatThrownBy(() -> FlinkTypes.toFlinkType(DataTypes.VARIANT(), "v"))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("column 'v'")
                 .hasMessageContaining("VARIANT");
@@ -124,7 +124,7 @@ class FlinkTypeConverterTest {
 
     @Test
     void convertedTypesAreUsableAsFlinkDataTypes() {
-        LogicalType type = FlinkTypeConverter.toFlinkType(DataTypes.MAP(DataTypes.STRING().notNull(),
+        LogicalType type = FlinkTypes.toFlinkType(DataTypes.MAP(DataTypes.STRING().notNull(),
                 DataTypes.ARRAY(DataTypes.TIMESTAMP_LTZ(6))), "m");
         assertThat(TypeConversions.fromLogicalToDataType(type).toString())
                 .isEqualTo("MAP<STRING NOT NULL, ARRAY<TIMESTAMP_LTZ(6)>>");

@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.table.sink;
+package dev.streamhouse.storage.commit;
 
 import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.manifest.DataFileMeta;

@@ -1,6 +1,30 @@
-package dev.streamhouse.storage.options;
+package dev.streamhouse.storage;
 
 import dev.streamhouse.storage.format.parquet.ParquetOptions;
+import dev.streamhouse.storage.options.BucketOptions;
+import dev.streamhouse.storage.options.CatalogOptions;
+import dev.streamhouse.storage.options.ChangelogOptions;
+import dev.streamhouse.storage.options.CommitOptions;
+import dev.streamhouse.storage.options.CompactionTuningOptions;
+import dev.streamhouse.storage.options.ConsumerOptions;
+import dev.streamhouse.storage.options.FileFormatOptions;
+import dev.streamhouse.storage.options.FileIndexOptions;
+import dev.streamhouse.storage.options.IcebergCompatibilityOptions;
+import dev.streamhouse.storage.options.LogSystemOptions;
+import dev.streamhouse.storage.options.LookupOptions;
+import dev.streamhouse.storage.options.ManifestOptions;
+import dev.streamhouse.storage.options.MergeEngineOptions;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.PartitionLifecycleOptions;
+import dev.streamhouse.storage.options.PartitionOptions;
+import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.options.SnapshotExpireOptions;
+import dev.streamhouse.storage.options.StatsOptions;
+import dev.streamhouse.storage.options.StreamReadOptions;
+import dev.streamhouse.storage.options.TableKindOptions;
+import dev.streamhouse.storage.options.TagOptions;
+import dev.streamhouse.storage.options.WriteTuningOptions;
+import dev.streamhouse.storage.options.OptionDeclarations;
 import dev.streamhouse.storage.options.OptionDeclarations.Group;
 import dev.streamhouse.storage.options.OptionDeclarations.Kind;
 

@@ -1,7 +1,4 @@
-package dev.streamhouse.storage.operation;
-
-import dev.streamhouse.storage.schema.SchemaManager;
-import dev.streamhouse.storage.schema.TableSchema;
+package dev.streamhouse.storage.schema;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
