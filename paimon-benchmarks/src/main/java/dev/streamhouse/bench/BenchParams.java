@@ -22,6 +22,8 @@ final class BenchParams {
     final long streamSeconds;
     /** Checkpoint interval of streaming jobs. */
     final long checkpointMillis;
+    /** How many snapshots behind the streaming-catch-up read starts. */
+    final int catchUpSnapshots;
 
     private BenchParams(Map<String, String> values, boolean quick) {
         rows = longValue(values, "rows", quick ? 200_000 : 5_000_000);
@@ -29,7 +31,9 @@ final class BenchParams {
         ratePerSecond = longValue(values, "rate", quick ? 5_000 : 50_000);
         streamSeconds = longValue(values, "seconds", quick ? 10 : 60);
         checkpointMillis = longValue(values, "checkpoint-ms", 1_000);
-        if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1) {
+        catchUpSnapshots = Math.toIntExact(longValue(values, "snapshots", quick ? 100 : 1_000));
+        if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1
+                || catchUpSnapshots < 1) {
             throw new IllegalArgumentException(
                     "Cannot run: sizes must be positive, got " + values);
         }
@@ -44,6 +48,7 @@ final class BenchParams {
                 "  --rate N           streaming writer rows/s (default 50000; --quick 5000)",
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
                 "  --checkpoint-ms N  streaming checkpoint interval (default 1000)",
+                "  --snapshots N      snapshots behind a streaming-catch-up read (default 1000; --quick 100)",
                 "  --quick            small sizes for a smoke run");
     }
 
@@ -64,6 +69,7 @@ final class BenchParams {
                 case "--rate":
                 case "--seconds":
                 case "--checkpoint-ms":
+                case "--snapshots":
                     if (i + 1 >= args.size()) {
                         throw new IllegalArgumentException("Cannot parse " + arg + ": it needs a value");
                     }
@@ -89,14 +95,16 @@ final class BenchParams {
         out.add(Long.toString(streamSeconds));
         out.add("--checkpoint-ms");
         out.add(Long.toString(checkpointMillis));
+        out.add("--snapshots");
+        out.add(Integer.toString(catchUpSnapshots));
         return out;
     }
 
     @Override
     public String toString() {
         return String.format(
-                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms",
-                rows, keys, ratePerSecond, streamSeconds, checkpointMillis);
+                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d",
+                rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots);
     }
 
     private static long longValue(Map<String, String> values, String key, long defaultValue) {

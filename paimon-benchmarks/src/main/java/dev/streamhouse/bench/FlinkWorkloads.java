@@ -58,6 +58,9 @@ final class FlinkWorkloads {
             case COMPACTION:
                 compaction(report);
                 break;
+            case STREAMING_CATCH_UP:
+                new StreamingCatchUp(this, params.catchUpSnapshots).run(report);
+                break;
             default:
                 throw new IllegalArgumentException(
                         "Cannot run " + workload.id + " with Flink: not a Flink SQL workload");
@@ -262,14 +265,26 @@ final class FlinkWorkloads {
         return records;
     }
 
+    String warehouseUri() {
+        return warehouseUri;
+    }
+
+    /** A streaming session checkpointing every {@code --checkpoint-ms}, its catalog checked. */
+    SqlSession openStreaming(Report report) {
+        return openStreaming(report, params.checkpointMillis);
+    }
+
+    /** A streaming session checkpointing every {@code checkpointMillis}, its catalog checked. */
+    SqlSession openStreaming(Report report, long checkpointMillis) {
+        return checked(report, SqlSession.streaming(
+                warehouseUri, warehouseUri.replaceFirst("warehouse/?$", "checkpoints"), checkpointMillis));
+    }
+
     private SqlSession open(Report report, boolean streaming) {
-        SqlSession sql =
-                streaming
-                        ? SqlSession.streaming(
-                                warehouseUri,
-                                warehouseUri.replaceFirst("warehouse/?$", "checkpoints"),
-                                params.checkpointMillis)
-                        : SqlSession.batch(warehouseUri);
+        return streaming ? openStreaming(report) : checked(report, SqlSession.batch(warehouseUri));
+    }
+
+    private SqlSession checked(Report report, SqlSession sql) {
         String catalogClass = sql.catalogClass();
         report.info("catalog 'paimon' is %s", catalogClass);
         String expected = "ours".equals(impl) ? "dev.streamhouse." : "org.apache.paimon.";
@@ -290,7 +305,7 @@ final class FlinkWorkloads {
         return pkTableDdl(table, "");
     }
 
-    private static String pkTableDdl(String table, String extraOptions) {
+    static String pkTableDdl(String table, String extraOptions) {
         return "CREATE TABLE bench.db."
                 + table
                 + " ("

@@ -1,7 +1,10 @@
 package dev.streamhouse.bench;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.source.SourceFunction;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -21,9 +24,11 @@ import java.util.List;
 final class SqlSession {
     static final int PARALLELISM = 2;
 
+    private final StreamExecutionEnvironment env;
     private final StreamTableEnvironment tEnv;
 
-    private SqlSession(StreamTableEnvironment tEnv) {
+    private SqlSession(StreamExecutionEnvironment env, StreamTableEnvironment tEnv) {
+        this.env = env;
         this.tEnv = tEnv;
     }
 
@@ -63,7 +68,7 @@ final class SqlSession {
                                 : EnvironmentSettings.newInstance().inBatchMode())
                         .withConfiguration(conf)
                         .build();
-        SqlSession session = new SqlSession(StreamTableEnvironment.create(env, settings));
+        SqlSession session = new SqlSession(env, StreamTableEnvironment.create(env, settings));
         session.execute(
                 "CREATE CATALOG bench WITH ('type' = 'paimon', 'warehouse' = '"
                         + warehouseUri.replace("'", "''")
@@ -86,6 +91,12 @@ final class SqlSession {
 
     void createFunction(String name, Class<? extends org.apache.flink.table.functions.UserDefinedFunction> function) {
         tEnv.createTemporarySystemFunction(name, function);
+    }
+
+    /** Registers the rows of {@code source} (parallelism 1) as temporary view {@code name}. */
+    void createTemporaryView(String name, SourceFunction<Row> source, TypeInformation<Row> type) {
+        DataStream<Row> stream = env.addSource(source, name, type).setParallelism(1);
+        tEnv.createTemporaryView(name, tEnv.fromDataStream(stream));
     }
 
     TableResult execute(String sql) {

@@ -11,6 +11,7 @@ enum Workload {
     PK_BATCH_SCAN("pk-batch-scan", true, null),
     PK_POINT_QUERY("pk-point-query", true, null),
     STREAMING_FRESHNESS("streaming-freshness", false, null),
+    STREAMING_CATCH_UP("streaming-catch-up", false, null),
     COMPACTION("compaction", false, null),
     LOOKUP_JOIN(
             "lookup-join",

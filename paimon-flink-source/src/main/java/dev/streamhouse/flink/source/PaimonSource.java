@@ -50,7 +50,8 @@ import java.util.Objects;
  * say ({@code scan.mode}, {@code scan.snapshot-id}, {@code scan.timestamp-millis}, or the saved progress
  * of {@code consumer-id}; pass per-query options with {@code Table.copy(options)} before
  * building), then emits the changes of every new snapshot, found every
- * {@code continuous.discovery-interval}. Changes keep their row kinds (+I, -U, +U, -D), and each key's
+ * {@code continuous.discovery-interval}; snapshots that already wait (a read that starts behind) are
+ * planned as fast as the readers read them, without waiting for the interval. Changes keep their row kinds (+I, -U, +U, -D), and each key's
  * changes come in commit order ({@link ContinuousSplitEnumerator}). With {@code consumer-id}, every
  * completed checkpoint records in {@code consumer/consumer-<id>} the first snapshot whose changes a job
  * restored from it might not have emitted yet; a new job with that id continues there.

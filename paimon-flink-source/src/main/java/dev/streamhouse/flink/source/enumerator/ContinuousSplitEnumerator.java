@@ -28,24 +28,40 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * The enumerator of an unbounded read. It owns a {@link StreamTableScan} and looks for new snapshots
- * every discovery interval (in Flink's enumerator worker thread, via {@code callAsync}); each round
- * plans snapshot after snapshot until there is no next one or about {@code maxUnassignedSplits}
- * splits wait unassigned (back pressure: slow readers stop planning, they do not pile up splits).
+ * The enumerator of an unbounded read. It owns a {@link StreamTableScan} and plans it in discovery
+ * rounds, which run in Flink's enumerator worker thread ({@code callAsync}); the coordinator thread
+ * starts them, at most one at a time. A round plans snapshot after snapshot until there is no next
+ * one or at least {@code maxUnassignedSplits} splits wait unassigned (a snapshot is planned whole).
+ *
+ * <p><b>When a round starts.</b> A round that stopped at that bound leaves snapshots waiting: the
+ * next round starts as soon as readers took enough splits that fewer than the bound wait, at once,
+ * without waiting for the timer. So a read that starts far behind ({@code from-snapshot},
+ * {@code from-timestamp}, a consumer resuming after downtime) plans as fast as its readers read.
+ * Only after a round that found no next snapshot (or failed) does the enumerator wait: every
+ * discovery interval a timer starts a round, unless one runs or the bound is reached.
+ *
+ * <p><b>Back pressure.</b> No round starts while {@code maxUnassignedSplits} or more splits wait
+ * unassigned, and a round stops planning once they do; since a snapshot is not cut, at most the bound
+ * minus one plus one snapshot's splits wait (more only when a failed reader gives splits back).
+ * Readers of an unbounded read ask for splits only once they have read all they hold, so slow
+ * readers stop the planning instead of piling up splits in their state.
  *
  * <p><b>Order.</b> Every split of one (partition, bucket) goes to the same reader
- * ({@link BucketAffinitySplitAssigner}), in snapshot order; a reader reads its splits one after
- * another in the order it got them, so the changes of each key are emitted in commit order.
+ * ({@link BucketAffinitySplitAssigner}), in snapshot order: rounds run one after another, each on the
+ * scan where the previous one stopped, and their splits are queued in that order. A reader reads its
+ * splits one after another in the order it got them, so the changes of each key are emitted in
+ * commit order.
  *
- * <p><b>Assignment.</b> Readers ask for splits (when they start with none and after finishing
- * splits); an asking reader gets every split queued for it, now or as soon as some is planned.
+ * <p><b>Assignment.</b> Readers ask for splits (when they start with none and after reading all
+ * theirs); an asking reader gets every split queued for it, now or as soon as some is planned.
  * Splits of readers that are not registered (late or restarting) wait. A failed reader's splits
  * assigned after the last checkpoint come back through {@link #addSplitsBack} and are queued before
  * that reader's other splits.
  *
  * <p><b>State.</b> The unassigned splits and the next snapshot to plan. Both are updated together in
- * the coordinator thread when a discovery round ends, so a checkpoint never covers planned splits
- * that it does not hold.
+ * the coordinator thread when a round ends, so a checkpoint never covers planned splits that it does
+ * not hold: a checkpoint taken while a round runs holds the state before the round, and a job
+ * restored from it plans that round's snapshots again.
  *
  * <p><b>Consumer.</b> With a {@link ProgressWriter} (option {@code consumer-id}), each completed
  * checkpoint records the next snapshot a job restored from it would need first
@@ -55,7 +71,7 @@ import java.util.Set;
  * {@link ExpiredSnapshotException}'s message; I/O errors while planning are logged and the round is
  * retried at the next interval; writing consumer progress is retried at the next checkpoint.
  *
- * <p>All methods except the discovery itself run in the source coordinator thread.
+ * <p>All methods except the planning itself run in the source coordinator thread.
  */
 public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSplit, PaimonEnumeratorState> {
     private static final Logger LOG = LoggerFactory.getLogger(ContinuousSplitEnumerator.class);
@@ -77,16 +93,19 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
     private final ConsumerProgressTracker progress = new ConsumerProgressTracker();
     private final boolean restored;
 
-    /** Written in the coordinator thread, read by the discovery to skip rounds under back pressure. */
-    private volatile int unassignedSplits;
     /** The next snapshot to plan, as of the splits in the assigner. */
     private Long nextSnapshotId;
     private Long lastWrittenProgress;
+    /** Whether a round was started and has not ended yet (its handler did not run). */
+    private boolean roundRunning;
+    /** Whether the last round ended at the bound, so that more snapshots may wait to be planned. */
+    private boolean snapshotsMayWait;
 
     /**
      * @param scan the read's scan; planned only in the discovery rounds
      * @param restoredState the checkpoint to resume from, or null for a fresh read
-     * @param maxUnassignedSplits no discovery round starts while this many splits are unassigned
+     * @param maxUnassignedSplits no discovery round starts while this many splits are unassigned, and a
+     *     round stops planning once they are
      * @param progressWriter records consumer progress; null without a consumer id
      */
     public ContinuousSplitEnumerator(SplitEnumeratorContext<PaimonSplit> context, StreamTableScan scan,
@@ -110,7 +129,6 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
         this.restored = restoredState != null;
         if (restoredState != null) {
             assigner.addSplits(restoredState.unassignedSplits());
-            unassignedSplits = assigner.size();
             nextSnapshotId = restoredState.nextSnapshotId();
         }
     }
@@ -120,21 +138,33 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
         if (restored) {
             scan.restore(nextSnapshotId);
         }
-        LOG.info("Streaming read of table {} starts {}, looking for new snapshots every {} ms", tableName,
+        LOG.info("Streaming read of table {} starts {}; once caught up it looks for new snapshots every {} ms", tableName,
                 restored ? "from a checkpoint at snapshot " + nextSnapshotId + " with " + assigner.size()
                         + " unassigned splits" : "afresh", discoveryIntervalMillis);
-        context.callAsync(this::discover, this::onDiscovered, 0, discoveryIntervalMillis);
+        // The timer only wakes the coordinator thread; rounds run through startRound().
+        context.callAsync(() -> null, (ignored, error) -> startRound(), 0, discoveryIntervalMillis);
     }
 
-    /** What one discovery round planned. */
-    private record Discovery(List<PaimonSplit> splits, Long nextSnapshotId) {}
+    /**
+     * What one discovery round planned.
+     *
+     * @param reachedBound whether planning stopped because the budget was used up (rather than for
+     *     want of a next snapshot or because a plan failed)
+     */
+    private record Discovery(List<PaimonSplit> splits, Long nextSnapshotId, boolean reachedBound) {}
 
-    /** Runs in the worker thread: plans snapshots until none is left or the budget is used. */
-    private Discovery discover() {
-        int budget = maxUnassignedSplits - unassignedSplits;
-        if (budget <= 0) {
-            return null;
+    /** Starts a round unless one runs or the bound is reached; in the coordinator thread. */
+    private void startRound() {
+        int budget = maxUnassignedSplits - assigner.size();
+        if (roundRunning || budget <= 0) {
+            return;
         }
+        roundRunning = true;
+        context.callAsync(() -> discover(budget), this::onDiscovered);
+    }
+
+    /** Runs in the worker thread: plans snapshots until none is left or {@code budget} splits are planned. */
+    private Discovery discover(int budget) {
         List<PaimonSplit> splits = new ArrayList<>();
         Long startedAt = scan.checkpoint();
         while (splits.size() < budget) {
@@ -162,12 +192,14 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
             }
         }
         // Also when nothing was planned: the first plan may have decided the starting point.
-        return new Discovery(splits, scan.checkpoint());
+        return new Discovery(splits, scan.checkpoint(), splits.size() >= budget);
     }
 
     /** Runs in the coordinator thread, in the order the rounds ran. */
     private void onDiscovered(Discovery discovery, Throwable error) {
+        roundRunning = false;
         if (error != null) {
+            snapshotsMayWait = false;
             if (error instanceof ExpiredSnapshotException) {
                 throw new FlinkRuntimeException("Cannot continue the streaming read of table " + tableName + ": "
                         + error.getMessage(), error);
@@ -180,11 +212,8 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
             throw new FlinkRuntimeException("Cannot plan the streaming read of table " + tableName + ": " + error,
                     error);
         }
-        if (discovery == null) {
-            return; // skipped: too many unassigned splits
-        }
         assigner.addSplits(discovery.splits());
-        unassignedSplits = assigner.size();
+        snapshotsMayWait = discovery.reachedBound();
         if (discovery.nextSnapshotId() != null) {
             nextSnapshotId = discovery.nextSnapshotId();
         }
@@ -211,11 +240,13 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
         LOG.info("Reader {} of table {} failed; {} of its splits are queued again", subtaskId, tableName,
                 splits.size());
         assigner.addSplitsBack(splits);
-        unassignedSplits = assigner.size();
         assignWaitingReaders();
     }
 
-    /** Gives every registered reader that asked all splits queued for it. */
+    /**
+     * Gives every registered reader that asked all splits queued for it; then, while snapshots may
+     * wait, starts the next round if the readers took enough.
+     */
     private void assignWaitingReaders() {
         Map<Integer, ?> registered = context.registeredReaders();
         Iterator<Integer> it = readersAwaitingSplits.iterator();
@@ -233,7 +264,9 @@ public final class ContinuousSplitEnumerator implements SplitEnumerator<PaimonSp
                 it.remove();
             }
         }
-        unassignedSplits = assigner.size();
+        if (snapshotsMayWait) {
+            startRound();
+        }
     }
 
     @Override

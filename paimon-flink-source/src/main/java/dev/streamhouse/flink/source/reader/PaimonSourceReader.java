@@ -23,14 +23,18 @@ import java.util.function.Supplier;
  *
  * <p>Splits are pulled: the reader asks the enumerator for splits when it starts with none and again
  * whenever a split is finished, until it is told there are no more. So faster readers take more
- * splits (bounded reads); an unbounded read's enumerator answers with all splits queued for the reader.
+ * splits (bounded reads, one split per request).
  *
- * <p>In an unbounded read the reader also reports, with each checkpoint, what its unfinished splits
- * may still hold ({@link ReaderProgressEvent}), for the consumer progress the enumerator records.
+ * <p>In an unbounded read the enumerator answers a request with every split queued for the reader,
+ * so the reader asks again only once it has finished all splits it holds: asking after each split
+ * would take new splits faster than they are read and move the enumerator's back pressure (a bound
+ * on unassigned splits) into an ever longer queue here. It also reports, with each checkpoint, what
+ * its unfinished splits may still hold ({@link ReaderProgressEvent}), for the consumer progress the
+ * enumerator records.
  */
 public final class PaimonSourceReader
         extends SingleThreadMultiplexSourceReaderBase<InternalRow, RowData, PaimonSplit, PaimonSplitState> {
-    private final boolean reportProgress;
+    private final boolean unbounded;
     private boolean noMoreSplits;
 
     /** A reader of a bounded read. */
@@ -39,18 +43,21 @@ public final class PaimonSourceReader
         this(context, splitReaderSupplier, limiter, false);
     }
 
-    /** @param reportProgress whether to send a {@link ReaderProgressEvent} with each checkpoint */
+    /**
+     * @param unbounded whether this reads an unbounded read's splits: then it sends a
+     *     {@link ReaderProgressEvent} with each checkpoint and asks for splits only when it holds none
+     */
     public PaimonSourceReader(SourceReaderContext context,
             Supplier<SplitReader<InternalRow, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter,
-            boolean reportProgress) {
+            boolean unbounded) {
         super(splitReaderSupplier, new PaimonRecordEmitter(limiter), context.getConfiguration(), context);
-        this.reportProgress = reportProgress;
+        this.unbounded = unbounded;
     }
 
     @Override
     public List<PaimonSplit> snapshotState(long checkpointId) {
         List<PaimonSplit> splits = super.snapshotState(checkpointId);
-        if (reportProgress) {
+        if (unbounded) {
             List<DataSplit> dataSplits = new ArrayList<>(splits.size());
             splits.forEach(s -> dataSplits.add(s.dataSplit()));
             context.sendSourceEventToCoordinator(new ReaderProgressEvent(checkpointId, PendingChanges.of(dataSplits)));
@@ -75,7 +82,8 @@ public final class PaimonSourceReader
 
     @Override
     protected void onSplitFinished(Map<String, PaimonSplitState> finishedSplits) {
-        if (!noMoreSplits) {
+        // Finished splits are already removed from the assigned ones.
+        if (!noMoreSplits && (!unbounded || getNumberOfCurrentlyAssignedSplits() == 0)) {
             context.sendSplitRequest();
         }
     }

@@ -7,6 +7,7 @@ import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,7 +19,10 @@ import java.util.function.BiConsumer;
 
 /**
  * An enumerator context that records assignments and no-more-splits signals; readers register by hand.
- * A periodic {@code callAsync} is kept and run by the test ({@link #runPeriodicCall()}).
+ * Nothing runs by itself: the periodic {@code callAsync} (the enumerator's timer) runs when the test
+ * fires it ({@link #fireTimer()}), and one-shot {@code callAsync}s queue until the test runs them
+ * ({@link #runQueuedCalls()}), each as callable then handler, as Flink's worker and coordinator
+ * threads would.
  */
 public final class RecordingEnumeratorContext implements SplitEnumeratorContext<PaimonSplit> {
     private final int parallelism;
@@ -27,6 +31,9 @@ public final class RecordingEnumeratorContext implements SplitEnumeratorContext<
     private final Set<Integer> noMoreSplits = new HashSet<>();
     private Runnable periodicCall;
     private long periodMillis;
+    private final ArrayDeque<Runnable> queuedCalls = new ArrayDeque<>();
+    private int timerFirings;
+    private int queuedCallsRun;
 
     public RecordingEnumeratorContext(int parallelism) {
         this.parallelism = parallelism;
@@ -85,7 +92,19 @@ public final class RecordingEnumeratorContext implements SplitEnumeratorContext<
 
     @Override
     public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler) {
-        throw new UnsupportedOperationException();
+        queuedCalls.add(() -> call(callable, handler));
+    }
+
+    /** Runs {@code callable}, then {@code handler} with its result or failure; the handler's exceptions propagate. */
+    private static <T> void call(Callable<T> callable, BiConsumer<T, Throwable> handler) {
+        T result;
+        try {
+            result = callable.call();
+        } catch (Throwable t) {
+            handler.accept(null, t);
+            return;
+        }
+        handler.accept(result, null);
     }
 
     @Override
@@ -94,28 +113,58 @@ public final class RecordingEnumeratorContext implements SplitEnumeratorContext<
         if (periodicCall != null) {
             throw new IllegalStateException("a second periodic call was scheduled");
         }
-        periodicCall = () -> {
-            T result;
-            try {
-                result = callable.call();
-            } catch (Throwable t) {
-                handler.accept(null, t);
-                return;
-            }
-            handler.accept(result, null);
-        };
+        periodicCall = () -> call(callable, handler);
         periodMillis = period;
     }
 
     /**
-     * Runs the periodic call once, callable then handler, as Flink's worker and coordinator threads
-     * would; exceptions of the handler propagate (in Flink they fail the job).
+     * The timer fires once and the work it starts runs to the end: the periodic call, then every
+     * one-shot call queued ({@link #fireTimer()}, then {@link #runQueuedCalls()}). Exceptions of the
+     * handlers propagate (in Flink they fail the job).
      */
     public void runPeriodicCall() {
+        fireTimer();
+        runQueuedCalls();
+    }
+
+    /** Runs the periodic call once, callable then handler, and nothing else. */
+    public void fireTimer() {
         if (periodicCall == null) {
             throw new IllegalStateException("no periodic call was scheduled");
         }
+        timerFirings++;
         periodicCall.run();
+    }
+
+    /**
+     * Runs the queued one-shot calls, oldest first, including those queued meanwhile, until none is
+     * left; returns how many ran.
+     */
+    public int runQueuedCalls() {
+        int ran = 0;
+        while (!queuedCalls.isEmpty()) {
+            if (ran++ > 100_000) {
+                throw new IllegalStateException("the enumerator keeps queueing calls");
+            }
+            queuedCallsRun++;
+            queuedCalls.poll().run();
+        }
+        return ran;
+    }
+
+    /** How many one-shot calls wait to run. */
+    public int queuedCalls() {
+        return queuedCalls.size();
+    }
+
+    /** How many one-shot calls ran so far. */
+    public int queuedCallsRun() {
+        return queuedCallsRun;
+    }
+
+    /** How many times the timer fired so far. */
+    public int timerFirings() {
+        return timerFirings;
     }
 
     /** The period of the scheduled periodic call, in milliseconds. */
