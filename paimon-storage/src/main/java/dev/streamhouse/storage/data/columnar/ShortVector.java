@@ -1,0 +1,30 @@
+package dev.streamhouse.storage.data.columnar;
+
+/** SMALLINT values in a {@code short[]}, written directly by readers through {@link #values()}. */
+public final class ShortVector extends HeapVector {
+    private short[] values;
+
+    public ShortVector(int capacity) {
+        super(capacity);
+        this.values = new short[capacity];
+    }
+
+    @Override
+    protected void grow(int capacity) {
+        values = new short[capacity];
+    }
+
+    /** The storage of the current batch (valid until the next {@link #reset} that grows it). */
+    public short[] values() {
+        return values;
+    }
+
+    public void set(int rowId, short value) {
+        values[rowId] = value;
+    }
+
+    @Override
+    public short getShort(int rowId) {
+        return values[rowId];
+    }
+}
