@@ -10,7 +10,7 @@ import dev.streamhouse.storage.types.RowType;
  *
  * <p>The {@link #type()} describes the fields; field names are those the vectors were read by.
  *
- * <p>Derived batches ({@link #project}, {@link #withVector}, {@link #withKinds}) share the vectors,
+ * <p>Derived batches ({@link #project}, {@link #withVectors}, {@link #withKinds}) share the vectors,
  * copy nothing and are valid exactly as long as this batch.
  */
 public final class ColumnarBatch {
@@ -86,11 +86,12 @@ public final class ColumnarBatch {
         return new ColumnarBatch(projectedType, projected, numRows, kinds, firstRowPosition, rowPositions);
     }
 
-    /** This batch with field {@code field} replaced by {@code vector} (of the same field type). */
-    public ColumnarBatch withVector(int field, ColumnVector vector) {
-        ColumnVector[] replaced = vectors.clone();
-        replaced[field] = vector;
-        return new ColumnarBatch(type, replaced, numRows, kinds, firstRowPosition, rowPositions);
+    /**
+     * The same rows with other vectors of them (e.g. the same columns converted to other types):
+     * {@code vectors[i]} holds field {@code i} of {@code type}.
+     */
+    public ColumnarBatch withVectors(RowType type, ColumnVector[] vectors) {
+        return new ColumnarBatch(type, vectors, numRows, kinds, firstRowPosition, rowPositions);
     }
 
     /** This batch with the row kinds taken from {@code kindBytes} ({@code _VALUE_KIND} values). */
