@@ -5,8 +5,9 @@ import dev.streamhouse.storage.data.InternalRow;
 import java.io.IOException;
 
 /**
- * A reader whose batches are column vectors. The vectors of a batch may be refilled by the next
- * {@link #readBatch()}: release a batch before reading the next, as for every {@link RecordReader}.
+ * A reader whose batches are column vectors. Each batch has vectors of its own, never refilled by a
+ * later {@link #readBatch()}, so its rows stay valid as long as they are referenced. Release each batch
+ * before reading the next, as for every {@link RecordReader}.
  */
 public interface ColumnarRecordReader extends RecordReader<InternalRow> {
 

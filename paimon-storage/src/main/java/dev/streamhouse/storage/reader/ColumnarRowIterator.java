@@ -9,19 +9,19 @@ import java.util.function.UnaryOperator;
 
 /**
  * The rows of a {@link ColumnarBatch}, in row-id order, optionally only those a selection keeps.
- * {@link #next()} returns one reused {@link ColumnarRow} view moved to the next row, so a row is valid
- * until the next call of {@code next()} (its values until the batch is released); nothing is copied.
- * Consumers that work on vectors use {@link #batch()} and {@link #nextRowId()} instead.
+ * {@link #next()} returns a {@link ColumnarRow} view of the next row, a small object of its own per
+ * row; nothing is copied. Consumers that work on vectors use {@link #batch()} and {@link #nextRowId()}
+ * instead.
  *
- * <p>{@link #releaseBatch()} hands the vectors back to the reader that filled them, which may
- * refill them in its next {@code readBatch()}. Derived iterators ({@link #withBatch},
- * {@link #keepOnly}) replace this one: use only the derived one, and release only it.
+ * <p>The vectors of the columnar readers here are filled once and never refilled, so rows stay valid
+ * after {@link #releaseBatch()}, which only tells the reader that the batch is done. Derived iterators
+ * ({@link #withBatch}, {@link #keepOnly}) replace this one: use only the derived one, and release
+ * only it.
  */
 public final class ColumnarRowIterator implements RecordIterator<InternalRow> {
     private final ColumnarBatch batch;
     private final IntPredicate keep;
     private final Runnable release;
-    private final ColumnarRow row = new ColumnarRow();
     private int next;
     private boolean released;
 
@@ -71,7 +71,7 @@ public final class ColumnarRowIterator implements RecordIterator<InternalRow> {
         if (id < 0) {
             return null;
         }
-        return row.point(batch, id);
+        return new ColumnarRow(batch, id);
     }
 
     @Override

@@ -2,19 +2,14 @@ package dev.streamhouse.storage.data.columnar;
 
 /** BOOLEAN values in a {@code boolean[]}, written directly by readers through {@link #values()}. */
 public final class BooleanVector extends HeapVector {
-    private boolean[] values;
+    private final boolean[] values;
 
     public BooleanVector(int capacity) {
         super(capacity);
         this.values = new boolean[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        values = new boolean[capacity];
-    }
-
-    /** The storage of the current batch (valid until the next {@link #reset} that grows it). */
+    /** The values, written directly by readers. */
     public boolean[] values() {
         return values;
     }

@@ -2,19 +2,14 @@ package dev.streamhouse.storage.data.columnar;
 
 /** TINYINT values in a {@code byte[]}, written directly by readers through {@link #values()}. */
 public final class ByteVector extends HeapVector {
-    private byte[] values;
+    private final byte[] values;
 
     public ByteVector(int capacity) {
         super(capacity);
         this.values = new byte[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        values = new byte[capacity];
-    }
-
-    /** The storage of the current batch (valid until the next {@link #reset} that grows it). */
+    /** The values, written directly by readers. */
     public byte[] values() {
         return values;
     }

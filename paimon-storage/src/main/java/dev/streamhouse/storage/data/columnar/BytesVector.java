@@ -12,25 +12,17 @@ import java.util.Arrays;
  * {@link #getBinary} copies it.
  */
 public final class BytesVector extends HeapVector {
-    private byte[][] arrays;
-    private int[] offsets;
-    private int[] lengths;
+    private final byte[][] arrays;
+    private final int[] offsets;
+    private final int[] lengths;
 
     public BytesVector(int capacity) {
         super(capacity);
-        allocate(capacity);
-    }
-
-    private void allocate(int capacity) {
         arrays = new byte[capacity][];
         offsets = new int[capacity];
         lengths = new int[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        allocate(capacity);
-    }
 
     /** Points {@code rowId} at {@code bytes[offset, offset + length)}; the bytes must stay unchanged. */
     public void set(int rowId, byte[] bytes, int offset, int length) {

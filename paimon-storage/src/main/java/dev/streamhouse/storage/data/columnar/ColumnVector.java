@@ -14,8 +14,8 @@ import dev.streamhouse.storage.data.Timestamp;
  * and throws {@link UnsupportedOperationException} for the others. As with rows, calling a getter
  * at a null position is undefined: check {@link #isNullAt} first.
  *
- * <p>Vectors are filled by one reader and read by the consumer of the batch; they are not
- * thread-safe, and a reader may refill them once the batch is released.
+ * <p>Vectors are filled once by one reader and then only read, by the consumer of the batch (which
+ * may be another thread, once the batch is safely handed over).
  */
 public abstract class ColumnVector {
 

@@ -63,6 +63,11 @@ public final class ColumnarBatch {
         return vectors[field];
     }
 
+    /** The vectors themselves, for views in this package (never modified). */
+    ColumnVector[] vectors() {
+        return vectors;
+    }
+
     /** The {@code _VALUE_KIND} bytes of the rows, or null when every row is an insert. */
     public ColumnVector kinds() {
         return kinds;

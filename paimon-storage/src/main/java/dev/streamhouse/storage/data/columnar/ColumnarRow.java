@@ -11,8 +11,8 @@ import dev.streamhouse.storage.data.Timestamp;
 
 /**
  * One row of a {@link ColumnarBatch} as an {@link InternalRow}: every getter reads the vector of the
- * field at the row's position, nothing is copied. The view is reusable: {@link #point} moves it to
- * another row (or batch). Its kind is the batch's {@code _VALUE_KIND} of the row (+I without one),
+ * field at the row's position, nothing is copied. A view may be reused: {@link #point} moves it to
+ * another row (or batch), {@link #detach} gives a view of its own. Its kind is the batch's {@code _VALUE_KIND} of the row (+I without one),
  * unless {@link #setRowKind} set one for the current position; moving the view clears that.
  * Valid as long as the batch is. Not thread-safe.
  */
@@ -30,14 +30,8 @@ public final class ColumnarRow implements InternalRow {
 
     /** Points the view at row {@code rowId} of {@code batch}. */
     public ColumnarRow point(ColumnarBatch batch, int rowId) {
-        if (batch != this.batch) {
-            this.batch = batch;
-            ColumnVector[] v = new ColumnVector[batch.arity()];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = batch.vector(i);
-            }
-            this.vectors = v;
-        }
+        this.batch = batch;
+        this.vectors = batch.vectors();
         this.rowId = rowId;
         this.kind = null;
         return this;
@@ -48,6 +42,13 @@ public final class ColumnarRow implements InternalRow {
         this.rowId = rowId;
         this.kind = null;
         return this;
+    }
+
+    /** A view of the same row (and kind) of its own, unaffected when this one moves. */
+    public ColumnarRow detach() {
+        ColumnarRow copy = new ColumnarRow(batch, rowId);
+        copy.kind = kind;
+        return copy;
     }
 
     public ColumnarBatch batch() {

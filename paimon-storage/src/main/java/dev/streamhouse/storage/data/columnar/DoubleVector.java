@@ -2,19 +2,14 @@ package dev.streamhouse.storage.data.columnar;
 
 /** DOUBLE values in a {@code double[]}, written directly by readers through {@link #values()}. */
 public final class DoubleVector extends HeapVector {
-    private double[] values;
+    private final double[] values;
 
     public DoubleVector(int capacity) {
         super(capacity);
         this.values = new double[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        values = new double[capacity];
-    }
-
-    /** The storage of the current batch (valid until the next {@link #reset} that grows it). */
+    /** The values, written directly by readers. */
     public double[] values() {
         return values;
     }

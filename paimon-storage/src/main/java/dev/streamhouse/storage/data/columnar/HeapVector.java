@@ -3,30 +3,16 @@ package dev.streamhouse.storage.data.columnar;
 import java.util.Arrays;
 
 /**
- * A vector on the Java heap with a null mask, refilled batch after batch by a reader: {@link #reset}
- * makes room for a number of rows and clears the nulls, then the reader sets values and nulls.
+ * A vector on the Java heap with a null mask, for a fixed number of rows: a reader creates it for one
+ * batch, sets its values and nulls, and never changes it afterwards.
  */
 public abstract class HeapVector extends ColumnVector {
-    private boolean[] nulls;
+    private final boolean[] nulls;
     private boolean anyNull;
 
     protected HeapVector(int capacity) {
         this.nulls = new boolean[capacity];
     }
-
-    /** Prepares the vector for {@code rows} rows, all non-null; previous values may remain. */
-    public final void reset(int rows) {
-        if (rows > nulls.length) {
-            nulls = new boolean[rows];
-            grow(rows);
-        } else if (anyNull) {
-            Arrays.fill(nulls, false);
-        }
-        anyNull = false;
-    }
-
-    /** Grows the value storage to hold at least {@code capacity} rows (previous values need not be kept). */
-    protected abstract void grow(int capacity);
 
     public final void setNull(int rowId) {
         nulls[rowId] = true;

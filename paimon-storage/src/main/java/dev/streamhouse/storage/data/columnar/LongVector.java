@@ -7,19 +7,14 @@ import dev.streamhouse.storage.data.Decimal;
  * through {@link #values()}.
  */
 public final class LongVector extends HeapVector {
-    private long[] values;
+    private final long[] values;
 
     public LongVector(int capacity) {
         super(capacity);
         this.values = new long[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        values = new long[capacity];
-    }
-
-    /** The storage of the current batch (valid until the next {@link #reset} that grows it). */
+    /** The values, written directly by readers. */
     public long[] values() {
         return values;
     }

@@ -9,17 +9,13 @@ import dev.streamhouse.storage.data.InternalRow;
  * ROW) and VARIANT bytes, which readers assemble row by row. A null object is a null value.
  */
 public final class ObjectVector extends HeapVector {
-    private Object[] values;
+    private final Object[] values;
 
     public ObjectVector(int capacity) {
         super(capacity);
         this.values = new Object[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        values = new Object[capacity];
-    }
 
     /** Sets the value of {@code rowId}; null marks it null. */
     public void set(int rowId, Object value) {

@@ -2,19 +2,14 @@ package dev.streamhouse.storage.data.columnar;
 
 /** SMALLINT values in a {@code short[]}, written directly by readers through {@link #values()}. */
 public final class ShortVector extends HeapVector {
-    private short[] values;
+    private final short[] values;
 
     public ShortVector(int capacity) {
         super(capacity);
         this.values = new short[capacity];
     }
 
-    @Override
-    protected void grow(int capacity) {
-        values = new short[capacity];
-    }
-
-    /** The storage of the current batch (valid until the next {@link #reset} that grows it). */
+    /** The values, written directly by readers. */
     public short[] values() {
         return values;
     }

@@ -8,24 +8,16 @@ import dev.streamhouse.storage.data.Timestamp;
  */
 public final class TimestampVector extends HeapVector {
     private final boolean withNanos;
-    private long[] millis;
-    private int[] nanos;
+    private final long[] millis;
+    private final int[] nanos;
 
     public TimestampVector(int capacity, boolean withNanos) {
         super(capacity);
         this.withNanos = withNanos;
-        allocate(capacity);
+        this.millis = new long[capacity];
+        this.nanos = withNanos ? new int[capacity] : null;
     }
 
-    private void allocate(int capacity) {
-        millis = new long[capacity];
-        nanos = withNanos ? new int[capacity] : null;
-    }
-
-    @Override
-    protected void grow(int capacity) {
-        allocate(capacity);
-    }
 
     public void set(int rowId, long epochMillis, int nanoOfMillisecond) {
         millis[rowId] = epochMillis;

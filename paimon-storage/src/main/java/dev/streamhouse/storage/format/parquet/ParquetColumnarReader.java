@@ -40,10 +40,10 @@ import java.util.Set;
  * assembled row by row into object vectors ({@link NestedColumnReader}); read columns the file lacks
  * are {@link NullVector}s. Each batch knows the file position of its rows.
  *
- * <p>The vectors are reused: once a batch is released, the next {@link #readBatch()} refills them. A
- * batch still held when the next is read keeps its vectors (the reader takes new ones), so a consumer
- * that keeps batches is slower but never sees its rows change. Any failure, including corrupt pages and
- * codecs missing from the classpath, is an {@link IOException} naming the file. Not thread-safe.
+ * <p>Every batch gets vectors of its own, sized to its rows, which later batches never touch: rows
+ * stay valid as long as they are referenced (string values are slices of the page or dictionary they
+ * were decoded from, which stay with them). Any failure, including corrupt pages and codecs missing
+ * from the classpath, is an {@link IOException} naming the file. Not thread-safe.
  */
 final class ParquetColumnarReader implements ColumnarRecordReader {
     private final ParquetFileReader reader;
@@ -61,9 +61,6 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
     private final PrimitiveType[] flatTypes;
     private final NestedColumnReader[] nestedColumns;
 
-    private final HeapVector[] vectors;
-    private long[] positions;
-    private boolean batchOutstanding;
 
     private int nextRowGroup;
     private long rowGroupOffset;
@@ -97,7 +94,6 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
         this.flatColumns = new ColumnDescriptor[n];
         this.flatTypes = new org.apache.parquet.schema.PrimitiveType[n];
         this.nestedColumns = new NestedColumnReader[n];
-        this.vectors = new HeapVector[n];
         MessageType fileSchema = reader.getFileMetaData().getSchema();
         String createdBy = reader.getFileMetaData().getCreatedBy();
         for (int i = 0; i < n; i++) {
@@ -130,13 +126,6 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
                     return null;
                 }
             }
-            if (batchOutstanding) {
-                // The caller keeps the previous batch: leave its vectors alone.
-                for (int i = 0; i < vectors.length; i++) {
-                    vectors[i] = null;
-                }
-                positions = null;
-            }
             int n = (int) Math.min(batchSize, groupRows - groupRowsRead);
             ColumnVector[] columns = new ColumnVector[readType.fieldCount()];
             ColumnarBatch batch;
@@ -144,9 +133,7 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
                 fill(columns, groupRowsRead, n, null);
                 batch = new ColumnarBatch(readType, columns, n, rowGroupOffset + groupRowsRead);
             } else {
-                if (positions == null || positions.length < n) {
-                    positions = new long[Math.max(n, batchSize)];
-                }
+                long[] positions = new long[n];
                 for (int i = 0; i < n; i++) {
                     positions[i] = rowIndexes.nextLong();
                 }
@@ -158,8 +145,7 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
                 batch = new ColumnarBatch(readType, columns, n, filePositions);
             }
             groupRowsRead += n;
-            batchOutstanding = true;
-            return new ColumnarRowIterator(batch, () -> batchOutstanding = false);
+            return new ColumnarRowIterator(batch, null);
         } catch (IOException | RuntimeException | LinkageError e) {
             throw ParquetErrors.readFailure(file, e);
         }
@@ -173,12 +159,7 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
         for (int i = 0; i < columns.length; i++) {
             if (flatReaders != null && flatReaders[i] != null) {
                 PrimitiveColumnReader column = flatReaders[i];
-                HeapVector vector = vectors[i];
-                if (vector == null) {
-                    vector = column.newVector(batchSize);
-                    vectors[i] = vector;
-                }
-                vector.reset(n);
+                HeapVector vector = column.newVector(n);
                 if (selected == null) {
                     column.read(first, n, vector, 0);
                 } else {
@@ -194,12 +175,7 @@ final class ParquetColumnarReader implements ColumnarRecordReader {
                 }
                 columns[i] = vector;
             } else if (nestedColumns[i] != null) {
-                ObjectVector vector = (ObjectVector) vectors[i];
-                if (vector == null) {
-                    vector = new ObjectVector(batchSize);
-                    vectors[i] = vector;
-                }
-                vector.reset(n);
+                ObjectVector vector = new ObjectVector(n);
                 nestedColumns[i].read(n, vector);
                 columns[i] = vector;
             } else {

@@ -29,14 +29,13 @@ import java.util.List;
  * types converted. The filter only skips row groups and pages unless {@link #executeFilter()} is
  * called, in which case rows that do not match are dropped too.
  *
- * <p><b>Batches.</b> {@link RecordReader#readBatch()} returns the rows in batches. Batches of a raw read
- * are {@link dev.streamhouse.storage.reader.ColumnarRowIterator}s: views of the files' column vectors
- * ({@link dev.streamhouse.storage.reader.ColumnarRowIterator#batch()}), nothing copied per row. Merge
- * reads return one batch per key-disjoint section of the bucket. In every batch the returned row is a
- * reused view, valid until the next {@code next()} of that batch, and the batch must be released before
- * the next {@code readBatch()}, which may refill the vectors. A batch may be iterated in another thread
- * than the one that read it, if the hand-over is safely published and the reader is not used meanwhile
- * (a merge batch may read further files while it is iterated).
+ * <p><b>Batches and rows.</b> {@link RecordReader#readBatch()} returns the rows in batches. Batches of a
+ * raw read are {@link dev.streamhouse.storage.reader.ColumnarRowIterator}s over the files' column
+ * vectors ({@link dev.streamhouse.storage.reader.ColumnarRowIterator#batch()}); merge reads return one
+ * batch per key-disjoint section of the bucket. Every row returned is a view of its own, nothing copied
+ * per row: of a raw batch's vectors, or of the merged version's vectors. Vectors are never refilled, so
+ * rows stay valid after the next row is read and after their batch is released, as long as they are
+ * referenced (a consumer may hand them to another thread, e.g. Flink's task thread).
  *
  * <p><b>Delta splits</b> ({@link DataSplit#delta()}) hold changes and are never merged: their files
  * are read one after another in the split's (sequence-number) order. Rows of an append table are
@@ -189,8 +188,7 @@ public final class TableRead {
         }
         int[] outMapping = new int[projection.length];
         Arrays.setAll(outMapping, i -> i);
-        ProjectedRow projected = new ProjectedRow(outMapping);
         return new TransformingRecordReader<>(rows, rowFilter == null ? null : rowFilter::test,
-                needsProjection ? projected::replace : r -> r);
+                needsProjection ? r -> new ProjectedRow(outMapping).replace(r) : r -> r);
     }
 }
