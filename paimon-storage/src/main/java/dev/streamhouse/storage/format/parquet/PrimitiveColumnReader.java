@@ -3,6 +3,7 @@ package dev.streamhouse.storage.format.parquet;
 import dev.streamhouse.storage.data.columnar.HeapVector;
 
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -143,14 +144,17 @@ abstract class PrimitiveColumnReader {
             if (row >= nextPageFirstRow) {
                 return; // no wanted row in this page: do not decode it
             }
-            byte[] bytes = v1.getBytes().toByteArray();
-            int position = 0;
+            ByteBuffer buffer = heap(v1.getBytes());
+            byte[] bytes = buffer.array();
+            int start = buffer.arrayOffset() + buffer.position();
+            int end = start + buffer.remaining();
+            int position = start;
             definitions = null;
             rleDefinitions = null;
             if (maxDefinition > 0) {
-                position = initV1Definitions(v1.getDlEncoding(), bytes);
+                position = initV1Definitions(v1.getDlEncoding(), bytes, start, end);
             }
-            initValues(v1.getValueEncoding(), bytes, position, bytes.length - position, pageRows);
+            initValues(v1.getValueEncoding(), bytes, position, end - position, pageRows);
         } else if (page instanceof DataPageV2) {
             DataPageV2 v2 = (DataPageV2) page;
             pageRows = v2.getRowCount();
@@ -161,39 +165,53 @@ abstract class PrimitiveColumnReader {
             definitions = null;
             rleDefinitions = null;
             if (maxDefinition > 0) {
-                byte[] levelBytes = v2.getDefinitionLevels().toByteArray();
-                rleDefinitions = new RleBitPackedDecoder(RleBitPackedDecoder.bitWidth(maxDefinition), levelBytes, 0,
-                        levelBytes.length);
+                ByteBuffer levels = heap(v2.getDefinitionLevels());
+                rleDefinitions = new RleBitPackedDecoder(RleBitPackedDecoder.bitWidth(maxDefinition), levels.array(),
+                        levels.arrayOffset() + levels.position(), levels.remaining());
                 definitions = rleDefinitions;
             }
-            byte[] bytes = v2.getData().toByteArray();
-            initValues(v2.getDataEncoding(), bytes, 0, bytes.length, v2.getValueCount());
+            ByteBuffer data = heap(v2.getData());
+            initValues(v2.getDataEncoding(), data.array(), data.arrayOffset() + data.position(), data.remaining(),
+                    v2.getValueCount());
         } else {
             throw new IOException("Cannot read column " + columnName() + ": unknown page type "
                     + page.getClass().getName());
         }
     }
 
-    /** Sets up the definition levels of a v1 page; returns where its values start. */
-    private int initV1Definitions(Encoding encoding, byte[] bytes) throws IOException {
+    /** The bytes of a page as a heap buffer: the decompressed page itself when it is on the heap, else a copy. */
+    private static ByteBuffer heap(BytesInput bytes) throws IOException {
+        ByteBuffer buffer = bytes.toByteBuffer();
+        if (buffer.hasArray()) {
+            return buffer;
+        }
+        byte[] copy = new byte[buffer.remaining()];
+        buffer.duplicate().get(copy);
+        return ByteBuffer.wrap(copy);
+    }
+
+    /** Sets up the definition levels of a v1 page in {@code bytes[start, end)}; returns where its values start. */
+    private int initV1Definitions(Encoding encoding, byte[] bytes, int start, int end) throws IOException {
         if (encoding == Encoding.RLE) {
-            if (bytes.length < 4) {
+            if (end - start < 4) {
                 throw new IOException("Page of column " + columnName() + " is too short for its definition levels");
             }
-            int length = (bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8 | (bytes[2] & 0xFF) << 16 | (bytes[3] & 0xFF) << 24;
-            if (length < 0 || 4 + length > bytes.length) {
+            int length = (bytes[start] & 0xFF) | (bytes[start + 1] & 0xFF) << 8 | (bytes[start + 2] & 0xFF) << 16
+                    | (bytes[start + 3] & 0xFF) << 24;
+            if (length < 0 || length > end - start - 4) {
                 throw new IOException("Page of column " + columnName() + " has definition levels of " + length
                         + " bytes, more than the page holds");
             }
-            rleDefinitions = new RleBitPackedDecoder(RleBitPackedDecoder.bitWidth(maxDefinition), bytes, 4, length);
+            rleDefinitions = new RleBitPackedDecoder(RleBitPackedDecoder.bitWidth(maxDefinition), bytes, start + 4,
+                    length);
             definitions = rleDefinitions;
-            return 4 + length;
+            return start + 4 + length;
         }
         ValuesReader levels = encoding.getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
-        ByteBufferInputStream in = ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes));
+        ByteBufferInputStream in = ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, start, end - start));
         levels.initFromPage(pageRows, in);
         definitions = new ValuesReaderIntDecoder(levels);
-        return (int) in.position();
+        return start + (int) in.position();
     }
 
     private void initValues(Encoding encoding, byte[] bytes, int offset, int length, int valueCount)
