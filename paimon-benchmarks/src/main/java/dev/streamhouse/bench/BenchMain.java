@@ -10,7 +10,7 @@ import java.util.List;
  * BenchRunner} starts one such JVM per run.
  *
  * <pre>
- * BenchMain &lt;workload|prepare-pk&gt; &lt;ours|paimon|parquet&gt; &lt;work dir&gt; [size options]
+ * BenchMain &lt;workload|prepare-pk|prepare-append&gt; &lt;ours|paimon|parquet&gt; &lt;work dir&gt; [size options]
  * </pre>
  *
  * The implementation named must be the one on the classpath; the Flink workloads check the catalog
@@ -39,7 +39,7 @@ public final class BenchMain {
         BenchParams params = BenchParams.parse(Arrays.asList(args), rest);
         if (rest.size() != 3) {
             throw new IllegalArgumentException(
-                    "Usage: BenchMain <workload|prepare-pk> <ours|paimon|parquet> <work dir> [options]\n"
+                    "Usage: BenchMain <workload|prepare-pk|prepare-append> <ours|paimon|parquet> <work dir> [options]\n"
                             + "workloads: "
                             + Workload.ids()
                             + "\n"
@@ -51,6 +51,10 @@ public final class BenchMain {
         new Report(workloadId, impl).info("sizes: %s", params);
         if ("prepare-pk".equals(workloadId)) {
             new FlinkWorkloads(impl, warehouseUri(workDir), params).prepare();
+            return;
+        }
+        if ("prepare-append".equals(workloadId)) {
+            new FlinkWorkloads(impl, warehouseUri(workDir), params).prepareAppend();
             return;
         }
         Workload workload = Workload.of(workloadId);

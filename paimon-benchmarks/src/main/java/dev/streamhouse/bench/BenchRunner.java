@@ -149,7 +149,7 @@ public final class BenchRunner {
         List<String> impls = new ArrayList<>(workload.impls());
         if (workload.readsPreparedTable) {
             for (String impl : new ArrayList<>(impls)) {
-                RunOutcome prep = runJvm("prepare-pk", impl, 0);
+                RunOutcome prep = runJvm(workload.preparation(), impl, 0);
                 if (prep.failure != null) {
                     table.failed(workload.id, impl, "preparing the table: " + prep.failure);
                     impls.remove(impl);

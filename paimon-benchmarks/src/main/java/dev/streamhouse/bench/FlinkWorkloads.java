@@ -47,7 +47,10 @@ final class FlinkWorkloads {
                 write(report, "append_write", false);
                 break;
             case PK_BATCH_SCAN:
-                batchScan(report);
+                batchScan(report, preparedTable(), "merged rows");
+                break;
+            case APPEND_BATCH_SCAN:
+                batchScan(report, preparedAppendTable(), "rows");
                 break;
             case PK_POINT_QUERY:
                 pointQuery(report);
@@ -67,11 +70,24 @@ final class FlinkWorkloads {
         }
     }
 
+    /** The name of the append table append-batch-scan reads, per size. */
+    String preparedAppendTable() {
+        return "append_" + params.rows + "_" + params.keys;
+    }
+
     /** Writes {@link #preparedTable()} unless it is there (not timed). */
     void prepare() throws Exception {
+        prepare(preparedTable(), true);
+    }
+
+    /** Writes {@link #preparedAppendTable()}, the same rows in an append table, unless it is there (not timed). */
+    void prepareAppend() throws Exception {
+        prepare(preparedAppendTable(), false);
+    }
+
+    private void prepare(String table, boolean primaryKey) throws Exception {
         Report report = new Report("prepare", impl);
         SqlSession sql = open(report, false);
-        String table = preparedTable();
         if (sql.tableExists(table)) {
             report.info("%s exists; not rewritten", table);
             return;
@@ -79,7 +95,7 @@ final class FlinkWorkloads {
         // Written under another name and renamed, so a failed preparation is never taken as done.
         String staging = table + "_staging";
         sql.execute("DROP TABLE IF EXISTS bench.db." + staging);
-        sql.execute(pkTableDdl(staging));
+        sql.execute(primaryKey ? pkTableDdl(staging) : appendTableDdl(staging));
         sql.execute(generatorDdl("gen", params.rows, params.keys, UNTHROTTLED));
         long start = System.nanoTime();
         sql.executeAndWait("INSERT INTO bench.db." + staging + " SELECT * FROM gen");
@@ -101,23 +117,30 @@ final class FlinkWorkloads {
         report.info("table holds %s rows", check.get(0).getField(0));
     }
 
-    private void batchScan(Report report) throws Exception {
+    private void batchScan(Report report, String table, String what) throws Exception {
         SqlSession sql = open(report, false);
-        String query = "SELECT COUNT(*), SUM(b), SUM(d) FROM bench.db." + preparedTable();
+        String query = "SELECT COUNT(*), SUM(b), SUM(d) FROM bench.db." + table;
         // Cold: the first query of a fresh JVM (Flink, the planner and the reader not yet warm; the
-        // OS page cache may hold the files). Warm: the same query again, best of two.
+        // OS page cache may hold the files). Warm: the same query again, best of two. The job time of
+        // the warm runs leaves out what every query pays before its job runs (planning, MiniCluster
+        // start), which at these sizes is most of the wall time.
         long start = System.nanoTime();
         long rows = (Long) sql.query(query).get(0).getField(0);
         double cold = seconds(start);
         double warm = Double.MAX_VALUE;
+        long warmJobMillis = Long.MAX_VALUE;
         for (int i = 0; i < 2; i++) {
             start = System.nanoTime();
-            sql.query(query);
+            SqlSession.Timed run = sql.timedQuery(query);
             warm = Math.min(warm, seconds(start));
+            warmJobMillis = Math.min(warmJobMillis, run.jobMillis);
         }
-        report.info("%d rows after merge; cold %.2f s, warm %.2f s", rows, cold, warm);
+        report.info("%d %s; cold %.2f s, warm %.2f s (job %.2f s)", rows, what, cold, warm, warmJobMillis / 1e3);
         report.result("cold-rows-per-s", rows / cold, "rows/s");
         report.result("warm-rows-per-s", rows / warm, "rows/s");
+        if (warmJobMillis > 0 && warmJobMillis != Long.MAX_VALUE) {
+            report.result("warm-job-rows-per-s", rows / (warmJobMillis / 1e3), "rows/s");
+        }
     }
 
     private void pointQuery(Report report) throws Exception {

@@ -109,10 +109,34 @@ final class SqlSession {
     }
 
     List<Row> query(String sql) throws Exception {
+        return timedQuery(sql).rows;
+    }
+
+    /**
+     * A query's rows and its job's net runtime as Flink reports it ({@code
+     * JobExecutionResult#getNetRuntime}: scheduling, deployment and the job's work, without planning
+     * and the MiniCluster's start), or -1 when the statement ran no job.
+     */
+    Timed timedQuery(String sql) throws Exception {
         List<Row> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = tEnv.executeSql(sql).collect()) {
+        TableResult result = tEnv.executeSql(sql);
+        try (CloseableIterator<Row> it = result.collect()) {
             it.forEachRemaining(rows::add);
         }
-        return rows;
+        long netMillis = result.getJobClient().isPresent()
+                ? result.getJobClient().get().getJobExecutionResult().get().getNetRuntime()
+                : -1;
+        return new Timed(rows, netMillis);
+    }
+
+    /** Rows of a query and its job's net runtime in milliseconds. */
+    static final class Timed {
+        final List<Row> rows;
+        final long jobMillis;
+
+        Timed(List<Row> rows, long jobMillis) {
+            this.rows = rows;
+            this.jobMillis = jobMillis;
+        }
     }
 }

@@ -9,6 +9,7 @@ enum Workload {
     PK_UPSERT_WRITE("pk-upsert-write", false, null),
     APPEND_WRITE("append-write", false, null),
     PK_BATCH_SCAN("pk-batch-scan", true, null),
+    APPEND_BATCH_SCAN("append-batch-scan", true, null),
     PK_POINT_QUERY("pk-point-query", true, null),
     STREAMING_FRESHNESS("streaming-freshness", false, null),
     STREAMING_CATCH_UP("streaming-catch-up", false, null),
@@ -20,7 +21,7 @@ enum Workload {
     PARQUET_LIMIT("parquet-limit", false, null);
 
     final String id;
-    /** Reads the primary-key table written once per implementation before the timed runs. */
+    /** Reads a table written once per implementation before the timed runs ({@link #preparation()}). */
     final boolean readsPreparedTable;
     /** Why the workload is skipped for both implementations, or null when it runs. */
     final String skippedBecause;
@@ -29,6 +30,11 @@ enum Workload {
         this.id = id;
         this.readsPreparedTable = readsPreparedTable;
         this.skippedBecause = skippedBecause;
+    }
+
+    /** The BenchMain step that writes the table this workload reads (not timed). */
+    String preparation() {
+        return this == APPEND_BATCH_SCAN ? "prepare-append" : "prepare-pk";
     }
 
     /** Implementations compared, in run order (A B A B). */

@@ -201,10 +201,8 @@ public final class PaimonSource
     @Override
     public SourceReader<RowData, PaimonSplit> createReader(SourceReaderContext context) {
         RecordLimiter limiter = limit == null ? RecordLimiter.unlimited() : RecordLimiter.of(limit);
-        RowType readType = readType();
         return new PaimonSourceReader(context,
-                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), readType, limiter), limiter,
-                unbounded);
+                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), limiter), limiter, unbounded);
     }
 
     @Override

@@ -134,13 +134,14 @@ public final class ScanOptions {
 
     public static final ConfigOption<MemorySize> SOURCE_SPLIT_TARGET_SIZE =
             ConfigOption.key("source.split.target-size").memoryType().defaultValue(MemorySize.ofMebiBytes(128))
-                    .withDescription("Target size of a split when a bucket's files are packed into splits.")
-                    .noEffectYet("a split holds the files of one bucket");
+                    .withDescription("Target size of a split when a bucket's files are packed into splits (append"
+                            + " tables; a primary-key table's bucket is read as one split).")
+                    .checkedBy(OptionChecks.positiveMemory());
 
     public static final ConfigOption<MemorySize> SOURCE_SPLIT_OPEN_FILE_COST =
             ConfigOption.key("source.split.open-file-cost").memoryType().defaultValue(MemorySize.ofMebiBytes(4))
-                    .withDescription("Size each file counts for at least when packing splits.")
-                    .noEffectYet("a split holds the files of one bucket");
+                    .withDescription("Size each file counts for at least when packing splits (append tables).")
+                    .checkedBy(OptionChecks.positiveMemory());
 
     /** Values of {@code incremental-between-scan-mode}: which files an incremental read takes its changes from. */
     public enum IncrementalBetweenScanMode {

@@ -6,6 +6,7 @@ import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.Schema;
@@ -103,6 +104,33 @@ class AppendTableTest {
         assertThat(TestTables.readAll(table)).hasSize(20_000);
         long rows = splits.get(0).files().stream().mapToLong(f -> f.rowCount()).sum();
         assertThat(rows).isEqualTo(20_000);
+    }
+
+    @Test
+    void aBucketsFilesArePackedInOrderIntoSplitsOfTheTargetSize() throws Exception {
+        FileStoreTable table = create(TestTables.simpleSchema("target-file-size", "8 kb",
+                "source.split.target-size", "20 kb", "source.split.open-file-cost", "1 kb"));
+        TestTables.write(table, TestTables.rows(0, 20_000, 1));
+        List<DataFileMeta> files = table.newReadBuilder().newScan().plan().splits().stream()
+                .flatMap(s -> s.files().stream()).toList();
+        List<DataSplit> splits = table.newReadBuilder().newScan().plan().splits();
+        assertThat(splits).hasSizeGreaterThan(1);
+        // in file order, none over the target unless it holds a single file, none that could take the next file
+        assertThat(splits.stream().flatMap(s -> s.files().stream()).toList()).isEqualTo(files);
+        for (int i = 0; i < splits.size(); i++) {
+            long size = splits.get(i).files().stream().mapToLong(f -> Math.max(f.fileSize(), 1024)).sum();
+            assertThat(size <= 20 * 1024 || splits.get(i).files().size() == 1).as("split %s", i).isTrue();
+            if (i + 1 < splits.size()) {
+                long next = Math.max(splits.get(i + 1).files().get(0).fileSize(), 1024);
+                assertThat(size + next).as("split %s could take the next file", i).isGreaterThan(20 * 1024);
+            }
+            assertThat(splits.get(i).bucket()).isEqualTo(splits.get(0).bucket());
+        }
+        assertThat(TestTables.readAll(table)).isEqualTo(TestTables.show(TestTables.rows(0, 20_000, 1)));
+
+        // with the default target (128 MB) the small files of the bucket stay one split
+        FileStoreTable defaults = table.copy(java.util.Map.of("source.split.target-size", "128 mb"));
+        assertThat(defaults.newReadBuilder().newScan().plan().splits()).hasSize(1);
     }
 
     @Test

@@ -1,13 +1,11 @@
 package dev.streamhouse.flink.source.reader;
 
 import dev.streamhouse.flink.source.split.PaimonSplit;
-import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.table.source.TableRead;
-import dev.streamhouse.storage.types.RowType;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
@@ -26,10 +24,11 @@ import java.util.Set;
  * Reads assigned splits one after another with a storage {@link TableRead}, in the fetcher thread, and
  * hands their rows to the task thread in chunks of at most {@link #MAX_RECORDS_PER_FETCH}.
  *
- * <p><b>Copies.</b> Storage readers may reuse a row (and the buffers it points into) as soon as the
- * next row is read, but a chunk is emitted later, by another thread, while this reader already reads
- * on. So every row is deep-copied once here; what leaves the source are views over these copies, which
- * stay valid after emission. That also makes the emitted rows safe with object reuse enabled.
+ * <p><b>No copies.</b> The rows a {@link TableRead} returns are views of their own over column vectors
+ * that are never refilled (see its "Batches and rows"), so they stay valid after later rows are read:
+ * a chunk holds the storage rows themselves, the task thread emits them later while this reader reads
+ * on, and what leaves the source are views over those views, nothing copied per row. They stay valid
+ * after emission too, which keeps them safe with object reuse enabled.
  *
  * <p><b>Restore.</b> A split with {@link PaimonSplit#recordsToSkip()} n is read from the start and
  * its first n rows are dropped: a split's rows always come in the same order.
@@ -52,7 +51,6 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
     static final int MAX_RECORDS_PER_FETCH = 1024;
 
     private final TableRead read;
-    private final RowCopier copier;
     private final RecordLimiter limiter;
     private final ArrayDeque<PaimonSplit> pending = new ArrayDeque<>();
 
@@ -60,13 +58,9 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
     private RecordReader<InternalRow> reader;
     private RecordIterator<InternalRow> batch;
 
-    /**
-     * @param read the configured read (projection, filter with {@code executeFilter()})
-     * @param readType the type of the rows {@code read} returns
-     */
-    public PaimonSplitReader(TableRead read, RowType readType, RecordLimiter limiter) {
+    /** @param read the configured read (projection, filter with {@code executeFilter()}) */
+    public PaimonSplitReader(TableRead read, RecordLimiter limiter) {
         this.read = read;
-        this.copier = new RowCopier(readType);
         this.limiter = limiter;
     }
 
@@ -92,11 +86,10 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
                 out.addFinishedSplit(splitId);
                 break;
             }
-            GenericRow copy = copier.copy(row);
             if (!current.dataSplit().delta()) {
-                copy.setRowKind(RowKind.INSERT);
+                row.setRowKind(RowKind.INSERT);
             }
-            rows.add(copy);
+            rows.add(row);
         }
         out.addAll(splitId, rows);
         return out.build();
@@ -115,7 +108,7 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
         }
     }
 
-    /** The next row of the current split, or null at its end. Valid until the next call. */
+    /** The next row of the current split, or null at its end. */
     private InternalRow nextRow() throws IOException {
         while (true) {
             if (batch == null) {

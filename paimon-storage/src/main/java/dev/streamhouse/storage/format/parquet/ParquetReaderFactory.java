@@ -1,11 +1,10 @@
 package dev.streamhouse.storage.format.parquet;
 
-import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.format.FormatReaderFactory;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.reader.ColumnarRecordReader;
 import dev.streamhouse.storage.types.RowType;
 
 import org.apache.hadoop.conf.Configuration;
@@ -18,12 +17,15 @@ import org.apache.parquet.schema.MessageType;
 import java.io.IOException;
 
 /**
- * Opens Parquet data files for a fixed read type and optional row-group filter. Columns are matched
- * by name; only the read columns are fetched; page checksums are verified when present, so corrupt
- * pages fail instead of decoding into garbage.
+ * Opens Parquet data files for a fixed read type and optional row-group filter, as columnar readers
+ * ({@link ParquetColumnarReader}, {@link #BATCH_SIZE} rows per batch). Columns are matched by name;
+ * only the read columns are fetched; page checksums are verified when present, so corrupt pages fail
+ * instead of decoding into garbage.
  */
 final class ParquetReaderFactory implements FormatReaderFactory {
     private static final long serialVersionUID = 1L;
+    /** Rows per batch: Apache Paimon's {@code read.batch-size} default. */
+    static final int BATCH_SIZE = 1024;
 
     private final RowType readType;
     private final Predicate filter;
@@ -35,7 +37,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
     }
 
     @Override
-    public RecordReader<InternalRow> createReader(FileIO fileIO, Path file, long fileSize) throws IOException {
+    public ColumnarRecordReader createReader(FileIO fileIO, Path file, long fileSize) throws IOException {
         ParquetFileReader reader;
         try {
             reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), READ_OPTIONS);
@@ -48,8 +50,8 @@ final class ParquetReaderFactory implements FormatReaderFactory {
             reader.setRequestedSchema(requested);
             RowGroupFilter rowGroupFilter = filter == null ? null : new RowGroupFilter(readType, filter, fileSchema);
             FilterPredicate pageFilter = ParquetFilters.of(filter, readType, fileSchema).orElse(null);
-            return new ParquetRowReader(reader, file, requested, new RowMaterializer(readType, requested),
-                    readType.fieldCount(), rowGroupFilter, pageFilter);
+            return new ParquetColumnarReader(reader, file, readType, requested, BATCH_SIZE, rowGroupFilter,
+                    pageFilter);
         } catch (IOException | RuntimeException | LinkageError e) {
             try {
                 reader.close();
@@ -61,7 +63,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
     }
 
     /**
-     * Parquet-mr filters nothing itself: {@link ParquetRowReader} chooses row groups
+     * Parquet-mr filters nothing itself: {@link ParquetColumnarReader} chooses row groups
      * ({@link RowGroupFilter}) and pages ({@link ParquetFilters}); rows are never filtered one by one.
      */
     private static final ParquetReadOptions READ_OPTIONS = HadoopReadOptions.builder(new Configuration(false))

@@ -1,69 +1,90 @@
 package dev.streamhouse.storage.mergetree.io;
 
-import dev.streamhouse.storage.casting.CastedRow;
-import dev.streamhouse.storage.data.InternalRow;
-import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.data.columnar.ColumnVector;
+import dev.streamhouse.storage.data.columnar.ColumnarBatch;
+import dev.streamhouse.storage.data.columnar.ColumnarRow;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.mergetree.KeyValue;
+import dev.streamhouse.storage.reader.ColumnarRecordReader;
+import dev.streamhouse.storage.reader.ColumnarRowIterator;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
 
 /**
- * Turns the rows of one data file (read with a {@link KeyValueReadPlan}) into KeyValues, reusing one
- * KeyValue and its views. Read errors are reported with the file and table.
+ * The KeyValues of one data file, as views over its batches of column vectors: per batch, the key and
+ * value columns are projected out of the batch (nothing copied) and one reused KeyValue, key view and
+ * value view are moved from row to row. A record is valid until the next {@code next()}; its values
+ * until the batch is released. Read errors are reported with the file and table.
  */
 final class KeyValueFileReader implements RecordReader<KeyValue> {
-    private final RecordReader<InternalRow> rows;
-    private final KeyValueReadPlan plan;
+    private final ColumnarRecordReader rows;
+    private final KeyValueColumns columns;
+    private final RowType keyType;
+    private final RowType valueType;
     private final int level;
     private final Path file;
     private final String tableName;
     private final KeyValue reuse = new KeyValue();
-    private final ProjectedRow key;
-    private final ProjectedRow value;
-    /** Converts widened value columns to their current types; null when the file needs no casts. */
-    private final CastedRow casted;
+    private final ColumnarRow key = new ColumnarRow();
+    private final ColumnarRow value = new ColumnarRow();
 
-    KeyValueFileReader(RecordReader<InternalRow> rows, KeyValueReadPlan plan, int level, Path file,
-            String tableName) {
+    KeyValueFileReader(ColumnarRecordReader rows, KeyValueColumns columns, RowType keyType, RowType valueType,
+            int level, Path file, String tableName) {
         this.rows = rows;
-        this.plan = plan;
+        this.columns = columns;
+        this.keyType = keyType;
+        this.valueType = valueType;
         this.level = level;
         this.file = file;
         this.tableName = tableName;
-        this.key = new ProjectedRow(plan.keyPositions);
-        this.value = new ProjectedRow(plan.valuePositions);
-        this.casted = CastedRow.needed(plan.casts) ? new CastedRow(plan.casts) : null;
     }
 
-    private IOException wrap(Exception e) {
-        return new IOException("Cannot read data file " + file + " of table " + tableName + ": " + e.getMessage(), e);
+    private IOException failure(String why, Exception cause) {
+        return new IOException("Cannot read data file " + file + " of table " + tableName + ": " + why, cause);
     }
 
     @Override
     public RecordIterator<KeyValue> readBatch() throws IOException {
-        RecordIterator<InternalRow> batch;
+        ColumnarRowIterator batch;
         try {
             batch = rows.readBatch();
         } catch (IOException | RuntimeException e) {
-            throw wrap(e);
+            throw failure(e.getMessage(), e);
         }
         if (batch == null) {
             return null;
         }
+        ColumnarBatch read = batch.batch();
+        try {
+            check(read);
+        } catch (IOException e) {
+            batch.releaseBatch();
+            throw e;
+        }
+        ColumnarBatch keys = read.project(columns.keyPositions, keyType);
+        ColumnarBatch values = read.project(columns.valuePositions, valueType);
+        ColumnVector sequence = read.vector(columns.sequencePosition);
+        ColumnVector kinds = read.vector(columns.valueKindPosition);
         return new RecordIterator<KeyValue>() {
             @Override
             public KeyValue next() throws IOException {
-                InternalRow row;
-                try {
-                    row = batch.next();
-                } catch (IOException | RuntimeException e) {
-                    throw wrap(e);
+                int id = batch.nextRowId();
+                if (id < 0) {
+                    return null;
                 }
-                return row == null ? null : toKeyValue(row);
+                byte kindByte = kinds.getByte(id);
+                RowKind kind;
+                try {
+                    kind = RowKind.fromByteValue(kindByte);
+                } catch (IllegalArgumentException e) {
+                    throw failure("_VALUE_KIND " + kindByte + " is not a row kind (0..3); the file is corrupt", e);
+                }
+                return reuse.replace(key.point(keys, id), sequence.getLong(id), kind, value.point(values, id))
+                        .setLevel(level);
             }
 
             @Override
@@ -73,31 +94,21 @@ final class KeyValueFileReader implements RecordReader<KeyValue> {
         };
     }
 
-    private KeyValue toKeyValue(InternalRow row) throws IOException {
-        if (plan.keyColumns) {
-            for (int p : plan.keyPositions) {
-                if (row.isNullAt(p)) {
-                    throw new IOException("Cannot read data file " + file + " of table " + tableName + ": key column "
-                            + plan.fileReadType.field(p).name() + " is NULL or missing; a file without _KEY_* "
-                            + "columns must be written with 'data-file.thin-mode' set in its schema");
+    /** Key, sequence number and kind are never NULL in a primary-key data file. */
+    private void check(ColumnarBatch batch) throws IOException {
+        int n = batch.numRows();
+        if (columns.keyColumns()) {
+            for (int p : columns.keyPositions) {
+                if (batch.vector(p).hasNulls(n)) {
+                    throw failure("key column " + columns.plan.fileReadType().field(p).name() + " is NULL or missing;"
+                            + " a file without _KEY_* columns must be written with 'data-file.thin-mode' set in its"
+                            + " schema", null);
                 }
             }
         }
-        if (row.isNullAt(plan.sequencePosition) || row.isNullAt(plan.valueKindPosition)) {
-            throw new IOException("Cannot read data file " + file + " of table " + tableName
-                    + ": it has no _SEQUENCE_NUMBER or _VALUE_KIND column; it is not a primary-key data file");
+        if (batch.vector(columns.sequencePosition).hasNulls(n) || batch.vector(columns.valueKindPosition).hasNulls(n)) {
+            throw failure("it has no _SEQUENCE_NUMBER or _VALUE_KIND column; it is not a primary-key data file", null);
         }
-        RowKind kind;
-        byte kindByte = row.byteAt(plan.valueKindPosition);
-        try {
-            kind = RowKind.fromByteValue(kindByte);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("Cannot read data file " + file + " of table " + tableName + ": _VALUE_KIND "
-                    + kindByte + " is not a row kind (0..3); the file is corrupt", e);
-        }
-        InternalRow values = casted == null ? row : casted.replace(row);
-        return reuse.replace(key.replace(row), row.longAt(plan.sequencePosition), kind, value.replace(values))
-                .setLevel(level);
     }
 
     @Override

@@ -1,23 +1,23 @@
 package dev.streamhouse.storage.mergetree.io;
 
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.data.InternalRow;
-import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.read.DataFileReadPlan;
+import dev.streamhouse.storage.read.DataFileReaders;
+import dev.streamhouse.storage.read.DeletionVector;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -25,25 +25,25 @@ import java.util.concurrent.ConcurrentHashMap;
  * sequence number, the change kind and a value row holding the projected table columns in projection
  * order; {@link KeyValue#level()} is the file's level. Records come in file order (ascending keys).
  *
- * <p>Files written with an older schema ({@link DataFileMeta#schemaId()}) are read by field id: renamed
- * columns keep their data, columns added later read as NULL, value columns widened by ALTER TABLE are
- * converted ({@link dev.streamhouse.storage.casting.ColumnCast}), and the key is read from
- * {@code _KEY_<name in that schema>}. Files written in {@code data-file.thin-mode} (per their schema's
- * options) have no {@code _KEY_*} columns; their key is taken from the value columns.
+ * <p>Files are opened through {@link DataFileReaders} with one {@link DataFileReadPlan} per schema
+ * version, so files written with an older schema are read by field id (renamed columns keep their data,
+ * columns added later read as NULL, widened value columns are converted) and the key is read from
+ * {@code _KEY_<name in that schema>}, or, for files written in {@code data-file.thin-mode}, from the value
+ * columns. The rows come as batches of column vectors; the KeyValues are views over them
+ * ({@link KeyValueFileReader}).
  *
  * <p>Readers reuse one KeyValue (and its key and value views) per file: a record is valid until the
- * next call of {@code next()} on the same reader. The key filter only skips row groups; rows are not
- * filtered. Errors name the file and the table. Thread-safe for creating readers.
+ * next call of {@code next()} on the same reader. The key filter only skips row groups and pages; rows
+ * are not filtered. Errors name the file and the table. Thread-safe for creating readers.
  */
 public final class KeyValueFileReaderFactory {
-    private final FileIO fileIO;
-    private final TablePaths paths;
+    private final DataFileReaders files;
     private final KeyValueLayout layout;
-    private final SchemaCache schemas;
     private final int[] valueProjection;
+    private final RowType valueReadType;
     private final Predicate keyFilter;
-    private final String tableName;
-    private final ConcurrentHashMap<Long, KeyValueReadPlan> plans = new ConcurrentHashMap<>();
+    private final DeletionVector.Source deletionVectors;
+    private final ConcurrentHashMap<Long, KeyValueColumns> plans = new ConcurrentHashMap<>();
 
     /**
      * @param currentLayout the layout of the schema to read as (usually the latest)
@@ -52,19 +52,24 @@ public final class KeyValueFileReaderFactory {
      */
     public KeyValueFileReaderFactory(FileIO fileIO, TablePaths paths, KeyValueLayout currentLayout,
             SchemaCache schemas, int[] valueProjection, Predicate keyFilterOrNull) {
+        this(new DataFileReaders(fileIO, paths, schemas), currentLayout, valueProjection, keyFilterOrNull,
+                DeletionVector.Source.NONE);
+    }
+
+    public KeyValueFileReaderFactory(DataFileReaders files, KeyValueLayout currentLayout, int[] valueProjection,
+            Predicate keyFilterOrNull, DeletionVector.Source deletionVectors) {
         for (int p : valueProjection) {
             if (p < 0 || p >= currentLayout.valueType().fieldCount()) {
-                throw new IllegalArgumentException("Cannot read table " + paths.root() + ": value projection "
-                        + java.util.Arrays.toString(valueProjection) + " refers to a column that does not exist");
+                throw new IllegalArgumentException("Cannot read table " + files.tableName() + ": value projection "
+                        + Arrays.toString(valueProjection) + " refers to a column that does not exist");
             }
         }
-        this.fileIO = fileIO;
-        this.paths = paths;
+        this.files = files;
         this.layout = currentLayout;
-        this.schemas = schemas;
         this.valueProjection = valueProjection.clone();
+        this.valueReadType = currentLayout.valueType().project(valueProjection);
         this.keyFilter = keyFilterOrNull;
-        this.tableName = paths.root().toString();
+        this.deletionVectors = deletionVectors;
     }
 
     public KeyValueLayout layout() {
@@ -73,7 +78,7 @@ public final class KeyValueFileReaderFactory {
 
     /** The type of the value rows of the KeyValues read: the projected table columns. */
     public RowType valueReadType() {
-        return layout.valueType().project(valueProjection);
+        return valueReadType;
     }
 
     public int[] valueProjection() {
@@ -83,28 +88,15 @@ public final class KeyValueFileReaderFactory {
     /** Opens {@code file} of the given partition and bucket. */
     public RecordReader<KeyValue> createReader(BinaryRow partition, int bucket, DataFileMeta file)
             throws IOException {
-        Path path = paths.dataFile(partition, bucket, file.fileName());
-        KeyValueReadPlan plan = plans.get(file.schemaId());
-        if (plan == null) {
-            TableSchema fileSchema;
-            try {
-                fileSchema = schemas.schema(file.schemaId());
-            } catch (UncheckedIOException e) {
-                throw new IOException("Cannot read data file " + path + " of table " + tableName + ": its schema "
-                        + file.schemaId() + " cannot be read: " + e.getCause().getMessage(), e.getCause());
-            }
-            plan = KeyValueReadPlan.of(layout, valueProjection, fileSchema, keyFilter, path.toString(), tableName);
-            plans.putIfAbsent(file.schemaId(), plan);
+        Path path = files.path(partition, bucket, file);
+        KeyValueColumns columns = plans.get(file.schemaId());
+        if (columns == null) {
+            TableSchema fileSchema = files.schemaOf(file, path);
+            columns = KeyValueColumns.plan(layout, valueProjection, fileSchema, keyFilter, path.toString(),
+                    files.tableName());
+            plans.putIfAbsent(file.schemaId(), columns);
         }
-        RecordReader<InternalRow> rows;
-        try {
-            rows = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
-                    .readerFactory(plan.fileReadType, plan.fileFilter)
-                    .createReader(fileIO, path, file.fileSize());
-        } catch (IOException e) {
-            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": "
-                    + e.getMessage(), e);
-        }
-        return new KeyValueFileReader(rows, plan, file.level(), path, tableName);
+        return new KeyValueFileReader(files.open(path, file, columns.plan, deletionVectors.of(partition, bucket, file)),
+                columns, layout.keyType(), valueReadType, file.level(), path, files.tableName());
     }
 }

@@ -108,14 +108,16 @@ public final class MergeReadProjection {
         return readProjection.length != outputArity;
     }
 
-    /** Rows of the read projection cut back to the wanted columns (a view, copies nothing). */
+    /**
+     * Rows of the read projection cut back to the wanted columns: a view of each row, copying nothing
+     * (one view per row, so rows stay as valid as the source's).
+     */
     public RecordReader<InternalRow> cutBack(RecordReader<InternalRow> rows) {
         if (!widened()) {
             return rows;
         }
         int[] mapping = new int[outputArity];
         Arrays.setAll(mapping, i -> i);
-        ProjectedRow view = new ProjectedRow(mapping);
-        return new TransformingRecordReader<>(rows, null, view::replace);
+        return new TransformingRecordReader<>(rows, null, row -> new ProjectedRow(mapping).replace(row));
     }
 }

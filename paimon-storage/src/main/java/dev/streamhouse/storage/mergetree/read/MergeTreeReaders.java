@@ -27,9 +27,10 @@ import java.util.List;
  *       section's files only when it is reached. The result holds one merged version per key and may
  *       include retractions; wrap it in a {@link DropRetractReader} for table reads.
  *   <li>{@link #readSection}: one section (e.g. a compaction unit), same semantics.
- *   <li>{@link #readRaw}: the value rows of the files concatenated, without merging; only correct when
- *       {@link RawReadRule#rawConvertible} holds.
+ *   <li>{@link #readRows}: what a table read returns, the merged value rows without retractions.
  * </ul>
+ * Files whose rows need no merging ({@link RawReadRule#rawConvertible}) are read raw by the table read
+ * itself, as column vectors, not through this class.
  *
  * Value rows hold the reader factory's projection. Thread-safe for creating readers; each reader is
  * single-threaded.
@@ -88,21 +89,10 @@ public final class MergeTreeReaders {
     }
 
     /**
-     * The value rows of {@code files}, file after file, with each row's kind set to its
-     * {@code _VALUE_KIND}. Retractions are dropped, though raw-convertible files hold none.
+     * The rows a table read returns: {@link #readMerged} without retractions, each value row with the
+     * kind of its version (+I or +U).
      */
-    public RecordReader<InternalRow> readRaw(BinaryRow partition, int bucket, List<DataFileMeta> files) {
-        return new DropRetractReader(readRun(partition, bucket, files));
-    }
-
-    /**
-     * Convenience for table reads: {@link #readRaw} when {@code rawConvertible}, else
-     * {@link #readMerged} without retractions.
-     */
-    public RecordReader<InternalRow> readRows(BinaryRow partition, int bucket, List<DataFileMeta> files,
-            boolean rawConvertible) {
-        return rawConvertible
-                ? readRaw(partition, bucket, files)
-                : new DropRetractReader(readMerged(partition, bucket, files));
+    public RecordReader<InternalRow> readRows(BinaryRow partition, int bucket, List<DataFileMeta> files) {
+        return new DropRetractReader(readMerged(partition, bucket, files));
     }
 }

@@ -299,14 +299,18 @@ public final class ReadBuilder {
         filtered(scan);
         SnapshotTableScan.BucketFilter byBucketKey = bucketKeyFilter();
         if (!schema.hasPrimaryKey()) {
-            return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, tableName);
+            Options options = schema.tableOptions();
+            SnapshotTableScan.SplitPacking packing = new SnapshotTableScan.SplitPacking(
+                    options.get(ScanOptions.SOURCE_SPLIT_TARGET_SIZE).bytes(),
+                    options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes());
+            return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, tableName);
         }
         MergeTreeOptions.MergeEngine engine = schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new SnapshotTableScan(scan, rawReadPolicy(),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
-                both(byBucketKey, wholeBucketFilter(engine)), tableName);
+                both(byBucketKey, wholeBucketFilter(engine)), null, tableName);
     }
 
     /** Bucket pruning by the bucket-key literals of the filter ({@link BucketSelector}), or null. */

@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plans a read of one snapshot's live files into full splits, one per (partition, bucket): the batch
- * read, and the first plan of streaming reads that start with a full snapshot.
+ * Plans a read of one snapshot's live files into full splits: one per (partition, bucket), or, with a
+ * {@link SplitPacking} (append tables), the bucket's files packed in order into splits of about the
+ * target size, so that a bucket of several large files is read by several tasks. The batch read, and
+ * the first plan of streaming reads that start with a full snapshot.
  */
 final class SnapshotTableScan implements TableScan {
     /** Decides per split whether its files can be read without merging. */
@@ -34,15 +36,46 @@ final class SnapshotTableScan implements TableScan {
         boolean mayMatch(int bucket, int totalBuckets, List<DataFileMeta> files);
     }
 
+    /**
+     * How the files of one bucket are packed into splits, as Paimon's {@code source.split.target-size}
+     * and {@code source.split.open-file-cost}: in file order, each file weighing its size but at least
+     * the open cost, a split closed before the file that would take it past the target (a split has at
+     * least one file).
+     */
+    record SplitPacking(long targetSize, long openFileCost) {
+        List<List<DataFileMeta>> pack(List<DataFileMeta> files) {
+            List<List<DataFileMeta>> splits = new ArrayList<>();
+            List<DataFileMeta> current = new ArrayList<>();
+            long weight = 0;
+            for (DataFileMeta f : files) {
+                long w = Math.max(f.fileSize(), openFileCost);
+                if (!current.isEmpty() && weight + w > targetSize) {
+                    splits.add(current);
+                    current = new ArrayList<>();
+                    weight = 0;
+                }
+                current.add(f);
+                weight += w;
+            }
+            if (!current.isEmpty()) {
+                splits.add(current);
+            }
+            return splits;
+        }
+    }
+
     private final FileStoreScan scan;
     private final RawReadPolicy rawReadPolicy;
     private final KeyFilterPruner keyPruner;
     private final BucketFilter bucketFilter;
     private final String tableName;
+    private final SplitPacking packing;
 
+    /** @param packingOrNull packs a bucket's files into several splits; null for one split per bucket */
     SnapshotTableScan(FileStoreScan scan, RawReadPolicy rawReadPolicy, KeyFilterPruner keyPrunerOrNull,
-            BucketFilter bucketFilterOrNull, String tableName) {
+            BucketFilter bucketFilterOrNull, SplitPacking packingOrNull, String tableName) {
         this.scan = scan;
+        this.packing = packingOrNull;
         this.rawReadPolicy = rawReadPolicy;
         this.keyPruner = keyPrunerOrNull;
         this.bucketFilter = bucketFilterOrNull;
@@ -77,8 +110,11 @@ final class SnapshotTableScan implements TableScan {
             // Merging must see every file of the bucket, so decide raw reads before key pruning.
             boolean raw = rawReadPolicy.rawConvertible(g.getValue());
             List<DataFileMeta> files = keyPruner == null ? g.getValue() : keyPruner.prune(g.getValue());
-            if (!files.isEmpty()) {
-                splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), files, raw));
+            if (files.isEmpty()) {
+                continue;
+            }
+            for (List<DataFileMeta> part : packing == null ? List.of(files) : packing.pack(files)) {
+                splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), part, raw));
             }
         }
         return new Plan(snapshotId, splits);

@@ -1,42 +1,41 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.casting.CastedRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.ProjectedRow;
-import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
-import dev.streamhouse.storage.manifest.DataFileMeta;
-import dev.streamhouse.storage.mergetree.KeyValue;
-import dev.streamhouse.storage.mergetree.KeyValueLayout;
-import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
-import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
-import dev.streamhouse.storage.mergetree.read.MergeEngines;
-import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
-import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.read.DataFileReaders;
+import dev.streamhouse.storage.read.DeletionVector;
 import dev.streamhouse.storage.reader.ConcatRecordReader;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.reader.TransformingRecordReader;
 import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.types.DataField;
-import dev.streamhouse.storage.types.DataTypeRoot;
-import dev.streamhouse.storage.types.PlainType;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads the rows of splits. For append tables each file is read as is, columns mapped by field id to
- * the current schema and widened types converted ({@link FileReadPlan}); primary-key tables are
- * merged on read with the same column mapping. The filter only skips row groups unless
- * {@link #executeFilter()} is called, in which case rows that do not match are dropped too.
+ * Reads the rows of splits. Each split is read by one {@link SplitRead}: a raw read (file after file,
+ * no merge) for append tables, delta splits and primary-key splits whose files need no merging
+ * ({@link DataSplit#rawConvertible()} without retractions), a merge read over the bucket's sorted runs
+ * for the other primary-key splits. Columns are mapped by field id to the current schema and widened
+ * types converted. The filter only skips row groups and pages unless {@link #executeFilter()} is
+ * called, in which case rows that do not match are dropped too.
+ *
+ * <p><b>Batches and rows.</b> {@link RecordReader#readBatch()} returns the rows in batches. Batches of a
+ * raw read are {@link dev.streamhouse.storage.reader.ColumnarRowIterator}s over the files' column
+ * vectors ({@link dev.streamhouse.storage.reader.ColumnarRowIterator#batch()}); merge reads return one
+ * batch per key-disjoint section of the bucket. Every row returned is a view of its own, nothing copied
+ * per row: of a raw batch's vectors, or of the merged version's vectors. Vectors are never refilled, so
+ * rows stay valid after the next row is read and after their batch is released, as long as they are
+ * referenced (a consumer may hand them to another thread, e.g. Flink's task thread).
  *
  * <p><b>Delta splits</b> ({@link DataSplit#delta()}) hold changes and are never merged: their files
  * are read one after another in the split's (sequence-number) order. Rows of an append table are
@@ -44,31 +43,54 @@ import java.util.List;
  * each key's versions in the order they were written. On such rows {@link #executeFilter()} applies only the conjuncts
  * over primary-key and partition columns: a change of another column must reach the consumer even if
  * the new value no longer matches (otherwise it would keep the stale row).
+ *
+ * <p>Thread-safe for creating readers (split reads are prepared once and shared by all splits).
  */
 public final class TableRead {
-    private final FileIO fileIO;
-    private final TablePaths paths;
     private final TableSchema schema;
-    private final SchemaCache schemas;
-    private final String tableName;
     private final int[] projection;
-    private final Predicate filter;
+    private final DataFileReaders files;
+    private final DeletionVector.Source deletionVectors = DeletionVector.Source.NONE;
+    /** Table positions of the columns read: the projection, then the filter's other columns. */
+    private final int[] readPositions;
+    /** The filter over positions of {@link #readPositions}, or null. */
+    private final Predicate readFilter;
     private boolean executeFilter;
+    private SplitRead plainRead;
+    private SplitRead deltaRead;
+    private SplitRead mergeRead;
 
     TableRead(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
             int[] projection, Predicate filter) {
-        this.fileIO = fileIO;
-        this.paths = paths;
         this.schema = schema;
-        this.schemas = schemas;
-        this.tableName = tableName;
         this.projection = projection;
-        this.filter = filter;
+        this.files = new DataFileReaders(fileIO, paths, schemas, tableName);
+        List<Integer> positions = new ArrayList<>();
+        for (int p : projection) {
+            positions.add(p);
+        }
+        if (filter != null) {
+            for (int p : PredicateBuilder.referencedFields(filter)) {
+                if (!positions.contains(p)) {
+                    positions.add(p);
+                }
+            }
+        }
+        this.readPositions = positions.stream().mapToInt(Integer::intValue).toArray();
+        int[] tableToRead = new int[schema.rowType().fieldCount()];
+        Arrays.fill(tableToRead, -1);
+        for (int i = 0; i < readPositions.length; i++) {
+            tableToRead[readPositions[i]] = i;
+        }
+        this.readFilter = filter == null ? null
+                : PredicateBuilder.transformFieldMapping(filter, tableToRead).orElse(null);
     }
 
     /** Also drop rows that do not satisfy the filter (by default the filter only prunes). */
     public TableRead executeFilter() {
         this.executeFilter = true;
+        plainRead = null;
+        deltaRead = null;
         return this;
     }
 
@@ -90,168 +112,83 @@ public final class TableRead {
             throw new IllegalArgumentException("Cannot read split " + split + ": not a DataSplit");
         }
         DataSplit ds = (DataSplit) split;
-        // Read the projected columns plus the filter's columns; project after filtering.
-        RowType tableType = schema.rowType();
-        List<Integer> readPositions = new ArrayList<>();
-        for (int p : projection) {
-            readPositions.add(p);
-        }
-        if (filter != null) {
-            for (int p : PredicateBuilder.referencedFields(filter)) {
-                if (!readPositions.contains(p)) {
-                    readPositions.add(p);
-                }
-            }
-        }
-        List<DataField> wanted = new ArrayList<>();
-        int[] tableToRead = new int[tableType.fieldCount()];
-        java.util.Arrays.fill(tableToRead, -1);
-        for (int i = 0; i < readPositions.size(); i++) {
-            wanted.add(tableType.field(readPositions.get(i)));
-            tableToRead[readPositions.get(i)] = i;
-        }
-        Predicate readFilter = filter == null
-                ? null
-                : PredicateBuilder.transformFieldMapping(filter, tableToRead)
-                        .orElse(null);
-        int[] outMapping = new int[projection.length];
-        for (int i = 0; i < projection.length; i++) {
-            outMapping[i] = i;
-        }
-        boolean needsProjection = readPositions.size() != projection.length;
-
-        int[] positions = readPositions.stream().mapToInt(Integer::intValue).toArray();
-        Predicate rowFilter = executeFilter ? readFilter : null;
-        RecordReader<InternalRow> reader;
         if (schema.hasPrimaryKey() && ds.delta()) {
-            reader = changeReader(ds, positions, readFilter);
-            rowFilter = rowFilter == null ? null : keyAndPartitionConjuncts(rowFilter, positions);
-        } else if (schema.hasPrimaryKey() && !readsAsPlainFiles(ds)) {
-            reader = primaryKeyReader(ds, positions, readFilter);
-        } else {
-            // Raw primary-key files also carry each row's kind in _VALUE_KIND, read after the wanted columns.
-            boolean withValueKind = schema.hasPrimaryKey();
-            List<ConcatRecordReader.ReaderSupplier<InternalRow>> files = new ArrayList<>();
-            for (DataFileMeta file : ds.files()) {
-                files.add(() -> openFile(ds, file, wanted, readFilter, withValueKind));
-            }
-            reader = new ConcatRecordReader<>(files);
-            needsProjection |= withValueKind;
+            return deltaRead().createReader(ds);
         }
-        if (rowFilter != null || needsProjection) {
-            ProjectedRow projected = new ProjectedRow(outMapping);
-            Predicate test = rowFilter;
-            reader = new TransformingRecordReader<>(reader,
-                    test == null ? null : test::test,
-                    needsProjection ? projected::replace : r -> r);
+        if (schema.hasPrimaryKey() && !ds.rawConvertible()) {
+            return cutToOutput(mergeRead().createReader(ds));
         }
-        return reader;
+        return plainRead().createReader(ds);
+    }
+
+    private List<DataField> readFields() {
+        List<DataField> fields = new ArrayList<>(readPositions.length);
+        for (int p : readPositions) {
+            fields.add(schema.rowType().field(p));
+        }
+        return fields;
     }
 
     /**
-     * Whether a split's files can be read like an append table's: only the wanted value columns, no
-     * key-value wrapping. True for append tables, and for raw-convertible primary-key splits whose
-     * files are known to hold no retraction (a null delete count, from old writers, might).
+     * Files read as they are: append tables, and primary-key splits that need no merge (their rows
+     * carry the stored kinds; retractions, which such files may hold when written by old writers, are
+     * dropped).
      */
-    private boolean readsAsPlainFiles(DataSplit split) {
-        if (!split.rawConvertible()) {
-            return false;
+    private synchronized SplitRead plainRead() {
+        if (plainRead == null) {
+            boolean primaryKey = schema.hasPrimaryKey();
+            plainRead = new RawSplitRead(files, readFields(), readFilter, executeFilter ? readFilter : null,
+                    projection.length, primaryKey, primaryKey, deletionVectors);
         }
-        for (DataFileMeta f : split.files()) {
-            if (f.deleteRowCount() == null || f.deleteRowCount() != 0) {
-                return false;
-            }
-        }
-        return true;
+        return plainRead;
     }
 
-    /** The conjuncts of {@code readFilter} (over read positions) that use only key and partition columns. */
-    private Predicate keyAndPartitionConjuncts(Predicate readFilter, int[] readPositions) {
+    /**
+     * The changes of a primary-key table: every stored version with its kind. Only key and partition
+     * conjuncts may skip row groups or rows (a changed value must reach the consumer even if it no
+     * longer matches); row groups are skipped by the key conjuncts alone, as the keys' versions are all
+     * in the file.
+     */
+    private synchronized SplitRead deltaRead() {
+        if (deltaRead == null) {
+            Predicate keyConjuncts = readFilter == null ? null : conjunctsOn(readFilter, true, false);
+            Predicate rowFilter = executeFilter && readFilter != null ? conjunctsOn(readFilter, true, true) : null;
+            deltaRead = new RawSplitRead(files, readFields(), keyConjuncts, rowFilter, projection.length, true, false,
+                    deletionVectors);
+        }
+        return deltaRead;
+    }
+
+    private synchronized SplitRead mergeRead() {
+        if (mergeRead == null) {
+            mergeRead = new MergeSplitRead(files, schema, readPositions, readFilter, deletionVectors);
+        }
+        return mergeRead;
+    }
+
+    /** The conjuncts of {@link #readFilter} that use only primary-key (and partition) columns. */
+    private Predicate conjunctsOn(Predicate predicate, boolean keys, boolean partitions) {
         List<String> names = schema.fieldNames();
         int[] mapping = new int[readPositions.length];
         for (int i = 0; i < mapping.length; i++) {
             String name = names.get(readPositions[i]);
-            boolean stable = schema.primaryKeys().contains(name) || schema.partitionKeys().contains(name);
+            boolean stable = (keys && schema.primaryKeys().contains(name))
+                    || (partitions && schema.partitionKeys().contains(name));
             mapping[i] = stable ? i : -1;
         }
-        return PredicateBuilder.pickByFieldMapping(readFilter, mapping).orElse(null);
+        return PredicateBuilder.pickByFieldMapping(predicate, mapping).orElse(null);
     }
 
-    /**
-     * The stored versions in the files of a delta split, file after file, each value row carrying its
-     * version's kind (set in place on the reused row). No merging, so every change is seen.
-     */
-    private RecordReader<InternalRow> changeReader(DataSplit split, int[] readPositions, Predicate readFilter) {
-        KeyValueLayout layout = KeyValueLayout.of(schema);
-        Predicate keyFilter = readFilter == null ? null
-                : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
-        KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas,
-                readPositions, keyFilter);
-        List<ConcatRecordReader.ReaderSupplier<KeyValue>> files = new ArrayList<>();
-        for (DataFileMeta file : split.files()) {
-            files.add(() -> readerFactory.createReader(split.partition(), split.bucket(), file));
+    /** Merged rows of the read columns, filtered (with {@link #executeFilter()}) and cut to the projection. */
+    private RecordReader<InternalRow> cutToOutput(RecordReader<InternalRow> rows) {
+        Predicate rowFilter = executeFilter ? readFilter : null;
+        boolean needsProjection = readPositions.length != projection.length;
+        if (rowFilter == null && !needsProjection) {
+            return rows;
         }
-        return new TransformingRecordReader<KeyValue, InternalRow>(new ConcatRecordReader<>(files),
-                null,
-                kv -> {
-                    InternalRow value = kv.value();
-                    value.setRowKind(kv.valueKind());
-                    return value;
-                });
-    }
-
-    /**
-     * Merge-on-read of one bucket (or a plain read when the split is raw-convertible): the merge
-     * engine combines the versions of each key and retractions are dropped.
-     */
-    private RecordReader<InternalRow> primaryKeyReader(DataSplit split, int[] readPositions, Predicate readFilter) {
-        MergeReadProjection projection = MergeReadProjection.of(schema, readPositions);
-        KeyValueLayout layout = KeyValueLayout.of(schema);
-        Predicate keyFilter = readFilter == null ? null
-                : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
-        KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas,
-                projection.readProjection(), keyFilter);
-        MergeTreeReaders readers = new MergeTreeReaders(readerFactory, MergeEngines.create(schema),
-                projection.versionOrder());
-        return projection.cutBack(readers.readRows(split.partition(), split.bucket(), split.files(), split.rawConvertible()));
-    }
-
-    /**
-     * The wanted columns of one data file, by field id, cast to their current types. With
-     * {@code withValueKind} (primary-key files), {@code _VALUE_KIND} is read as one more trailing
-     * column and sets each row's kind.
-     */
-    private RecordReader<InternalRow> openFile(DataSplit split, DataFileMeta file, List<DataField> wanted,
-            Predicate readFilter, boolean withValueKind) throws IOException {
-        TableSchema fileSchema = schemas.schema(file.schemaId());
-        FileReadPlan plan = FileReadPlan.of(wanted, fileSchema, readFilter, file.fileName(), tableName);
-        String format = DataFilePathFactory.formatOf(file.fileName());
-        dev.streamhouse.storage.fs.Path path = paths.dataFile(split.partition(), split.bucket(), file.fileName());
-        RowType readType = plan.fileReadType;
-        if (withValueKind) {
-            List<DataField> fields = new ArrayList<>(readType.fields());
-            fields.add(new DataField(KeyValueLayout.VALUE_KIND_FIELD_ID, KeyValueLayout.VALUE_KIND,
-                    new PlainType(false, DataTypeRoot.TINYINT)));
-            readType = new RowType(fields);
-        }
-        RecordReader<InternalRow> reader;
-        try {
-            reader = FileFormats.of(format).readerFactory(readType, plan.fileFilter)
-                    .createReader(fileIO, path, file.fileSize());
-        } catch (IOException e) {
-            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
-        }
-        if (withValueKind) {
-            int kindPosition = wanted.size();
-            reader = new TransformingRecordReader<>(reader, null, row -> {
-                row.setRowKind(RowKind.fromByteValue(row.byteAt(kindPosition)));
-                return row;
-            });
-        }
-        if (plan.needsCast()) {
-            CastedRow casted = plan.castedRow();
-            reader = new TransformingRecordReader<>(reader, null, casted::replace);
-        }
-        return new TableErrorReader(reader, path, tableName);
+        int[] outMapping = new int[projection.length];
+        Arrays.setAll(outMapping, i -> i);
+        return new TransformingRecordReader<>(rows, rowFilter == null ? null : rowFilter::test,
+                needsProjection ? r -> new ProjectedRow(outMapping).replace(r) : r -> r);
     }
 }

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.format.parquet;
 
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.format.FieldStats;
 import dev.streamhouse.storage.format.FormatWriter;
 import dev.streamhouse.storage.fs.LocalFileIO;
@@ -41,7 +42,7 @@ final class ParquetTestFiles {
         return readBatches(file, readType, filter).stream().flatMap(List::stream).toList();
     }
 
-    /** The rows of each batch, in order. */
+    /** The rows of each batch, in order (copies: readers reuse their rows and vectors). */
     static List<List<InternalRow>> readBatches(Path file, RowType readType, Predicate filter) throws IOException {
         long size = LocalFileIO.INSTANCE.size(file);
         List<List<InternalRow>> batches = new ArrayList<>();
@@ -52,7 +53,7 @@ final class ParquetTestFiles {
                 List<InternalRow> rows = new ArrayList<>();
                 InternalRow row;
                 while ((row = batch.next()) != null) {
-                    rows.add(row);
+                    rows.add(InternalRowUtils.copyToGeneric(row, readType));
                 }
                 batch.releaseBatch();
                 batches.add(rows);

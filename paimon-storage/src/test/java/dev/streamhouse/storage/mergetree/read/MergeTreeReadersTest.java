@@ -19,7 +19,6 @@ import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.io.KvTestTable;
 import dev.streamhouse.storage.mergetree.io.KvTestTable.Kv;
 import dev.streamhouse.storage.mergetree.io.RollingKeyValueFileWriter;
-import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.types.RowType;
 
@@ -113,7 +112,7 @@ class MergeTreeReadersTest {
             List<Kv> merged = KvTestTable.readAll(readers.readMerged(PARTITION, 0, files), keyType, valueType);
             assertThat(merged).isEqualTo(new ArrayList<>(model.values()));
 
-            List<GenericRow> rows = KvTestTable.readRows(readers.readRows(PARTITION, 0, files, false), valueType);
+            List<GenericRow> rows = KvTestTable.readRows(readers.readRows(PARTITION, 0, files), valueType);
             List<GenericRow> expectedRows = new ArrayList<>();
             for (Kv kv : model.values()) {
                 if (!kv.kind().isRetract()) {
@@ -150,7 +149,7 @@ class MergeTreeReadersTest {
         MergeTreeReaders readers = new MergeTreeReaders(factory, MergeEngines.create(table.schema),
                 projection.versionOrder());
         List<GenericRow> rows = KvTestTable.readRows(
-                projection.cutBack(readers.readRows(PARTITION, 0, List.of(newer, older), false)),
+                projection.cutBack(readers.readRows(PARTITION, 0, List.of(newer, older))),
                 table.schema.rowType().project(new int[] {1}));
         List<String> out = new ArrayList<>();
         for (GenericRow r : rows) {
@@ -158,25 +157,6 @@ class MergeTreeReadersTest {
             out.add(r.field(0).toString());
         }
         return out;
-    }
-
-    @Test
-    void rawReadConcatenatesValuesOfRawConvertibleFiles() throws Exception {
-        KvTestTable table = table(tmp);
-        DataFileMeta first = writeFile(table, 2, List.of(
-                version(1, 0, RowKind.INSERT, "a", null),
-                version(3, 1, RowKind.UPDATE_AFTER, "b", 1)));
-        DataFileMeta second = writeFile(table, 2, List.of(version(7, 2, RowKind.INSERT, "c", 2)));
-        List<DataFileMeta> files = List.of(first, second);
-        assertThat(RawReadRule.rawConvertible(files, false, MergeEngine.DEDUPLICATE)).isTrue();
-
-        MergeTreeReaders readers = new MergeTreeReaders(table.readerFactory(new int[] {1, 0}, null),
-                MergeEngines.create(table.schema), VersionOrder.bySequenceNumber());
-        RowType outType = table.schema.rowType().project(new int[] {1, 0});
-        assertThat(KvTestTable.readRows(readers.readRows(PARTITION, 0, files, true), outType)).containsExactly(
-                GenericRow.of(str("a"), 1),
-                GenericRow.ofKind(RowKind.UPDATE_AFTER, str("b"), 3),
-                GenericRow.of(str("c"), 7));
     }
 
     @Test

@@ -25,7 +25,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads the rows of one Parquet file in file order, one batch per row group, skipping row groups
+ * The row-assembly reader that the columnar reader ({@link ParquetColumnarReader}) replaced, kept in
+ * test scope as the reference the columnar reader is checked against: parquet-mr's record assembly
+ * with our converters ({@link RowMaterializer}), one GenericRow per record.
+ *
+ * <p>Reads the rows of one Parquet file in file order, one batch per row group, skipping row groups
  * the {@link RowGroupFilter} rules out and, within the others, pages the page filter rules out by the
  * file's page indexes ({@link ParquetFilters}); rows of the pages read are all returned. Rows are fresh {@link GenericRow}s (safe to keep). Any
  * failure, including corrupt pages found while decoding and codecs missing from the classpath, is an

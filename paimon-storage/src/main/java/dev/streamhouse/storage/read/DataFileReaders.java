@@ -1,0 +1,81 @@
+package dev.streamhouse.storage.read;
+
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.format.FileFormats;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.io.DataFilePathFactory;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.schema.SchemaCache;
+import dev.streamhouse.storage.reader.ColumnarRecordReader;
+import dev.streamhouse.storage.schema.TableSchema;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The one way data files of a table are opened for reading, by raw reads and merge reads alike: finds
+ * the file, its format and its schema, reads the columns of a {@link DataFileReadPlan} as batches of
+ * column vectors, converts widened columns to their current types ({@link
+ * dev.streamhouse.storage.casting.CastedVector}) and leaves out the rows of the file's
+ * {@link DeletionVector}. Every failure names the data file and the table. Thread-safe; each reader it
+ * opens is single-threaded.
+ */
+public final class DataFileReaders {
+    private final FileIO fileIO;
+    private final TablePaths paths;
+    private final SchemaCache schemas;
+    private final String tableName;
+
+    /** Errors name the table by its location. */
+    public DataFileReaders(FileIO fileIO, TablePaths paths, SchemaCache schemas) {
+        this(fileIO, paths, schemas, paths.root().toString());
+    }
+
+    /** @param tableName how errors name the table (e.g. its identifier) */
+    public DataFileReaders(FileIO fileIO, TablePaths paths, SchemaCache schemas, String tableName) {
+        this.fileIO = fileIO;
+        this.paths = paths;
+        this.schemas = schemas;
+        this.tableName = tableName;
+    }
+
+    /** The table, as error messages name it. */
+    public String tableName() {
+        return tableName;
+    }
+
+    public Path path(BinaryRow partition, int bucket, DataFileMeta file) {
+        return paths.dataFile(partition, bucket, file.fileName());
+    }
+
+    /** The schema {@code file} was written with. */
+    public TableSchema schemaOf(DataFileMeta file, Path path) throws IOException {
+        try {
+            return schemas.schema(file.schemaId());
+        } catch (UncheckedIOException e) {
+            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": its schema "
+                    + file.schemaId() + " cannot be read: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /**
+     * Opens {@code file} (at {@code path}) and reads the columns of {@code plan}, which must have been
+     * built for the file's schema.
+     *
+     * @param deletionVector the file's deleted rows, or null when it has none
+     */
+    public ColumnarRecordReader open(Path path, DataFileMeta file, DataFileReadPlan plan, DeletionVector deletionVector)
+            throws IOException {
+        ColumnarRecordReader reader;
+        try {
+            reader = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
+                    .readerFactory(plan.fileReadType(), plan.fileFilter())
+                    .createReader(fileIO, path, file.fileSize());
+        } catch (IOException e) {
+            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
+        }
+        return new DataFileRecordReader(reader, plan, deletionVector, path, tableName);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.streamhouse.storage.read;
+
+import dev.streamhouse.storage.casting.CastedVector;
+import dev.streamhouse.storage.casting.ColumnCast;
+import dev.streamhouse.storage.data.columnar.ColumnVector;
+import dev.streamhouse.storage.data.columnar.ColumnarBatch;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.reader.ColumnarRecordReader;
+import dev.streamhouse.storage.reader.ColumnarRowIterator;
+import dev.streamhouse.storage.types.DataField;
+import dev.streamhouse.storage.types.RowType;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The batches of one data file as a {@link DataFileReadPlan} presents them: widened columns converted,
+ * deleted rows left out, errors naming the file and the table.
+ */
+final class DataFileRecordReader implements ColumnarRecordReader {
+    private final ColumnarRecordReader reader;
+    private final ColumnCast[] casts;
+    private final boolean anyCast;
+    /** The read type with converted columns in their current types. */
+    private final RowType castType;
+    private final DeletionVector deletionVector;
+    private final Path file;
+    private final String tableName;
+
+    DataFileRecordReader(ColumnarRecordReader reader, DataFileReadPlan plan, DeletionVector deletionVector, Path file,
+            String tableName) {
+        this.reader = reader;
+        int n = plan.fileReadType().fieldCount();
+        this.casts = new ColumnCast[n];
+        boolean any = false;
+        for (int i = 0; i < n; i++) {
+            ColumnCast c = plan.cast(i);
+            if (c != null && c.convertsValues()) {
+                casts[i] = c;
+                any = true;
+            }
+        }
+        this.anyCast = any;
+        List<DataField> fields = new ArrayList<>(plan.fileReadType().fields());
+        for (int i = 0; i < n; i++) {
+            if (casts[i] != null) {
+                DataField f = fields.get(i);
+                fields.set(i, new DataField(f.id(), f.name(), casts[i].to().nullable()));
+            }
+        }
+        this.castType = new RowType(fields);
+        this.deletionVector = deletionVector;
+        this.file = file;
+        this.tableName = tableName;
+    }
+
+    @Override
+    public ColumnarRowIterator readBatch() throws IOException {
+        ColumnarRowIterator batch;
+        try {
+            batch = reader.readBatch();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot read data file " + file + " of table " + tableName + ": " + e.getMessage(), e);
+        }
+        if (batch == null) {
+            return null;
+        }
+        if (anyCast) {
+            batch = batch.withBatch(this::cast);
+        }
+        if (deletionVector != null) {
+            ColumnarBatch b = batch.batch();
+            batch = batch.keepOnly(rowId -> !deletionVector.isDeleted(b.rowPosition(rowId)));
+        }
+        return batch;
+    }
+
+    private ColumnarBatch cast(ColumnarBatch batch) {
+        ColumnVector[] vectors = new ColumnVector[casts.length];
+        for (int i = 0; i < casts.length; i++) {
+            vectors[i] = casts[i] == null ? batch.vector(i) : new CastedVector(batch.vector(i), casts[i]);
+        }
+        return batch.withVectors(castType, vectors);
+    }
+
+    @Override
+    public void close() throws IOException {
+        reader.close();
+    }
+}

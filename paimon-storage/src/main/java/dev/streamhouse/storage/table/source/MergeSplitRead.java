@@ -1,0 +1,47 @@
+package dev.streamhouse.storage.table.source;
+
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
+import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
+import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
+import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.read.DataFileReaders;
+import dev.streamhouse.storage.read.DeletionVector;
+import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.schema.TableSchema;
+
+/**
+ * The merge read: merge-on-read of a bucket's sorted runs ({@link MergeTreeReaders}), one merged
+ * version per key with retractions dropped, each row with its latest version's kind (+I or +U). The
+ * files' batches are consumed as KeyValue views over their column vectors; a merged row is a view of
+ * the version that won, valid until the next row. Rows hold the read columns (the wanted ones; with
+ * {@code sequence.field}, the sequence fields are read for the merge and cut off again). The filter's
+ * key conjuncts skip row groups and pages; rows are not filtered here.
+ */
+final class MergeSplitRead implements SplitRead {
+    private final MergeTreeReaders readers;
+    private final MergeReadProjection projection;
+
+    /**
+     * @param readPositions the table columns to read, in output order
+     * @param readFilter over {@code readPositions} positions, or null
+     */
+    MergeSplitRead(DataFileReaders files, TableSchema schema, int[] readPositions, Predicate readFilter,
+            DeletionVector.Source deletionVectors) {
+        this.projection = MergeReadProjection.of(schema, readPositions);
+        KeyValueLayout layout = KeyValueLayout.of(schema);
+        Predicate keyFilter = readFilter == null ? null
+                : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
+        KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(files, layout,
+                projection.readProjection(), keyFilter, deletionVectors);
+        this.readers = new MergeTreeReaders(readerFactory, MergeEngines.create(schema), projection.versionOrder());
+    }
+
+    @Override
+    public RecordReader<InternalRow> createReader(DataSplit split) {
+        return projection.cutBack(readers.readRows(split.partition(), split.bucket(), split.files()));
+    }
+}
