@@ -1,5 +1,5 @@
 import dev.streamhouse.flink.sink.PaimonSinkBuilder;
-import dev.streamhouse.flink.datastream.PaimonSourceBuilder;
+import dev.streamhouse.flink.source.PaimonSourceBuilder;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.datastream;
 
+import dev.streamhouse.flink.source.PaimonSourceBuilder;
 import dev.streamhouse.flink.sink.PaimonSinkBuilder;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;

@@ -11,12 +11,9 @@ import dev.streamhouse.flink.source.reader.PaimonSplitReader;
 import dev.streamhouse.flink.source.reader.RecordLimiter;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.flink.source.split.PaimonSplitSerializer;
-import dev.streamhouse.storage.options.ConsumerOptions;
 import dev.streamhouse.storage.options.Options;
-import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.table.source.DataSplit;
@@ -35,18 +32,17 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * A FLIP-27 source reading a table as Flink {@link RowData} of {@link #producedType()}.
+ * A FLIP-27 source reading a table as Flink {@link RowData} of {@link #producedType()}; built by
+ * {@link PaimonSourceBuilder}.
  *
  * <p><b>Bounded</b> (default): one snapshot (the latest when the job starts, unless pinned with
- * {@link Builder#snapshotId}).
+ * {@link PaimonSourceBuilder#snapshotId}).
  *
- * <p><b>Unbounded</b> ({@link Builder#unbounded()}): a streaming read that starts as the table's options
+ * <p><b>Unbounded</b> ({@link PaimonSourceBuilder#unbounded()}): a streaming read that starts as the table's options
  * say ({@code scan.mode}, {@code scan.snapshot-id}, {@code scan.timestamp-millis}, or the saved progress
  * of {@code consumer-id}; pass per-query options with {@code Table.copy(options)} before
  * building), then emits the changes of every new snapshot, found every
@@ -81,8 +77,8 @@ public final class PaimonSource
     private final Long snapshotId;
     private final boolean unbounded;
 
-    private PaimonSource(Table table, int[] projection, Predicate filter, Long limit, Long snapshotId,
-            boolean unbounded) {
+    /** A source of checked settings; {@link PaimonSourceBuilder#build()} is the way in. */
+    PaimonSource(Table table, int[] projection, Predicate filter, Long limit, Long snapshotId, boolean unbounded) {
         this.table = table;
         this.projection = projection;
         this.filter = filter;
@@ -91,17 +87,12 @@ public final class PaimonSource
         this.unbounded = unbounded;
     }
 
-    /** A builder reading all columns of {@code table}'s latest snapshot, unfiltered and unlimited. */
-    public static Builder builder(Table table) {
-        return new Builder(table);
-    }
-
     @Override
     public Boundedness getBoundedness() {
         return unbounded ? Boundedness.CONTINUOUS_UNBOUNDED : Boundedness.BOUNDED;
     }
 
-    /** Whether this is a streaming read that follows new snapshots ({@link Builder#unbounded()}). */
+    /** Whether this is a streaming read that follows new snapshots ({@link PaimonSourceBuilder#unbounded()}). */
     public boolean isUnbounded() {
         return unbounded;
     }
@@ -210,140 +201,5 @@ public final class PaimonSource
         return "PaimonSource{" + table.fullName() + ", columns " + readType().fieldNames()
                 + (filter == null ? "" : ", filter " + filter) + (limit == null ? "" : ", limit " + limit)
                 + (snapshotId == null ? "" : ", snapshot " + snapshotId) + (unbounded ? ", unbounded" : "") + "}";
-    }
-
-    /** Configures a {@link PaimonSource}; {@link #build()} validates. */
-    public static final class Builder {
-        private final Table table;
-        private int[] projection;
-        private Predicate filter;
-        private Long limit;
-        private Long snapshotId;
-        private boolean unbounded;
-
-        private Builder(Table table) {
-            this.table = Objects.requireNonNull(table, "table");
-        }
-
-        /** Read only these table columns (positions in the table's row type), in this order; null for all. */
-        public Builder projection(int[] positions) {
-            this.projection = positions == null ? null : positions.clone();
-            return this;
-        }
-
-        /** Read only rows satisfying this predicate over the full table row; null for all rows. */
-        public Builder filter(Predicate filter) {
-            this.filter = filter;
-            return this;
-        }
-
-        /** Stop each reader after this many rows; null for no limit. */
-        public Builder limit(Long limit) {
-            this.limit = limit;
-            return this;
-        }
-
-        /**
-         * Bounded: read this snapshot instead of the one latest when the job starts (time travel).
-         * Unbounded: the snapshot where {@code scan.mode} {@code from-snapshot(-full)} starts.
-         */
-        public Builder snapshotId(long snapshotId) {
-            this.snapshotId = snapshotId;
-            return this;
-        }
-
-        /**
-         * Read in streaming mode: start as the table options say ({@code scan.mode}, {@code consumer-id},
-         * ...) and follow new snapshots until the job is cancelled, emitting their changes with row
-         * kinds. Options: {@code continuous.discovery-interval} (default 10 s),
-         * {@code scan.max-splits-per-task} (default 10), {@code consumer-id}. Use with checkpointing for
-         * exactly-once and for consumer progress.
-         */
-        public Builder unbounded() {
-            this.unbounded = true;
-            return this;
-        }
-
-        /** Read one snapshot and finish (the default). */
-        public Builder bounded() {
-            this.unbounded = false;
-            return this;
-        }
-
-        /**
-         * @throws IllegalArgumentException for a column position out of range or repeated, a filter on a
-         *     column the table does not have, a negative limit or snapshot id; for an unbounded read also
-         *     for a non-positive {@code continuous.discovery-interval} or {@code scan.max-splits-per-task},
-         *     an invalid {@code consumer-id}, or the batch-only option {@code incremental-between}
-         * @throws org.apache.flink.table.api.ValidationException when a projected column has no Flink type
-         *     (VARIANT), naming the column
-         */
-        public PaimonSource build() {
-            int columns = table.rowType().fieldCount();
-            int[] positions = projection;
-            if (positions == null) {
-                positions = new int[columns];
-                for (int i = 0; i < columns; i++) {
-                    positions[i] = i;
-                }
-            }
-            boolean[] seen = new boolean[columns];
-            for (int p : positions) {
-                if (p < 0 || p >= columns) {
-                    throw new IllegalArgumentException("Cannot read column " + p + " of table " + table.fullName()
-                            + ": it has columns 0 to " + (columns - 1));
-                }
-                if (seen[p]) {
-                    throw new IllegalArgumentException("Cannot read column " + p + " of table " + table.fullName()
-                            + " twice in one projection");
-                }
-                seen[p] = true;
-            }
-            if (filter != null) {
-                for (int field : PredicateBuilder.referencedFields(filter)) {
-                    if (field >= columns) {
-                        throw new IllegalArgumentException("Cannot filter on column " + field + " of table "
-                                + table.fullName() + ": it has columns 0 to " + (columns - 1));
-                    }
-                }
-            }
-            if (limit != null && limit < 0) {
-                throw new IllegalArgumentException("Cannot limit a read of table " + table.fullName() + " to "
-                        + limit + " rows: the limit is negative");
-            }
-            if (snapshotId != null && snapshotId < 1) {
-                throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table "
-                        + table.fullName() + ": snapshot ids start at 1");
-            }
-            if (unbounded) {
-                validateStreamingOptions();
-            }
-            PaimonSource source = new PaimonSource(table, positions, filter, limit, snapshotId, unbounded);
-            source.producedType(); // fails early for columns Flink cannot represent
-            return source;
-        }
-    
-        private void validateStreamingOptions() {
-            Options options = table.schema().tableOptions();
-            String name = table.fullName();
-            if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
-                throw new IllegalArgumentException("Cannot stream-read table " + name + " with option '"
-                        + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read bounded");
-            }
-            Duration interval = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL);
-            if (interval.isNegative() || interval.isZero()) {
-                throw new IllegalArgumentException("Cannot stream-read table " + name + ": option '"
-                        + StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL.key() + "' must be positive, got " + interval);
-            }
-            int perTask = table.schema().tableOptions().get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
-            if (perTask < 1) {
-                throw new IllegalArgumentException("Cannot stream-read table " + name + ": option '"
-                        + PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK.key() + "' must be at least 1, got " + perTask);
-            }
-            String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
-            if (consumerId != null) {
-                ConsumerOptions.CONSUMER_ID.parseAndCheck(consumerId); // names the option
-            }
-        }
     }
 }

@@ -75,7 +75,7 @@ class AllTypesITCase {
     void appendTableRoundTripsEveryType() throws Exception {
         FileStoreTable table = create("append", AllTypes.schema());
         TestTables.write(table, AllTypes.internalRows());
-        assertThat(readExternal(PaimonSource.builder(table).build())).isEqualTo(expected());
+        assertThat(readExternal(PaimonSourceBuilder.forTable(table).build())).isEqualTo(expected());
     }
 
     @Test
@@ -90,7 +90,7 @@ class AllTypesITCase {
         TestTables.write(table, rows.subList(1, 3));
         assertThat(table.newReadBuilder().newScan().plan().splits())
                 .anyMatch(s -> s.files().size() > 1 && !s.rawConvertible());
-        assertThat(readExternal(PaimonSource.builder(table).build())).isEqualTo(expected());
+        assertThat(readExternal(PaimonSourceBuilder.forTable(table).build())).isEqualTo(expected());
     }
 
     @Test
@@ -102,7 +102,7 @@ class AllTypesITCase {
         for (int i = 0; i < AllTypes.ROWS; i++) {
             expected.add(Row.project(AllTypes.externalRow(i), projection));
         }
-        PaimonSource source = PaimonSource.builder(table).projection(projection).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).projection(projection).build();
         assertThat(source.producedType().getFieldNames())
                 .containsExactly("id", "f_row", "f_array", "f_multiset", "f_ltz9");
         assertThat(readExternal(source)).isEqualTo(expected);

@@ -29,7 +29,7 @@ class PaimonSourceBuilderTest {
     @Test
     void defaultsToAllColumnsOfABoundedRead() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
-        PaimonSource source = PaimonSource.builder(table).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).build();
         assertThat(source.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
         assertThat(source.readType()).isEqualTo(table.rowType());
         assertThat(source.producedType().getFieldNames()).containsExactly("id", "name", "dt");
@@ -40,16 +40,16 @@ class PaimonSourceBuilderTest {
     @Test
     void unboundedReadsAreContinuousAndCheckTheirOptions() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
-        PaimonSource source = PaimonSource.builder(table).unbounded().build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).unbounded().build();
         assertThat(source.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
         assertThat(source.isUnbounded()).isTrue();
-        assertThat(PaimonSource.builder(table).unbounded().bounded().build().isUnbounded()).isFalse();
+        assertThat(PaimonSourceBuilder.forTable(table).unbounded().bounded().build().isUnbounded()).isFalse();
         assertThat(InstantiationUtil.clone(source).isUnbounded()).isTrue();
 
-        assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("consumer-id", "a/b"))).unbounded().build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table.copy(Map.of("consumer-id", "a/b"))).unbounded().build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Invalid value 'a/b'").hasMessageContaining("'consumer-id'");
-        assertThatThrownBy(() -> PaimonSource.builder(table.copy(Map.of("incremental-between", "1,2"))).unbounded()
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table.copy(Map.of("incremental-between", "1,2"))).unbounded()
                 .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(table.fullName()).hasMessageContaining("'incremental-between'");
@@ -67,7 +67,7 @@ class PaimonSourceBuilderTest {
     void survivesJavaSerializationAsFlinkShipsIt() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
         PredicateBuilder pb = new PredicateBuilder(table.rowType());
-        PaimonSource source = PaimonSource.builder(table).projection(new int[] {1}).filter(pb.equal(0, 3))
+        PaimonSource source = PaimonSourceBuilder.forTable(table).projection(new int[] {1}).filter(pb.equal(0, 3))
                 .limit(5L).build();
         PaimonSource copy = InstantiationUtil.clone(source);
         assertThat(copy.readType()).isEqualTo(source.readType());
@@ -78,14 +78,14 @@ class PaimonSourceBuilderTest {
     @Test
     void refusesColumnsTheTableDoesNotHave() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
-        assertThatThrownBy(() -> PaimonSource.builder(table).projection(new int[] {0, 3}).build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table).projection(new int[] {0, 3}).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Cannot read column 3 of table default.test: it has columns 0 to 2");
-        assertThatThrownBy(() -> PaimonSource.builder(table).projection(new int[] {1, 1}).build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table).projection(new int[] {1, 1}).build())
                 .hasMessageContaining("twice");
         PredicateBuilder wider = new PredicateBuilder(RowType.of(DataTypes.INT(), DataTypes.INT(), DataTypes.INT(),
                 DataTypes.INT()));
-        assertThatThrownBy(() -> PaimonSource.builder(table).filter(wider.isNull(3)).build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table).filter(wider.isNull(3)).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Cannot filter on column 3");
     }
@@ -93,9 +93,9 @@ class PaimonSourceBuilderTest {
     @Test
     void refusesNegativeLimitsAndSnapshotIds() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 10, 2);
-        assertThatThrownBy(() -> PaimonSource.builder(table).limit(-1L).build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table).limit(-1L).build())
                 .hasMessageContaining("the limit is negative");
-        assertThatThrownBy(() -> PaimonSource.builder(table).snapshotId(0).build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table).snapshotId(0).build())
                 .hasMessageContaining("snapshot ids start at 1");
     }
 
@@ -103,12 +103,12 @@ class PaimonSourceBuilderTest {
     void variantColumnsMustBeProjectedAway() throws Exception {
         FileStoreTable table = TestTables.create(LocalFileIO.INSTANCE, new Path(tmp.resolve("v").toString()),
                 Schema.newBuilder().column("id", DataTypes.INT()).column("v", DataTypes.VARIANT()).build());
-        assertThatThrownBy(() -> PaimonSource.builder(table).build())
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table).build())
                 .isInstanceOf(org.apache.flink.table.api.ValidationException.class)
                 .hasMessageContaining("column 'v'")
                 .hasMessageContaining("VARIANT")
                 .hasMessageContaining("leave the column out of the projection");
-        assertThat(PaimonSource.builder(table).projection(new int[] {0}).build().producedType().getFieldCount())
+        assertThat(PaimonSourceBuilder.forTable(table).projection(new int[] {0}).build().producedType().getFieldCount())
                 .isEqualTo(1);
     }
 }

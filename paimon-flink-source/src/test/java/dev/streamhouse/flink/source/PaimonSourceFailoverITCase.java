@@ -77,7 +77,7 @@ class PaimonSourceFailoverITCase {
     @Test
     void checkpointedReadResumesInTheMiddleOfASplit() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 4000, 2);
-        PaimonSource source = PaimonSource.builder(table).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).build();
         assertThat(source.plan().splits()).hasSize(2);
         InjectedFailures.LEFT.set(2);
 
@@ -105,7 +105,7 @@ class PaimonSourceFailoverITCase {
     @Test
     void batchRegionFailoverRereadsTheSplitsOfTheFailedTask() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 2000, 4);
-        PaimonSource source = PaimonSource.builder(table).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).build();
         assertThat(source.plan().splits()).hasSize(4);
         InjectedFailures.LEFT.set(1);
 

@@ -68,7 +68,7 @@ class PaimonSourceITCase {
     void readsEveryRowOfAnAppendTable() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 1000, 4);
         TestTables.write(table, TestTables.rows(1000, 500, 4));
-        PaimonSource source = PaimonSource.builder(table).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).build();
 
         assertThat(source.plan().splits()).hasSize(4);
         assertThat(read(source)).hasSize(1500).isEqualTo(TestTables.readAll(table));
@@ -105,21 +105,21 @@ class PaimonSourceITCase {
         expected.add("+I(200, 200, late)");
         expected.sort(null);
 
-        List<RowData> rows = collect(PaimonSource.builder(table).build());
+        List<RowData> rows = collect(PaimonSourceBuilder.forTable(table).build());
         assertThat(rows).allMatch(r -> r.getRowKind() == org.apache.flink.types.RowKind.INSERT);
-        assertThat(FlinkRows.show(rows, PaimonSource.builder(table).build().producedType())).isEqualTo(expected);
+        assertThat(FlinkRows.show(rows, PaimonSourceBuilder.forTable(table).build().producedType())).isEqualTo(expected);
     }
 
     @Test
     void partitionFilterPrunesSplitsAndProjectionReordersColumns() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 400, 4);
         PredicateBuilder pb = new PredicateBuilder(table.rowType());
-        PaimonSource source = PaimonSource.builder(table)
+        PaimonSource source = PaimonSourceBuilder.forTable(table)
                 .projection(new int[] {2, 0})
                 .filter(pb.equal(2, BinaryString.fromString("d1")))
                 .build();
 
-        assertThat(PaimonSource.builder(table).build().plan().splits()).hasSize(4);
+        assertThat(PaimonSourceBuilder.forTable(table).build().plan().splits()).hasSize(4);
         assertThat(source.plan().splits()).hasSize(1);
         assertThat(source.producedType().getFieldNames()).containsExactly("dt", "id");
         List<String> expected = IntStream.range(0, 400).filter(id -> id % 4 == 1)
@@ -131,7 +131,7 @@ class PaimonSourceITCase {
     void valueFilterIsAppliedToEveryRowEvenOnColumnsNotProjected() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 400, 4);
         PredicateBuilder pb = new PredicateBuilder(table.rowType());
-        PaimonSource source = PaimonSource.builder(table)
+        PaimonSource source = PaimonSourceBuilder.forTable(table)
                 .projection(new int[] {1})
                 .filter(PredicateBuilder.and(pb.greaterOrEqual(0, 100), pb.lessThan(0, 110)))
                 .build();
@@ -145,17 +145,17 @@ class PaimonSourceITCase {
         env.setParallelism(1);
         List<String> all = TestTables.readAll(table);
 
-        List<String> limited = read(PaimonSource.builder(table).limit(7L).build());
+        List<String> limited = read(PaimonSourceBuilder.forTable(table).limit(7L).build());
         assertThat(limited).hasSize(7).doesNotHaveDuplicates();
         assertThat(all).containsAll(limited);
-        assertThat(read(PaimonSource.builder(table).limit(0L).build())).isEmpty();
+        assertThat(read(PaimonSourceBuilder.forTable(table).limit(0L).build())).isEmpty();
     }
 
     @Test
     void limitIsPerReader() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 5000, 4);
         env.setParallelism(3);
-        List<String> limited = read(PaimonSource.builder(table).limit(5L).build());
+        List<String> limited = read(PaimonSourceBuilder.forTable(table).limit(5L).build());
         assertThat(limited.size()).isBetween(5, 15);
         assertThat(limited).doesNotHaveDuplicates();
     }
@@ -163,7 +163,7 @@ class PaimonSourceITCase {
     @Test
     void emptyTableReadsNothing() throws Exception {
         FileStoreTable table = SourceTestTables.primaryKeyTable(tmp, "bucket", "2");
-        PaimonSource source = PaimonSource.builder(table).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).build();
         assertThat(source.plan().splits()).isEmpty();
         assertThat(read(source)).isEmpty();
     }
@@ -171,7 +171,7 @@ class PaimonSourceITCase {
     @Test
     void emptyProjectionCountsRows() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 300, 3);
-        List<RowData> rows = collect(PaimonSource.builder(table).projection(new int[0]).build());
+        List<RowData> rows = collect(PaimonSourceBuilder.forTable(table).projection(new int[0]).build());
         assertThat(rows).hasSize(300).allMatch(r -> r.getArity() == 0);
     }
 
@@ -180,8 +180,8 @@ class PaimonSourceITCase {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 100, 2);
         long first = table.latestSnapshot().orElseThrow().id();
         TestTables.write(table, TestTables.rows(100, 100, 2));
-        assertThat(read(PaimonSource.builder(table).build())).hasSize(200);
-        assertThat(read(PaimonSource.builder(table).snapshotId(first).build())).hasSize(100);
+        assertThat(read(PaimonSourceBuilder.forTable(table).build())).hasSize(200);
+        assertThat(read(PaimonSourceBuilder.forTable(table).snapshotId(first).build())).hasSize(100);
     }
 
     /**
@@ -192,7 +192,7 @@ class PaimonSourceITCase {
     void emittedRowsStayValidWithObjectReuse() throws Exception {
         FileStoreTable table = SourceTestTables.appendTable(tmp, 3000, 3);
         env.getConfig().enableObjectReuse();
-        PaimonSource source = PaimonSource.builder(table).build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table).build();
         List<String> shown = new ArrayList<>();
         try (CloseableIterator<String> it = env.fromSource(source, WatermarkStrategy.noWatermarks(), "paimon")
                 .transform("keep references", Types.STRING, new KeepReferences(source.producedType()))

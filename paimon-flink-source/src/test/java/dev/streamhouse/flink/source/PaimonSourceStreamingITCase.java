@@ -148,7 +148,7 @@ class PaimonSourceStreamingITCase {
     @Test
     void primaryKeyChangelogIsStreamedWithRowKindsInOrderPerKey() throws Exception {
         FileStoreTable table = SourceTestTables.primaryKeyTable(tmp, "bucket", "2", "changelog-producer", "input");
-        PaimonSource source = PaimonSource.builder(table.copy(streaming("scan.mode", "from-snapshot",
+        PaimonSource source = PaimonSourceBuilder.forTable(table.copy(streaming("scan.mode", "from-snapshot",
                 "scan.snapshot-id", "1"))).unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
@@ -182,7 +182,7 @@ class PaimonSourceStreamingITCase {
     void appendTableReadsTheLatestSnapshotThenEveryLaterOneOnce() throws Exception {
         FileStoreTable table = appendTable();
         TestTables.write(table, TestTables.rows(0, 10, 2));
-        PaimonSource source = PaimonSource.builder(table.copy(streaming())).unbounded().build();
+        PaimonSource source = PaimonSourceBuilder.forTable(table.copy(streaming())).unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         readAsStrings(env, source).addSink(new CollectSink()).setParallelism(1);
@@ -214,7 +214,7 @@ class PaimonSourceStreamingITCase {
         for (int i = 0; i < snapshots; i++) {
             TestTables.write(table, TestTables.rows(i * 10, 10, 2));
         }
-        PaimonSource source = PaimonSource.builder(table.copy(Map.of("scan.mode", "from-snapshot",
+        PaimonSource source = PaimonSourceBuilder.forTable(table.copy(Map.of("scan.mode", "from-snapshot",
                 "scan.snapshot-id", "1", "continuous.discovery-interval", "1 h", "scan.max-splits-per-task", "1")))
                 .unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -233,7 +233,7 @@ class PaimonSourceStreamingITCase {
     void restartsFromCheckpointsEmitEveryChangeExactlyOnce() throws Exception {
         FileStoreTable table = appendTable();
         // Not 'latest': the job may start after the first commit below and would then skip it.
-        PaimonSource source = PaimonSource.builder(table.copy(streaming("scan.mode", "from-snapshot",
+        PaimonSource source = PaimonSourceBuilder.forTable(table.copy(streaming("scan.mode", "from-snapshot",
                 "scan.snapshot-id", "1"))).unbounded().build();
         InjectedFailures.LEFT.set(2);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -269,7 +269,7 @@ class PaimonSourceStreamingITCase {
     @Test
     void resumingFromASavepointReadsTheChangesCommittedMeanwhileOnce() throws Exception {
         FileStoreTable table = appendTable();
-        PaimonSource source = PaimonSource.builder(table.copy(streaming("scan.mode", "from-snapshot",
+        PaimonSource source = PaimonSourceBuilder.forTable(table.copy(streaming("scan.mode", "from-snapshot",
                 "scan.snapshot-id", "1"))).unbounded().build();
         JobClient job1 = start(savepointJob(source, null), "savepoint job 1");
         for (int i = 0; i < 3; i++) {
@@ -323,7 +323,7 @@ class PaimonSourceStreamingITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         env.enableCheckpointing(100);
-        readAsStrings(env, PaimonSource.builder(withConsumer).unbounded().build())
+        readAsStrings(env, PaimonSourceBuilder.forTable(withConsumer).unbounded().build())
                 .addSink(new CollectSink()).setParallelism(1);
         JobClient job1 = start(env, "consumer job 1");
         waitUntil(() -> SEEN.size() >= 10, () -> "the 10 rows of the first snapshot, got " + SEEN);
@@ -341,7 +341,7 @@ class PaimonSourceStreamingITCase {
         StreamExecutionEnvironment env2 = StreamExecutionEnvironment.getExecutionEnvironment();
         env2.setParallelism(2);
         env2.enableCheckpointing(100);
-        readAsStrings(env2, PaimonSource.builder(withConsumer).unbounded().build())
+        readAsStrings(env2, PaimonSourceBuilder.forTable(withConsumer).unbounded().build())
                 .addSink(new CollectSink()).setParallelism(1);
         start(env2, "consumer job 2");
         waitUntil(() -> consumerAt(consumers).equals(Optional.of(6L)),

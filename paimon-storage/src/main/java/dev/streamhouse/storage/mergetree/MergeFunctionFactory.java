@@ -1,10 +1,19 @@
 package dev.streamhouse.storage.mergetree;
 
+import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
+
 import java.io.Serializable;
 
-/** Creates merge functions (one per reader or writer); the merge engine of a table. */
-@FunctionalInterface
+/**
+ * A table's merge engine: it creates the merge functions (one per reader or writer) and declares
+ * what the rest of the store may assume about its merges. This is the one place an engine's
+ * knowledge lives; scan planning, merge-on-read and writers ask it instead of testing the
+ * {@code merge-engine} option. A new engine is one factory (registered in
+ * {@code mergetree.read.MergeEngines}) answering these questions.
+ */
 public interface MergeFunctionFactory extends Serializable {
+
+    /** A merge function over value rows of the fields this factory was {@link #forReadFields bound} to (all by default). */
     MergeFunction create();
 
     /**
@@ -14,5 +23,47 @@ public interface MergeFunctionFactory extends Serializable {
      */
     default boolean keepsSingleVersion() {
         return false;
+    }
+
+    /**
+     * Whether files above level 0 without retractions may be read without merging even when they lie
+     * on different levels (first-row: its writer drops every later version of a stored key, so files
+     * above level 0 never share a key), FORMAT §8.2. False means such files are raw only when all are on one level.
+     */
+    default boolean rawReadAcrossLevels() {
+        return false;
+    }
+
+    /**
+     * Whether every merged row is one of the key's stored versions, unchanged (deduplicate,
+     * first-row). Then a value filter may drop a whole bucket in which no file may hold a matching
+     * row; engines that combine versions (partial-update, aggregation) make rows no file holds.
+     */
+    default boolean mergedRowIsStoredVersion() {
+        return false;
+    }
+
+    /** Whether the engine supports {@code changelog-producer} = {@code producer}. */
+    default boolean supportsChangelogProducer(ChangelogProducer producer) {
+        return true;
+    }
+
+    /**
+     * The value fields (positions in the table row) a merge-on-read must read to produce
+     * {@code wanted}, the wanted ones first in their order: {@code wanted} itself for an engine that
+     * takes one version whole; an engine that merges field by field may need more (e.g. the sequence
+     * group of a wanted field), or all fields ({@code fieldCount}).
+     */
+    default int[] readFields(int[] wanted, int fieldCount) {
+        return wanted.clone();
+    }
+
+    /**
+     * This engine over value rows of {@code readFields} (what {@link #readFields} returned, possibly
+     * widened by the reader, e.g. with {@code sequence.field}): merge-on-read with projection. The
+     * default suits engines that never look inside a version.
+     */
+    default MergeFunctionFactory forReadFields(int[] readFields) {
+        return this;
     }
 }

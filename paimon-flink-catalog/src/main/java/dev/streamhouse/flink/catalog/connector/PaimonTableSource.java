@@ -3,6 +3,7 @@ package dev.streamhouse.flink.catalog.connector;
 import dev.streamhouse.flink.catalog.PredicateConverter;
 import dev.streamhouse.flink.catalog.PushedFilters;
 import dev.streamhouse.flink.source.PaimonSource;
+import dev.streamhouse.flink.source.PaimonSourceBuilder;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.table.Table;
 
@@ -70,7 +71,7 @@ public final class PaimonTableSource implements ScanTableSource, SupportsProject
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        PaimonSource.Builder builder = PaimonSource.builder(table).projection(projection).filter(filter);
+        PaimonSourceBuilder builder = PaimonSourceBuilder.forTable(table).projection(projection).filter(filter);
         if (streaming) {
             builder.unbounded();
         } else {

@@ -37,6 +37,15 @@ public final class MergeReadProjection {
      *     {@code sequence.field.sort-order} is neither ascending nor descending
      */
     public static MergeReadProjection of(TableSchema schema, int[] projection) {
+        return of(schema, projection, projection.length);
+    }
+
+    /**
+     * Like {@link #of(TableSchema, int[])} for the fields a merge engine
+     * {@link dev.streamhouse.storage.mergetree.MergeFunctionFactory#readFields reads}: the first
+     * {@code outputArity} of them are the wanted ones, which {@link #cutBack} keeps.
+     */
+    public static MergeReadProjection of(TableSchema schema, int[] projection, int outputArity) {
         RowType rowType = schema.rowType();
         Options options = schema.tableOptions();
         List<String> sequenceFields = sequenceFields(options);
@@ -62,7 +71,7 @@ public final class MergeReadProjection {
         int[] readProjection = read.stream().mapToInt(Integer::intValue).toArray();
         VersionOrder order = VersionOrder.bySequenceFields(rowType.project(readProjection), sequencePositions,
                 sequenceAscending(options));
-        return new MergeReadProjection(readProjection, projection.length, order);
+        return new MergeReadProjection(readProjection, outputArity, order);
     }
 
     /** The {@code sequence.field} columns, trimmed, in order; empty when unset. */

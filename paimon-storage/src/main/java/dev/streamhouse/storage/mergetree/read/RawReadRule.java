@@ -1,7 +1,7 @@
 package dev.streamhouse.storage.mergetree.read;
 
 import dev.streamhouse.storage.manifest.DataFileMeta;
-import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 
 import java.util.List;
 
@@ -11,17 +11,20 @@ public final class RawReadRule {
 
     /**
      * True iff every file has {@code _LEVEL != 0} and {@code _DELETE_ROW_COUNT == 0} (null counts as 0),
-     * and either deletion vectors are enabled, or the engine is first-row, or all files are on one
+     * and either deletion vectors are enabled, or the engine {@link MergeFunctionFactory#rawReadAcrossLevels
+     * reads across levels raw} (first-row), or all files are on one
      * level; or if there is a single file, on any level, without retractions (a data file is one
      * sorted run, so its keys are unique; Apache Paimon 1.3 reads such a split raw as well; with
-     * deletion vectors or first-row, level-0 files stay excluded). An empty
+     * deletion vectors or such an engine, level-0 files stay excluded). An empty
      * list is trivially raw-convertible.
      *
      * @param deletionVectors whether the table has {@code deletion-vectors.enabled}
      */
-    public static boolean rawConvertible(List<DataFileMeta> files, boolean deletionVectors, MergeEngine engine) {
+    public static boolean rawConvertible(List<DataFileMeta> files, boolean deletionVectors,
+            MergeFunctionFactory engine) {
+        boolean acrossLevels = engine.rawReadAcrossLevels();
         if (files.size() == 1 && files.get(0).deleteRowCountOrZero() == 0 && !deletionVectors
-                && engine != MergeEngine.FIRST_ROW) {
+                && !acrossLevels) {
             return true;
         }
         for (DataFileMeta f : files) {
@@ -29,7 +32,7 @@ public final class RawReadRule {
                 return false;
             }
         }
-        if (deletionVectors || engine == MergeEngine.FIRST_ROW) {
+        if (deletionVectors || acrossLevels) {
             return true;
         }
         for (DataFileMeta f : files) {

@@ -2,6 +2,7 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.MergeEngines;
@@ -31,13 +32,16 @@ final class MergeSplitRead implements SplitRead {
      */
     MergeSplitRead(DataFileReaders files, TableSchema schema, int[] readPositions, Predicate readFilter,
             DeletionVector.Source deletionVectors) {
-        this.projection = MergeReadProjection.of(schema, readPositions);
+        MergeFunctionFactory engine = MergeEngines.create(schema);
+        this.projection = MergeReadProjection.of(schema,
+                engine.readFields(readPositions, schema.rowType().fieldCount()), readPositions.length);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = readFilter == null ? null
                 : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
         KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(files, layout,
                 projection.readProjection(), keyFilter, deletionVectors);
-        this.readers = new MergeTreeReaders(readerFactory, MergeEngines.create(schema), projection.versionOrder());
+        this.readers = new MergeTreeReaders(readerFactory, engine.forReadFields(projection.readProjection()),
+                projection.versionOrder());
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
+import dev.streamhouse.storage.mergetree.read.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
@@ -239,7 +241,7 @@ public final class ReadBuilder {
         }
         Options options = schema.tableOptions();
         boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
-        MergeTreeOptions.MergeEngine engine = options.get(MergeTreeOptions.MERGE_ENGINE);
+        MergeFunctionFactory engine = MergeEngines.create(options);
         return files -> RawReadRule.rawConvertible(files, deletionVectors, engine);
     }
 
@@ -305,7 +307,7 @@ public final class ReadBuilder {
                     options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes());
             return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, tableName);
         }
-        MergeTreeOptions.MergeEngine engine = schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE);
+        MergeFunctionFactory engine = MergeEngines.create(schema);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new SnapshotTableScan(scan, rawReadPolicy(),
@@ -331,13 +333,13 @@ public final class ReadBuilder {
     }
 
     /**
-     * Value-filter pruning for merge-on-read: under deduplicate and first-row every visible row is
-     * one of the stored versions, so a bucket in which no file may hold a matching row contributes
-     * nothing. Single files are never dropped (an older version may match while the newest does not).
+     * Value-filter pruning for merge-on-read: when every visible row is one of the stored versions
+     * ({@link MergeFunctionFactory#mergedRowIsStoredVersion}), a bucket in which no file may hold a
+     * matching row contributes nothing. Single files are never dropped (an older version may match
+     * while the newest does not).
      */
-    private SnapshotTableScan.BucketFilter wholeBucketFilter(MergeTreeOptions.MergeEngine engine) {
-        if (filter == null || (engine != MergeTreeOptions.MergeEngine.DEDUPLICATE
-                && engine != MergeTreeOptions.MergeEngine.FIRST_ROW)) {
+    private SnapshotTableScan.BucketFilter wholeBucketFilter(MergeFunctionFactory engine) {
+        if (filter == null || !engine.mergedRowIsStoredVersion()) {
             return null;
         }
         FileStatsMapper stats = new FileStatsMapper(schema.rowType(), schemas);

@@ -7,6 +7,7 @@ import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.MergeFunction;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.options.Options;
 
 import org.junit.jupiter.api.Test;
@@ -56,5 +57,19 @@ class MergeEnginesTest {
                     .hasMessageContaining("merge-engine")
                     .hasMessageContaining(engine);
         }
+    }
+
+    @Test
+    void deduplicateDeclaresWhatTheReadPathMayAssume() {
+        for (String producer : new String[] {"none", "input", "lookup", "full-compaction"}) {
+            MergeFunctionFactory engine = MergeEngines.create(Options.of("changelog-producer", producer));
+            assertThat(engine.keepsSingleVersion()).isTrue();
+            assertThat(engine.mergedRowIsStoredVersion()).isTrue();
+            assertThat(engine.rawReadAcrossLevels()).isFalse();
+            assertThat(engine.readFields(new int[] {2, 0}, 4)).containsExactly(2, 0);
+            assertThat(engine.forReadFields(new int[] {2, 0})).isSameAs(engine);
+        }
+        // A lone retraction is dropped under ignore-delete, so one version no longer merges to itself.
+        assertThat(MergeEngines.create(Options.of("ignore-delete", "true")).keepsSingleVersion()).isFalse();
     }
 }

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileSource;
-import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
+import dev.streamhouse.storage.mergetree.MergeFunction;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.stats.SimpleStats;
 
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,24 @@ import java.util.List;
 
 /** FORMAT §8.2's raw-read rule, checked against an independent statement of it for all small cases. */
 class RawReadRuleTest {
+
+    /** Deduplicate: files on different levels need merging. */
+    private static final MergeFunctionFactory DEDUPLICATE = MergeEngines.deduplicate(false);
+
+    /** An engine that declares raw reads across levels, as first-row will. */
+    private static final MergeFunctionFactory ACROSS_LEVELS = new MergeFunctionFactory() {
+        @Override
+        public MergeFunction create() {
+            throw new UnsupportedOperationException("not merged in this test");
+        }
+
+        @Override
+        public boolean rawReadAcrossLevels() {
+            return true;
+        }
+    };
+
+    private static final List<MergeFunctionFactory> ENGINES = List.of(DEDUPLICATE, ACROSS_LEVELS);
 
     private static DataFileMeta file(int level, Long deleteRowCount) {
         return new DataFileMeta("f-" + level + "-" + deleteRowCount, 1, 1, BinaryRow.EMPTY_ROW, BinaryRow.EMPTY_ROW,
@@ -29,14 +48,14 @@ class RawReadRuleTest {
         DataFileMeta l2 = file(2, 0L);
         DataFileMeta l0 = file(0, 0L);
         DataFileMeta l1Deletes = file(1, 2L);
-        assertThat(RawReadRule.rawConvertible(List.of(l1, l1Null), false, MergeEngine.DEDUPLICATE)).isTrue();
-        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), false, MergeEngine.DEDUPLICATE)).isFalse();
-        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), true, MergeEngine.DEDUPLICATE)).isTrue();
-        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), false, MergeEngine.FIRST_ROW)).isTrue();
-        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), false, MergeEngine.PARTIAL_UPDATE)).isFalse();
-        assertThat(RawReadRule.rawConvertible(List.of(l0), true, MergeEngine.FIRST_ROW)).isFalse();
-        assertThat(RawReadRule.rawConvertible(List.of(l1Deletes), true, MergeEngine.FIRST_ROW)).isFalse();
-        assertThat(RawReadRule.rawConvertible(List.of(l2), false, MergeEngine.AGGREGATION)).isTrue();
+        assertThat(RawReadRule.rawConvertible(List.of(l1, l1Null), false, DEDUPLICATE)).isTrue();
+        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), false, DEDUPLICATE)).isFalse();
+        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), true, DEDUPLICATE)).isTrue();
+        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), false, ACROSS_LEVELS)).isTrue();
+        assertThat(RawReadRule.rawConvertible(List.of(l1, l2), false, DEDUPLICATE)).isFalse();
+        assertThat(RawReadRule.rawConvertible(List.of(l0), true, ACROSS_LEVELS)).isFalse();
+        assertThat(RawReadRule.rawConvertible(List.of(l1Deletes), true, ACROSS_LEVELS)).isFalse();
+        assertThat(RawReadRule.rawConvertible(List.of(l2), false, DEDUPLICATE)).isTrue();
     }
 
     @Test
@@ -51,9 +70,9 @@ class RawReadRuleTest {
         for (DataFileMeta a : kinds) {
             for (DataFileMeta b : kinds) {
                 for (boolean dv : new boolean[] {false, true}) {
-                    for (MergeEngine engine : MergeEngine.values()) {
+                    for (MergeFunctionFactory engine : ENGINES) {
                         boolean filesOk = ok(a) && ok(b);
-                        boolean expected = filesOk && (dv || engine == MergeEngine.FIRST_ROW || a.level() == b.level());
+                        boolean expected = filesOk && (dv || engine.rawReadAcrossLevels() || a.level() == b.level());
                         assertThat(RawReadRule.rawConvertible(List.of(a, b), dv, engine))
                                 .as("%s %s dv=%s %s", a, b, dv, engine).isEqualTo(expected);
                         trueCases += expected ? 1 : 0;
@@ -70,8 +89,8 @@ class RawReadRuleTest {
             for (Long deletes : new Long[] {null, 0L, 1L}) {
                 DataFileMeta f = file(level, deletes);
                 for (boolean dv : new boolean[] {false, true}) {
-                    for (MergeEngine engine : MergeEngine.values()) {
-                        boolean singleRun = (deletes == null || deletes == 0) && !dv && engine != MergeEngine.FIRST_ROW;
+                    for (MergeFunctionFactory engine : ENGINES) {
+                        boolean singleRun = (deletes == null || deletes == 0) && !dv && !engine.rawReadAcrossLevels();
                         assertThat(RawReadRule.rawConvertible(List.of(f), dv, engine)).as("%s dv=%s %s", f, dv, engine)
                                 .isEqualTo(ok(f) || singleRun);
                     }

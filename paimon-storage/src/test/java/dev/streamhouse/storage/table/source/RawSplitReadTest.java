@@ -20,7 +20,6 @@ import dev.streamhouse.storage.mergetree.read.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.mergetree.read.VersionOrder;
-import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
 import dev.streamhouse.storage.read.DataFileReaders;
 import dev.streamhouse.storage.read.DeletionVector;
 import dev.streamhouse.storage.reader.ColumnarRowIterator;
@@ -89,7 +88,7 @@ class RawSplitReadTest {
                 version(3, 1, RowKind.UPDATE_AFTER, "b", 1)));
         DataFileMeta second = writeFile(table, 2, List.of(version(7, 2, RowKind.INSERT, "c", 2)));
         List<DataFileMeta> files = List.of(first, second);
-        assertThat(RawReadRule.rawConvertible(files, false, MergeEngine.DEDUPLICATE)).isTrue();
+        assertThat(RawReadRule.rawConvertible(files, false, MergeEngines.deduplicate(false))).isTrue();
 
         RowType outType = table.schema.rowType().project(new int[] {1, 0});
         DataSplit split = new DataSplit(1, PARTITION, 0, 1, files, true);
