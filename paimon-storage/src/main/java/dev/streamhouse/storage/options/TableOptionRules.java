@@ -218,19 +218,20 @@ final class TableOptionRules {
 
     /** The scan options that select where a read starts. */
     private enum ScanKey {
-        TIMESTAMP("scan.timestamp-millis' / 'scan.timestamp", ScanOptions.SCAN_TIMESTAMP_MILLIS, ScanOptions.SCAN_TIMESTAMP),
-        SNAPSHOT_ID("scan.snapshot-id", ScanOptions.SCAN_SNAPSHOT_ID),
-        TAG_NAME("scan.tag-name", ScanOptions.SCAN_TAG_NAME),
-        FILE_CREATION_TIME("scan.file-creation-time-millis", ScanOptions.SCAN_FILE_CREATION_TIME_MILLIS),
-        INCREMENTAL_BETWEEN("incremental-between", ScanOptions.INCREMENTAL_BETWEEN),
-        INCREMENTAL_BETWEEN_TIMESTAMP("incremental-between-timestamp", ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
+        TIMESTAMP(ScanOptions.SCAN_TIMESTAMP_MILLIS, ScanOptions.SCAN_TIMESTAMP),
+        SNAPSHOT_ID(ScanOptions.SCAN_SNAPSHOT_ID),
+        TAG_NAME(ScanOptions.SCAN_TAG_NAME),
+        FILE_CREATION_TIME(ScanOptions.SCAN_FILE_CREATION_TIME_MILLIS),
+        INCREMENTAL_BETWEEN(ScanOptions.INCREMENTAL_BETWEEN),
+        INCREMENTAL_BETWEEN_TIMESTAMP(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
 
+        /** The keys as a message names them: {@code a' / 'b} inside the message's quotes. */
         private final String text;
         private final List<ConfigOption<?>> options;
 
-        ScanKey(String text, ConfigOption<?>... options) {
-            this.text = text;
+        ScanKey(ConfigOption<?>... options) {
             this.options = List.of(options);
+            this.text = this.options.stream().map(ConfigOption::key).collect(java.util.stream.Collectors.joining("' / '"));
         }
     }
 }
