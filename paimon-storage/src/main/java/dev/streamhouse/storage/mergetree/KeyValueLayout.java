@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.mergetree;
 
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.schema.SystemFields;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.types.DataField;
 import dev.streamhouse.storage.types.DataTypeRoot;
@@ -19,13 +20,6 @@ import java.util.List;
 public final class KeyValueLayout implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    public static final String KEY_PREFIX = "_KEY_";
-    public static final String SEQUENCE_NUMBER = "_SEQUENCE_NUMBER";
-    public static final String VALUE_KIND = "_VALUE_KIND";
-    /** Field id of {@code _KEY_<k>} is this plus the id of column k. */
-    public static final int KEY_FIELD_ID_START = Integer.MAX_VALUE / 2;
-    public static final int SEQUENCE_NUMBER_FIELD_ID = Integer.MAX_VALUE - 1;
-    public static final int VALUE_KIND_FIELD_ID = Integer.MAX_VALUE - 2;
 
     private final RowType keyType;
     private final RowType valueType;
@@ -37,10 +31,13 @@ public final class KeyValueLayout implements Serializable {
         this.valueType = valueType;
         List<DataField> file = new ArrayList<>();
         for (DataField k : keyType.fields()) {
-            file.add(new DataField(KEY_FIELD_ID_START + k.id(), KEY_PREFIX + k.name(), k.type().notNull()));
+            file.add(new DataField(SystemFields.KEY_FIELD_ID_START + k.id(), SystemFields.KEY_PREFIX + k.name(),
+                    k.type().notNull()));
         }
-        file.add(new DataField(SEQUENCE_NUMBER_FIELD_ID, SEQUENCE_NUMBER, DataTypes.BIGINT().notNull()));
-        file.add(new DataField(VALUE_KIND_FIELD_ID, VALUE_KIND, new PlainType(false, DataTypeRoot.TINYINT)));
+        file.add(new DataField(SystemFields.SEQUENCE_NUMBER_FIELD_ID, SystemFields.SEQUENCE_NUMBER,
+                DataTypes.BIGINT().notNull()));
+        file.add(new DataField(SystemFields.VALUE_KIND_FIELD_ID, SystemFields.VALUE_KIND,
+                new PlainType(false, DataTypeRoot.TINYINT)));
         file.addAll(valueType.fields());
         this.fileType = new RowType(file);
         this.keyPositionsInValue = new int[keyType.fieldCount()];

@@ -1,9 +1,9 @@
 package dev.streamhouse.storage.read;
 
 import dev.streamhouse.storage.casting.ColumnCast;
-import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.schema.SystemFields;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.types.DataField;
 import dev.streamhouse.storage.types.DataType;
@@ -167,8 +167,8 @@ public final class DataFileReadPlan {
                         + "; the type of a primary key column cannot change");
             }
             if (!thin) {
-                return add(new DataField(KeyValueLayout.KEY_FIELD_ID_START + key.id(),
-                        KeyValueLayout.KEY_PREFIX + inFile.name(), key.type().nullable()), null, true);
+                return add(new DataField(SystemFields.KEY_FIELD_ID_START + key.id(),
+                        SystemFields.KEY_PREFIX + inFile.name(), key.type().nullable()), null, true);
             }
             for (int p = 0; p < read.size(); p++) {
                 if (read.get(p).id() == key.id()) {
@@ -180,13 +180,13 @@ public final class DataFileReadPlan {
 
         /** {@code _SEQUENCE_NUMBER} of a primary-key file. */
         public int sequenceNumber() {
-            return add(new DataField(KeyValueLayout.SEQUENCE_NUMBER_FIELD_ID, KeyValueLayout.SEQUENCE_NUMBER,
+            return add(new DataField(SystemFields.SEQUENCE_NUMBER_FIELD_ID, SystemFields.SEQUENCE_NUMBER,
                     DataTypes.BIGINT()), null, true);
         }
 
         /** {@code _VALUE_KIND} of a primary-key file: the row kind byte of each row. */
         public int valueKind() {
-            return add(new DataField(KeyValueLayout.VALUE_KIND_FIELD_ID, KeyValueLayout.VALUE_KIND,
+            return add(new DataField(SystemFields.VALUE_KIND_FIELD_ID, SystemFields.VALUE_KIND,
                     DataTypes.TINYINT()), null, true);
         }
 

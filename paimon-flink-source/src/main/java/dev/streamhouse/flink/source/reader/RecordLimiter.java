@@ -31,8 +31,15 @@ public final class RecordLimiter {
         return new RecordLimiter(Long.MAX_VALUE);
     }
 
-    /** Takes a permit to emit one record; false once the limit was reached (drop the record). */
+    /**
+     * Takes a permit to emit one record; false once the limit was reached (drop the record). An
+     * unlimited limiter counts nothing: no atomic write per row, which the fetcher thread's
+     * {@link #reached} reads would otherwise keep pulling between cores.
+     */
     public boolean tryAcquire() {
+        if (limit == Long.MAX_VALUE) {
+            return true;
+        }
         if (emitted.get() >= limit) {
             return false;
         }
@@ -42,6 +49,6 @@ public final class RecordLimiter {
 
     /** Whether no further record may be emitted. */
     public boolean reached() {
-        return emitted.get() >= limit;
+        return limit != Long.MAX_VALUE && emitted.get() >= limit;
     }
 }
