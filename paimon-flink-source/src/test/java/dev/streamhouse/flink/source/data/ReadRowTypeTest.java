@@ -12,7 +12,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class FlinkTypeMappingTest {
+/** The Flink row type of what a read produces: {@code FlinkTypes.toFlinkRowType} over every type. */
+class ReadRowTypeTest {
 
     @Test
     void everyTypeMapsToTheFlinkTypeOfTheSameSqlSpelling() {
