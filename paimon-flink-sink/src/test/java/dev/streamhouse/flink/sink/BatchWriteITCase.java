@@ -17,6 +17,7 @@ import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.testutils.TestTables;
 import dev.streamhouse.storage.types.DataTypes;
+import org.awaitility.Awaitility;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.time.Duration;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -230,7 +232,7 @@ class BatchWriteITCase {
     /** Counts files of the table seen by the failing map, to prove the writers had written some. */
     static final AtomicInteger FILES_BEFORE_FAILURE = new AtomicInteger(-1);
 
-    /** Throws at row {@code failAt} once the writers have had time to write files. */
+    /** Throws at row {@code failAt} once the writers have written files. */
     static final class FailAt implements MapFunction<RowData, RowData> {
         private final int failAt;
         private final String tableDir;
@@ -244,8 +246,10 @@ class BatchWriteITCase {
         @Override
         public RowData map(RowData row) throws Exception {
             if (++seen == failAt) {
-                Thread.sleep(1000); // network buffers flush every 100 ms: writers get the rows before this
-                FILES_BEFORE_FAILURE.set(dataFiles(java.nio.file.Path.of(tableDir)).size());
+                // The writers get the rows when network buffers flush (every 100 ms): fail once they wrote.
+                java.nio.file.Path dir = java.nio.file.Path.of(tableDir);
+                Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> !dataFiles(dir).isEmpty());
+                FILES_BEFORE_FAILURE.set(dataFiles(dir).size());
                 throw new IllegalStateException("Injected failure at row " + failAt);
             }
             return row;

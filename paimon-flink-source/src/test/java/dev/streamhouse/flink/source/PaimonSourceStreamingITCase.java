@@ -10,6 +10,8 @@ import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.TestTables;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -98,13 +100,12 @@ class PaimonSourceStreamingITCase {
         }
     }
 
-    private static void waitUntil(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("Timed out after " + DEADLINE + " waiting for " + what.get());
-            }
-            Thread.sleep(50);
+    /** Waits until {@code condition} holds; {@link #DEADLINE} only guards against a hang. */
+    private static void waitUntil(BooleanSupplier condition, Supplier<String> what) {
+        try {
+            Awaitility.await().atMost(DEADLINE).pollInterval(Duration.ofMillis(50)).until(condition::getAsBoolean);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("Timed out after " + DEADLINE + " waiting for " + what.get(), e);
         }
     }
 
@@ -249,7 +250,13 @@ class PaimonSourceStreamingITCase {
         int rowsPerSnapshot = 50;
         for (int i = 0; i < snapshots; i++) {
             TestTables.write(table, TestTables.rows(i * rowsPerSnapshot, rowsPerSnapshot, 2));
-            Thread.sleep(100); // spread the commits over a few checkpoints (pacing, not asserted)
+            if (i % 5 == 4) {
+                // Spread the snapshots over several checkpoints (and the injected failures): let a
+                // completed checkpoint cover what is written so far before writing more.
+                int written = (i + 1) * rowsPerSnapshot;
+                waitUntil(() -> COMMITTED.get().size() >= written,
+                        () -> written + " rows covered by a completed checkpoint; rows " + COMMITTED.get().size());
+            }
         }
         int total = snapshots * rowsPerSnapshot;
         waitUntil(() -> InjectedFailures.LEFT.get() == 0 && COMMITTED.get().size() >= total,

@@ -6,6 +6,7 @@ import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.testutils.TestTables;
+import org.awaitility.Awaitility;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
@@ -13,6 +14,8 @@ import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.util.Arrays;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -102,14 +105,19 @@ class WriterOperatorTest {
         }
 
         OneInputStreamOperatorTestHarness<RowData, Committable> restored = harness(table);
-        CompletableFuture<Void> init = CompletableFuture.runAsync(() -> {
+        CompletableFuture<Void> init = new CompletableFuture<>();
+        Thread restoring = new Thread(() -> {
             try {
                 restored.initializeState(state);
-            } catch (Exception e) {
-                throw new RuntimeException(e);
+                init.complete(null);
+            } catch (Throwable e) {
+                init.completeExceptionally(e);
             }
-        });
-        Thread.sleep(500);
+        }, "restore");
+        restoring.start();
+        // Wait until the restore is polling the table for checkpoint 3 (or has ended, which fails below).
+        Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> init.isDone()
+                || Arrays.stream(restoring.getStackTrace()).anyMatch(f -> f.getMethodName().equals("awaitCommitted")));
         assertThat(init).as("must not continue bucket files before checkpoint 3 is in the table").isNotDone();
 
         // The committer commits restored checkpoint 3.
