@@ -43,6 +43,16 @@ public interface MergeFunctionFactory extends Serializable {
         return false;
     }
 
+    /**
+     * Whether the latest change of a key that the snapshots record is the key's merged row (or its
+     * deletion), so that a copy of the table (a lookup-join cache) can follow it by applying each
+     * snapshot's changes in order (deduplicate). Engines whose merged row combines versions, or keeps
+     * the first one, need the merge itself.
+     */
+    default boolean latestChangeIsMergedRow() {
+        return false;
+    }
+
     /** Whether the engine supports {@code changelog-producer} = {@code producer}. */
     default boolean supportsChangelogProducer(ChangelogProducer producer) {
         return true;

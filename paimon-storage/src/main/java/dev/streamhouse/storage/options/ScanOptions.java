@@ -66,6 +66,13 @@ public final class ScanOptions {
                             ? "scan mode '" + mode + "' is not implemented" : null)
                     .affectingReads();
 
+    public static final ConfigOption<String> SCAN_PARTITIONS =
+            ConfigOption.key("scan.partitions").stringType().noDefaultValue()
+                    .withDescription("Partitions a read reads: 'k1=v1,k2=v2' per partition, partitions separated by "
+                            + "';', a key left out stands for NULL; for lookup joins also 'max_pt()', 'max_two_pt()' "
+                            + "and 'k1=max_pt()' (the newest partitions, followed as new ones appear).")
+                    .withFallbackKeys("lookup.dynamic-partition").affectingReads();
+
     public static final ConfigOption<Long> SCAN_SNAPSHOT_ID =
             ConfigOption.key("scan.snapshot-id").longType().noDefaultValue()
                     .withDescription("Batch: read this snapshot instead of the latest. Streaming: the snapshot "

@@ -40,6 +40,7 @@ final class TableOptionRules {
         rules.fieldOptionsNameColumns();
         rules.retention();
         rules.startupMode();
+        rules.scanPartitions();
         return rules.problems;
     }
 
@@ -84,6 +85,31 @@ final class TableOptionRules {
         if (shape.crossPartitionUpsert()) {
             problems.add("option 'sequence.field' cannot be used when the primary key " + shape.primaryKeys()
                     + " does not include all partition keys " + shape.partitionKeys());
+        }
+    }
+
+    /** {@code scan.partitions} may only name partition keys (values are checked when a read parses them). */
+    private void scanPartitions() {
+        String raw = parsed(ScanOptions.SCAN_PARTITIONS);
+        if (raw == null) {
+            return;
+        }
+        if (shape.partitionKeys().isEmpty()) {
+            problems.add("option 'scan.partitions' = '" + raw + "' selects partitions, and the table is not partitioned");
+            return;
+        }
+        for (String partition : raw.split(";")) {
+            for (String pair : partition.split(",")) {
+                String[] kv = pair.split("=", 2);
+                if (kv.length == 2 && !shape.partitionKeys().contains(kv[0].trim())) {
+                    problems.add("option 'scan.partitions' = '" + raw + "' names '" + kv[0].trim()
+                            + "', which is not a partition key; partition keys are " + shape.partitionKeys());
+                } else if (kv.length != 2 && !pair.isBlank() && !pair.trim().equalsIgnoreCase("max_pt()")
+                        && !pair.trim().equalsIgnoreCase("max_two_pt()")) {
+                    problems.add("option 'scan.partitions' = '" + raw + "': '" + pair.trim() + "' is not 'key=value', "
+                            + "'max_pt()' or 'max_two_pt()'");
+                }
+            }
         }
     }
 

@@ -139,6 +139,18 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     }
 
     @Override
+    public Optional<Snapshot> snapshot(long id) {
+        try {
+            SnapshotManager snapshots = snapshotManager();
+            return snapshots.snapshotExists(id) ? Optional.of(snapshots.snapshot(id)) : Optional.empty();
+        } catch (java.io.FileNotFoundException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read snapshot " + id + " of table " + fullName, e);
+        }
+    }
+
+    @Override
     public List<Partition> partitions() {
         try {
             Optional<Snapshot> latest = latestSnapshot();

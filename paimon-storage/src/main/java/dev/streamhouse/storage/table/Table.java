@@ -46,6 +46,13 @@ public interface Table extends java.io.Serializable {
     Optional<Snapshot> latestSnapshot();
 
     /**
+     * Snapshot {@code id}, or empty if it does not exist (not committed yet, or expired).
+     *
+     * @throws java.io.UncheckedIOException if the snapshot file cannot be read
+     */
+    Optional<Snapshot> snapshot(long id);
+
+    /**
      * The partitions of the latest snapshot that have live files, with their totals, in the order the
      * manifests list them; empty for an empty table (and one row, of no values, for an unpartitioned
      * table with files).

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink.routing;
 
-import dev.streamhouse.flink.sink.data.RowDataView;
+import dev.streamhouse.flink.common.data.RowDataView;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.table.sink.RowKeyExtractor;
 import org.apache.flink.api.java.functions.KeySelector;

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.sink.writer;
 
 import dev.streamhouse.flink.sink.committable.Committable;
-import dev.streamhouse.flink.sink.data.RowDataView;
+import dev.streamhouse.flink.common.data.RowDataView;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.commit.CommitMessage;

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink.routing;
 
-import dev.streamhouse.flink.sink.data.RowDataView;
+import dev.streamhouse.flink.common.data.RowDataView;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.table.FileStoreTable;

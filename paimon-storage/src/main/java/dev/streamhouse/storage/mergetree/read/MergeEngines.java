@@ -72,5 +72,10 @@ public final class MergeEngines {
         public boolean mergedRowIsStoredVersion() {
             return true;
         }
+
+        @Override
+        public boolean latestChangeIsMergedRow() {
+            return true;
+        }
     }
 }

@@ -19,6 +19,7 @@ import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.schema.SchemaCache;
+import dev.streamhouse.storage.partition.ScanPartitions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -56,6 +57,8 @@ public final class ReadBuilder {
     private Predicate filter;
     private Long snapshotId;
     private Long timestampMillis;
+    /** {@code scan.partitions} when it is dynamic (max_pt()) and no caller resolved it yet, else null. */
+    private ScanPartitions unresolvedPartitions;
 
     public ReadBuilder(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
             Supplier<FileStoreScan> scanFactory) {
@@ -69,6 +72,15 @@ public final class ReadBuilder {
         Options options = schema.tableOptions();
         this.snapshotId = options.get(ScanOptions.SCAN_SNAPSHOT_ID);
         this.timestampMillis = ScanOptions.timestampMillis(options);
+        String partitions = options.get(ScanOptions.SCAN_PARTITIONS);
+        if (partitions != null) {
+            ScanPartitions selection = ScanPartitions.parse(partitions, schema, tableName);
+            if (selection.isDynamic()) {
+                this.unresolvedPartitions = selection;
+            } else {
+                this.filter = selection.fixedPredicate();
+            }
+        }
         if (snapshotId != null && timestampMillis != null) {
             throw new IllegalArgumentException("Cannot read table " + tableName + ": options '"
                     + ScanOptions.SCAN_SNAPSHOT_ID.key() + "' and '" + ScanOptions.SCAN_TIMESTAMP_MILLIS.key()
@@ -115,6 +127,16 @@ public final class ReadBuilder {
     }
 
     /**
+     * Reads only the partitions {@code partitions} (a predicate over partition columns of the table
+     * row) selects, in place of a dynamic {@code scan.partitions} (max_pt()), which only a lookup join
+     * can follow; AND-ed with the other filters.
+     */
+    public ReadBuilder withResolvedPartitions(Predicate partitions) {
+        this.unresolvedPartitions = null;
+        return withFilter(partitions);
+    }
+
+    /**
      * Read this snapshot instead of the latest (time travel); overrides the options
      * {@code scan.snapshot-id} and {@code scan.timestamp-millis}. Planning fails if it does not exist.
      */
@@ -149,6 +171,7 @@ public final class ReadBuilder {
      */
     public TableScan newScan() {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
+        checkPartitionsResolved();
         long[] range = incrementalRange();
         if (range != null) {
             return new IncrementalTableScan(scanFactory.get().snapshotManager(),
@@ -175,6 +198,7 @@ public final class ReadBuilder {
      */
     public StreamTableScan newStreamScan() {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.STREAM_READ);
+        checkPartitionsResolved();
         Options options = schema.tableOptions();
         if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
             throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
@@ -189,6 +213,15 @@ public final class ReadBuilder {
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
                 consumers, consumerId, tableName);
+    }
+
+    private void checkPartitionsResolved() {
+        if (unresolvedPartitions != null) {
+            throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
+                    + ScanOptions.SCAN_PARTITIONS.key() + "' = '" + unresolvedPartitions.text() + "': the newest "
+                    + "partitions (max_pt(), max_two_pt()) are only followed by lookup joins; name the partitions, "
+                    + "e.g. 'dt=2024-01-01', or filter with WHERE");
+        }
     }
 
     /** The latest COMPACT snapshot (what a batch read with {@code scan.mode} = compacted-full reads), if any. */

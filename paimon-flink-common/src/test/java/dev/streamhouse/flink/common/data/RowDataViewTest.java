@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.sink.data;
+package dev.streamhouse.flink.common.data;
 
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.Decimal;

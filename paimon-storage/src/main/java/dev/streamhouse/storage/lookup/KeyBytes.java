@@ -1,0 +1,29 @@
+package dev.streamhouse.storage.lookup;
+
+/** Byte-array helpers of the lookup stores' keys. */
+final class KeyBytes {
+    private KeyBytes() {}
+
+    static boolean startsWith(byte[] key, byte[] prefix) {
+        if (key.length < prefix.length) {
+            return false;
+        }
+        return java.util.Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    /** {@code a} followed by {@code b}. */
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** {@code a} followed by the 8 big-endian bytes of {@code v}. */
+    static byte[] concat(byte[] a, long v) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + 8);
+        for (int i = 0; i < 8; i++) {
+            out[a.length + i] = (byte) (v >>> (56 - 8 * i));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,505 @@
+package dev.streamhouse.storage.lookup;
+
+import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.ProjectedRow;
+import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
+import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.partition.ScanPartitions;
+import dev.streamhouse.storage.predicate.Predicate;
+import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.snapshot.CommitKind;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.source.DataSplit;
+import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
+import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.table.source.StreamTableScan;
+import dev.streamhouse.storage.table.source.TableRead;
+import dev.streamhouse.storage.table.source.TableScan;
+import dev.streamhouse.storage.types.RowType;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * A local copy of a table, indexed by a join key, that follows the table's new snapshots: what a
+ * lookup join probes. Engine-neutral; the Flink lookup functions drive it.
+ *
+ * <p><b>Contents.</b> The rows of the latest snapshot that pass the filter (and, with
+ * {@code scan.partitions}, lie in the selected partitions), with the columns the join outputs plus
+ * those the cache itself needs (join key, primary key, sequence fields, filter columns). How they are
+ * kept depends on the table ({@link CachedRows}): a primary-key table joined on its whole key maps the
+ * key to its row; joined on other columns (or a part of the key) it also keeps an index from the join
+ * key to the primary keys; an append table keeps every row under its join key. Rows live in
+ * {@link LookupStores}: RocksDB on local disk, or the heap.
+ *
+ * <p><b>Following the table.</b> {@link #refresh()} applies the changes of each snapshot committed
+ * since the last one read, in order: inserts and updates replace a key's row (with
+ * {@code sequence.field} only a version that is not older), deletes remove it, and a row that no
+ * longer passes the filter is removed. Compactions change nothing visible and are skipped. An
+ * OVERWRITE snapshot, a snapshot that expired before it was read, or a change of the selected
+ * partitions ({@link #refreshPartitions()}) makes the cache load the table anew: the new copy is
+ * built beside the old one, which keeps serving lookups until the new one replaces it.
+ *
+ * <p><b>Threads.</b> {@link #lookup} may be called from many threads, concurrently with one thread
+ * that calls {@link #refresh()} / {@link #refreshPartitions()}; a lookup during a refresh sees each
+ * key either before or after its change.
+ */
+public final class LookupTable implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(LookupTable.class);
+
+    /**
+     * Where and how the cache keeps its rows.
+     *
+     * @param onDisk RocksDB under {@code directory} (else the heap)
+     * @param directory a directory of its own for the local files (deleted on close)
+     * @param memoryBytes memory of the on-disk store (block cache and write buffers)
+     * @param maxDiskBytes most bytes of local disk; a load or refresh beyond it fails, naming the option
+     * @param loadThreads threads that read the table's splits when the cache is loaded
+     */
+    public record Settings(boolean onDisk, Path directory, long memoryBytes, long maxDiskBytes, int loadThreads) {}
+
+    private final Table table;
+    private final Settings settings;
+    private final RowType readType;
+    private final int[] readPositions;
+    private final int[] outputPositions;
+    private final int[] joinPositions;
+    private final int[] primaryKeyPositions;
+    private final VersionRule versions;
+    /** The caller's filter over the table row (prunes files), or null. */
+    private final Predicate tableFilter;
+    /** The same filter over {@link #readType} rows (decides which rows are cached), or null. */
+    private final Predicate rowFilter;
+    private final boolean ignoreDeletes;
+    private final ScanPartitions partitions;
+    private final RowCodec keyCodec;
+    private final ReadWriteLock swap = new ReentrantReadWriteLock();
+    private final AtomicInteger loads = new AtomicInteger();
+
+    private volatile Loaded loaded;
+
+    private LookupTable(Table table, int[] outputProjection, int[] joinKeys, Predicate filter, Settings settings) {
+        this.table = table;
+        this.settings = settings;
+        RowType tableType = table.rowType();
+        Options options = table.schema().tableOptions();
+        boolean primaryKey = !table.primaryKeys().isEmpty();
+        if (joinKeys.length == 0) {
+            throw new IllegalArgumentException("Cannot look up rows of table " + table.fullName()
+                    + ": the join names no column of it");
+        }
+        if (primaryKey) {
+            MergeFunctionFactory engine = MergeEngines.create(options);
+            if (!engine.latestChangeIsMergedRow()) {
+                throw new UnsupportedOperationException("Cannot look up rows of table " + table.fullName()
+                        + ": a lookup join follows only tables whose 'merge-engine' keeps the latest version "
+                        + "(deduplicate), and this table's is '" + options.get(MergeTreeOptions.MERGE_ENGINE) + "'");
+            }
+        }
+        List<String> sequenceFields = primaryKey ? MergeReadProjection.sequenceFields(options) : List.of();
+        boolean crossPartition = primaryKey && !table.primaryKeys().containsAll(table.partitionKeys());
+
+        LinkedHashSet<Integer> read = new LinkedHashSet<>();
+        for (int p : outputProjection) {
+            read.add(p);
+        }
+        for (int p : joinKeys) {
+            read.add(p);
+        }
+        for (String pk : table.primaryKeys()) {
+            read.add(tableType.requireFieldIndex(pk));
+        }
+        for (String f : sequenceFields) {
+            read.add(tableType.requireFieldIndex(f));
+        }
+        if (crossPartition) {
+            for (String f : table.partitionKeys()) {
+                read.add(tableType.requireFieldIndex(f));
+            }
+        }
+        if (filter != null) {
+            read.addAll(PredicateBuilder.referencedFields(filter));
+        }
+        this.readPositions = read.stream().mapToInt(Integer::intValue).toArray();
+        this.readType = tableType.project(readPositions);
+        int[] tableToRead = new int[tableType.fieldCount()];
+        Arrays.fill(tableToRead, -1);
+        for (int i = 0; i < readPositions.length; i++) {
+            tableToRead[readPositions[i]] = i;
+        }
+        this.outputPositions = Arrays.stream(outputProjection).map(p -> tableToRead[p]).toArray();
+        this.joinPositions = Arrays.stream(joinKeys).map(p -> tableToRead[p]).toArray();
+        this.primaryKeyPositions = table.primaryKeys().stream()
+                .mapToInt(pk -> tableToRead[tableType.requireFieldIndex(pk)]).toArray();
+        this.versions = new VersionRule(readType,
+                sequenceFields.stream().mapToInt(f -> tableToRead[tableType.requireFieldIndex(f)]).toArray(),
+                sequenceFields.isEmpty() || MergeReadProjection.sequenceAscending(options),
+                crossPartition ? table.partitionKeys().stream()
+                        .mapToInt(f -> tableToRead[tableType.requireFieldIndex(f)]).toArray() : new int[0]);
+        this.tableFilter = filter;
+        this.rowFilter = filter == null ? null
+                : PredicateBuilder.transformFieldMapping(filter, tableToRead).orElseThrow();
+        this.ignoreDeletes = primaryKey && options.get(MergeTreeOptions.IGNORE_DELETE);
+        String selected = options.get(ScanOptions.SCAN_PARTITIONS);
+        this.partitions = selected == null ? null : ScanPartitions.parse(selected, table.schema(), table.fullName());
+        this.keyCodec = RowCodec.wholeRows(readType.project(joinPositions));
+    }
+
+    /**
+     * A cache of {@code table} for lookups by the columns {@code joinKeys} (table positions, in the
+     * order lookup keys give them), returning rows of the columns {@code outputProjection}. Call
+     * {@link #open()} before the first lookup.
+     *
+     * @param filter a predicate over the table row that cached rows must pass, or null
+     * @throws IllegalArgumentException if the join names no column or {@code scan.partitions} is malformed
+     * @throws UnsupportedOperationException if the table's merge engine cannot be followed
+     */
+    public static LookupTable create(Table table, int[] outputProjection, int[] joinKeys, Predicate filter,
+            Settings settings) {
+        return new LookupTable(table, outputProjection, joinKeys, filter, settings);
+    }
+
+    /** The type of the rows {@link #lookup} returns. */
+    public RowType outputType() {
+        return readType.project(outputPositions);
+    }
+
+    /** Loads the latest snapshot of the table. */
+    public void open() {
+        loaded = load();
+    }
+
+    /**
+     * The rows whose join key equals {@code key} (the join-key values, in join-key order); empty when
+     * a key value is NULL (SQL equality never holds for NULL).
+     */
+    public List<InternalRow> lookup(InternalRow key) {
+        for (int i = 0; i < key.arity(); i++) {
+            if (key.isNullAt(i)) {
+                return List.of();
+            }
+        }
+        byte[] encoded = keyCodec.encode(key);
+        List<byte[]> found;
+        swap.readLock().lock();
+        try {
+            found = loaded.rows.lookup(encoded);
+        } finally {
+            swap.readLock().unlock();
+        }
+        if (found.isEmpty()) {
+            return List.of();
+        }
+        List<InternalRow> out = new ArrayList<>(found.size());
+        for (byte[] row : found) {
+            out.add(new ProjectedRow(outputPositions).replace(loaded.values.decode(row)));
+        }
+        return out;
+    }
+
+    /** The encoding of a lookup key, for callers that cache lookups by key. */
+    public byte[] encodeKey(InternalRow key) {
+        return keyCodec.encode(key);
+    }
+
+    /**
+     * Applies the changes of every snapshot committed since the last one read (or loads the table
+     * anew, see the class doc).
+     *
+     * @return whether the cache changed (a snapshot was read)
+     * @throws UncheckedIOException if the table cannot be read; the cache is unchanged for the
+     *     snapshot that failed and the next refresh tries it again
+     */
+    public boolean refresh() {
+        Loaded current = loaded;
+        Long latest = table.latestSnapshot().map(Snapshot::id).orElse(null);
+        if (latest == null || latest < current.nextSnapshot) {
+            return false;
+        }
+        boolean changed = false;
+        while (true) {
+            long next = current.nextSnapshot;
+            if (next > latest) {
+                return changed;
+            }
+            Snapshot snapshot = table.snapshot(next).orElse(null);
+            if (snapshot == null) {
+                LOG.info("Lookup cache of table {}: snapshot {} expired before it was read; loading the table anew",
+                        table.fullName(), next);
+                reload();
+                return true;
+            }
+            if (snapshot.commitKind() == CommitKind.OVERWRITE) {
+                LOG.info("Lookup cache of table {}: snapshot {} overwrote data; loading the table anew",
+                        table.fullName(), next);
+                reload();
+                return true;
+            }
+            TableScan.Plan plan;
+            try {
+                plan = current.changes.plan();
+            } catch (ExpiredSnapshotException e) {
+                LOG.info("Lookup cache of table {}: {}; loading the table anew", table.fullName(), e.getMessage());
+                reload();
+                return true;
+            }
+            if (plan.snapshotId() == null) {
+                return changed;
+            }
+            if (current.readsRows) {
+                for (DataSplit split : plan.splits()) {
+                    readSplit(current, split, true);
+                }
+            }
+            current.nextSnapshot = current.changes.checkpoint();
+            current.checkDisk();
+            changed = true;
+        }
+    }
+
+    /**
+     * With a dynamic {@code scan.partitions} (max_pt()), chooses the partitions again and loads the
+     * table anew if they changed.
+     *
+     * @return whether the selected partitions changed
+     */
+    public boolean refreshPartitions() {
+        if (partitions == null || !partitions.isDynamic()) {
+            return false;
+        }
+        List<BinaryRow> chosen = partitions.choose(table.partitions());
+        if (chosen.equals(loaded.partitions)) {
+            return false;
+        }
+        LOG.info("Lookup cache of table {}: 'scan.partitions' = '{}' now selects {} partitions; loading them",
+                table.fullName(), partitions.text(), chosen.size());
+        reload();
+        return true;
+    }
+
+    /** Snapshots committed that the cache has not read yet. */
+    public long pendingSnapshots() {
+        Long latest = table.latestSnapshot().map(Snapshot::id).orElse(null);
+        return latest == null ? 0 : Math.max(0, latest - loaded.nextSnapshot + 1);
+    }
+
+    /** The id of the last snapshot the cache holds (0 for none). */
+    public long snapshotId() {
+        return loaded.nextSnapshot - 1;
+    }
+
+    /** How often the table was loaded whole (1 after {@link #open()}). */
+    public int loads() {
+        return loads.get();
+    }
+
+    /** Bytes of local disk the cache uses now. */
+    public long diskBytes() {
+        return loaded.stores.diskBytes();
+    }
+
+    @Override
+    public void close() {
+        swap.writeLock().lock();
+        try {
+            if (loaded != null) {
+                loaded.stores.close();
+                loaded = null;
+            }
+        } finally {
+            swap.writeLock().unlock();
+        }
+    }
+
+    private void reload() {
+        Loaded fresh = load();
+        Loaded old;
+        swap.writeLock().lock();
+        try {
+            old = loaded;
+            loaded = fresh;
+        } finally {
+            swap.writeLock().unlock();
+        }
+        old.stores.close();
+    }
+
+    /** Loads the latest snapshot into new stores. */
+    private Loaded load() {
+        int number = loads.incrementAndGet();
+        LookupStores stores = settings.onDisk()
+                ? LookupStores.onDisk(settings.directory().resolve("load-" + number), settings.memoryBytes())
+                : LookupStores.onHeap();
+        try {
+            List<BinaryRow> chosen = partitions != null && partitions.isDynamic()
+                    ? partitions.choose(table.partitions()) : null;
+            ReadBuilder builder = table.newReadBuilder().withProjection(readPositions).withFilter(tableFilter);
+            boolean readsRows = true;
+            if (chosen != null) {
+                Predicate selected = partitions.predicateOf(chosen).orElse(null);
+                readsRows = selected != null;
+                builder.withResolvedPartitions(selected);
+            }
+            Loaded fresh = new Loaded(stores, rowsIn(stores), builder.newRead(), chosen, readsRows);
+            long started = System.nanoTime();
+            TableScan.Plan plan = builder.newScan().plan();
+            long snapshot = plan.snapshotId() == null ? 0 : plan.snapshotId();
+            if (readsRows) {
+                readSplits(fresh, plan.splits());
+            }
+            fresh.nextSnapshot = snapshot + 1;
+            fresh.changes = builder.newStreamScan();
+            fresh.changes.restore(fresh.nextSnapshot);
+            fresh.checkDisk();
+            LOG.info("Lookup cache of table {} loaded snapshot {} ({} splits) in {} ms into {}", table.fullName(),
+                    snapshot, plan.splits().size(), (System.nanoTime() - started) / 1_000_000,
+                    settings.onDisk() ? settings.directory() : "the heap");
+            return fresh;
+        } catch (RuntimeException | Error e) {
+            stores.close();
+            throw e;
+        }
+    }
+
+    private CachedRows rowsIn(LookupStores stores) {
+        RowCodec values = RowCodec.wholeRows(readType);
+        RowCodec join = new RowCodec(readType, joinPositions);
+        if (primaryKeyPositions.length == 0) {
+            return new AppendRows(stores.open("rows"), join, values, table.fullName());
+        }
+        Set<Integer> joinSet = new HashSet<>();
+        Arrays.stream(joinPositions).forEach(joinSet::add);
+        Set<Integer> keySet = new HashSet<>();
+        Arrays.stream(primaryKeyPositions).forEach(keySet::add);
+        if (joinSet.equals(keySet)) {
+            return new PrimaryKeyRows(stores.open("rows"), join, values, versions);
+        }
+        return new SecondaryIndexRows(stores.open("rows"), stores.open("index"),
+                new RowCodec(readType, primaryKeyPositions), join, values, versions);
+    }
+
+    /** Reads the splits of the initial load with {@link Settings#loadThreads()} threads. */
+    private void readSplits(Loaded target, List<DataSplit> splits) {
+        int threads = Math.max(1, Math.min(settings.loadThreads(), splits.size()));
+        if (threads == 1) {
+            for (DataSplit split : splits) {
+                readSplit(target, split, false);
+            }
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "lookup-load-" + table.fullName());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (DataSplit split : splits) {
+                done.add(pool.submit(() -> readSplit(target, split, false)));
+            }
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException) {
+                        throw (RuntimeException) cause;
+                    }
+                    throw new IllegalStateException(cause);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("Interrupted while loading the lookup cache of table "
+                            + table.fullName(), e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void readSplit(Loaded target, DataSplit split, boolean changes) {
+        try (RecordReader<InternalRow> reader = target.read.createReader(split)) {
+            reader.forEachRemaining(row -> {
+                boolean matches = rowFilter == null || rowFilter.test(row);
+                if (!changes) {
+                    if (matches) {
+                        target.rows.load(row);
+                    }
+                } else if (!(ignoreDeletes && isRetraction(row.rowKind()))) {
+                    target.rows.apply(row, matches);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read split " + split + " of table " + table.fullName()
+                    + " into its lookup cache", e);
+        }
+    }
+
+    private static boolean isRetraction(RowKind kind) {
+        return kind == RowKind.DELETE || kind == RowKind.UPDATE_BEFORE;
+    }
+
+    /** One load of the table: its stores, and how far it has followed the snapshots. */
+    private final class Loaded {
+        final LookupStores stores;
+        final CachedRows rows;
+        final RowCodec values = RowCodec.wholeRows(readType);
+        final TableRead read;
+        /** The partitions chosen by a dynamic {@code scan.partitions}, or null. */
+        final List<BinaryRow> partitions;
+        /** False when a dynamic {@code scan.partitions} selects nothing. */
+        final boolean readsRows;
+        StreamTableScan changes;
+        long nextSnapshot;
+
+        Loaded(LookupStores stores, CachedRows rows, TableRead read, List<BinaryRow> partitions, boolean readsRows) {
+            this.stores = stores;
+            this.rows = rows;
+            this.read = read;
+            this.partitions = partitions;
+            this.readsRows = readsRows;
+        }
+
+        void checkDisk() {
+            long used = stores.diskBytes();
+            if (used > settings.maxDiskBytes()) {
+                throw new IllegalStateException("Cannot keep the lookup cache of table " + table.fullName()
+                        + ": it needs " + used + " bytes of local disk, more than option 'lookup.cache-max-disk-size' "
+                        + "allows (" + settings.maxDiskBytes() + " bytes); raise it, or filter or project the joined "
+                        + "table");
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LookupTable(" + table.fullName() + ", snapshot " + Objects.requireNonNullElse(
+                loaded == null ? null : loaded.nextSnapshot - 1, "-") + ")";
+    }
+}

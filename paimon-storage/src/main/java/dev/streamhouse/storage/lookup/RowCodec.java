@@ -1,0 +1,68 @@
+package dev.streamhouse.storage.lookup;
+
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.data.ProjectedRow;
+import dev.streamhouse.storage.mergetree.buffer.ByteReader;
+import dev.streamhouse.storage.mergetree.buffer.ByteWriter;
+import dev.streamhouse.storage.mergetree.buffer.RowSerializer;
+import dev.streamhouse.storage.types.RowType;
+
+import java.util.Arrays;
+
+/**
+ * Encodes chosen fields of rows to bytes and back, in {@link RowSerializer}'s self-delimiting form:
+ * equal values give equal bytes, and no encoding is a proper prefix of another of the same fields, so
+ * an encoded key followed by more bytes can be found by its prefix. Thread-safe.
+ */
+final class RowCodec {
+    private final RowSerializer serializer;
+    private final int[] positions;
+    private final boolean identity;
+
+    /** Encodes the fields at {@code positions} of rows of {@code rowType}. */
+    RowCodec(RowType rowType, int[] positions) {
+        this.serializer = new RowSerializer(rowType.project(positions));
+        this.positions = positions.clone();
+        this.identity = isIdentity(positions, rowType.fieldCount());
+    }
+
+    /** Encodes whole rows of {@code rowType}. */
+    static RowCodec wholeRows(RowType rowType) {
+        int[] all = new int[rowType.fieldCount()];
+        Arrays.setAll(all, i -> i);
+        return new RowCodec(rowType, all);
+    }
+
+    private static boolean isIdentity(int[] positions, int arity) {
+        if (positions.length != arity) {
+            return false;
+        }
+        for (int i = 0; i < positions.length; i++) {
+            if (positions[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    byte[] encode(InternalRow row) {
+        ByteWriter out = new ByteWriter(64);
+        serializer.serialize(identity ? row : new ProjectedRow(positions).replace(row), out);
+        return Arrays.copyOf(out.buffer(), out.position());
+    }
+
+    /** Whether any of the encoded fields of {@code row} is NULL. */
+    boolean anyNull(InternalRow row) {
+        for (int p : positions) {
+            if (row.isNullAt(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Decodes bytes of {@link #encode} (of whole rows) into a row of the encoded fields. */
+    InternalRow decode(byte[] bytes) {
+        return serializer.deserialize(new ByteReader(bytes, 0));
+    }
+}
