@@ -1,6 +1,5 @@
 package dev.streamhouse.flink.catalog;
 
-import dev.streamhouse.flink.catalog.connector.LookupJoinOptions;
 import dev.streamhouse.flink.catalog.connector.ScanWatermarkOptions;
 import dev.streamhouse.storage.options.OptionDeclarations;
 
@@ -14,7 +13,6 @@ public final class CatalogOptionDeclarations implements OptionDeclarations {
         return List.of(
                 Group.ofHolder("Flink table keys", Kind.TABLE, CatalogTableOptions.class),
                 Group.ofHolder("Flink watermarks", Kind.TABLE, ScanWatermarkOptions.class),
-                Group.ofHolder("Lookup joins", Kind.TABLE, LookupJoinOptions.class),
                 Group.ofHolder("Flink catalog", Kind.CATALOG, FlinkCatalogOptions.class));
     }
 }

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.source;
 
+import dev.streamhouse.flink.source.lookup.LookupJoinOptions;
 import dev.streamhouse.storage.options.OptionDeclarations;
 
 import java.util.List;
@@ -9,6 +10,7 @@ public final class SourceOptionDeclarations implements OptionDeclarations {
 
     @Override
     public List<Group> groups() {
-        return List.of(Group.ofHolder("Flink source", Kind.TABLE, PaimonSourceOptions.class));
+        return List.of(Group.ofHolder("Flink source", Kind.TABLE, PaimonSourceOptions.class),
+                Group.ofHolder("Lookup joins", Kind.TABLE, LookupJoinOptions.class));
     }
 }

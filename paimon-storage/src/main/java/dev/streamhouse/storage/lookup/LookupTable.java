@@ -185,6 +185,16 @@ public final class LookupTable implements Closeable {
         return new LookupTable(table, outputProjection, joinKeys, filter, settings);
     }
 
+    /**
+     * Checks that a lookup of {@code table} by {@code joinKeys} can be served, without loading anything.
+     *
+     * @throws IllegalArgumentException if the join names no column or {@code scan.partitions} is malformed
+     * @throws UnsupportedOperationException if the table's merge engine cannot be followed
+     */
+    public static void validate(Table table, int[] outputProjection, int[] joinKeys, Predicate filter) {
+        new LookupTable(table, outputProjection, joinKeys, filter, null);
+    }
+
     /** The type of the rows {@link #lookup} returns. */
     public RowType outputType() {
         return readType.project(outputPositions);
@@ -205,11 +215,17 @@ public final class LookupTable implements Closeable {
                 return List.of();
             }
         }
-        byte[] encoded = keyCodec.encode(key);
+        return lookupEncoded(encodeKey(key));
+    }
+
+    /** The rows of a join key encoded by {@link #encodeKey} (of a key without NULLs). */
+    public List<InternalRow> lookupEncoded(byte[] encodedKey) {
         List<byte[]> found;
+        RowCodec values;
         swap.readLock().lock();
         try {
-            found = loaded.rows.lookup(encoded);
+            found = loaded.rows.lookup(encodedKey);
+            values = loaded.values;
         } finally {
             swap.readLock().unlock();
         }
@@ -218,12 +234,12 @@ public final class LookupTable implements Closeable {
         }
         List<InternalRow> out = new ArrayList<>(found.size());
         for (byte[] row : found) {
-            out.add(new ProjectedRow(outputPositions).replace(loaded.values.decode(row)));
+            out.add(new ProjectedRow(outputPositions).replace(values.decode(row)));
         }
         return out;
     }
 
-    /** The encoding of a lookup key, for callers that cache lookups by key. */
+    /** The encoding of a lookup key (join-key values in join-key order), e.g. for callers that cache lookups. */
     public byte[] encodeKey(InternalRow key) {
         return keyCodec.encode(key);
     }

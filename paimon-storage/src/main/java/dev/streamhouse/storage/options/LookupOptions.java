@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * Local lookup files and lookup compaction (Paimon's keys and defaults): what the {@code lookup}
  * changelog producer, deletion vectors and first-row compaction use. Neither is implemented yet;
- * these only tune them, so they are accepted with a warning.
+ * these only tune them, so they are accepted with a warning. The memory and disk limits also bound
+ * the cache of lookup joins ({@code dev.streamhouse.storage.lookup.LookupTable}), which uses them.
  */
 public final class LookupOptions {
     private LookupOptions() {}
@@ -47,8 +48,8 @@ public final class LookupOptions {
 
     public static final ConfigOption<MemorySize> LOOKUP_CACHE_MAX_DISK_SIZE =
             ConfigOption.key("lookup.cache-max-disk-size").memoryType().defaultValue(MemorySize.ofBytes(Long.MAX_VALUE))
-                    .withDescription("Most local disk used by lookup files (default: unlimited).")
-                    .noEffectYet(NO_LOOKUP);
+                    .withDescription("Most local disk a lookup-join cache (and, later, lookup files) may use "
+                            + "(default: unlimited); a cache that needs more fails, naming this option.");
 
     public static final ConfigOption<String> LOOKUP_CACHE_SPILL_COMPRESSION =
             ConfigOption.key("lookup.cache-spill-compression").stringType().defaultValue("zstd")
@@ -56,7 +57,8 @@ public final class LookupOptions {
 
     public static final ConfigOption<MemorySize> LOOKUP_CACHE_MAX_MEMORY_SIZE =
             ConfigOption.key("lookup.cache-max-memory-size").memoryType().defaultValue(MemorySize.ofMebiBytes(256))
-                    .withDescription("Most memory for cached pages of lookup files.").noEffectYet(NO_LOOKUP);
+                    .withDescription("Most memory of a lookup-join cache's RocksDB (block cache and write "
+                            + "buffers), and later of the pages of lookup files.");
 
     public static final ConfigOption<Double> LOOKUP_CACHE_HIGH_PRIORITY_POOL_RATIO =
             ConfigOption.key("lookup.cache.high-priority-pool-ratio").doubleType().defaultValue(0.25)

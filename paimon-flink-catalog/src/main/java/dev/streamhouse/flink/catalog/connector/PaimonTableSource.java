@@ -4,6 +4,9 @@ import dev.streamhouse.flink.catalog.PredicateConverter;
 import dev.streamhouse.flink.catalog.PushedFilters;
 import dev.streamhouse.flink.source.PaimonSource;
 import dev.streamhouse.flink.source.PaimonSourceBuilder;
+import dev.streamhouse.flink.source.lookup.LookupFunctions;
+import dev.streamhouse.flink.source.lookup.LookupJoinSpec;
+import dev.streamhouse.storage.lookup.LookupTable;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.table.Table;
 
@@ -15,7 +18,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
@@ -40,8 +45,11 @@ import java.util.List;
  * {@link StreamingChangelogMode}; the limit is not pushed (Flink applies it). The table's watermark
  * ({@code WATERMARK FOR}) is generated right after the source, per source task, with
  * {@code scan.watermark.idle-timeout} for tasks that receive no rows.
+ *
+ * <p>It is also the lookup side of lookup joins ({@link #getLookupRuntimeProvider}), with the same
+ * projection and filter pushed into the cache.
  */
-public final class PaimonTableSource implements ScanTableSource, SupportsProjectionPushDown,
+public final class PaimonTableSource implements ScanTableSource, LookupTableSource, SupportsProjectionPushDown,
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown {
     private final Table table;
     private final boolean streaming;
@@ -109,6 +117,41 @@ public final class PaimonTableSource implements ScanTableSource, SupportsProject
                 return !source.isUnbounded();
             }
         };
+    }
+
+    /**
+     * A lookup join ({@code JOIN t FOR SYSTEM_TIME AS OF o.proc AS d ON ...}): each join task keeps a
+     * cache of the table (projected, filtered) that follows its new snapshots; see
+     * {@link dev.streamhouse.storage.lookup.LookupTable} and
+     * {@link dev.streamhouse.flink.source.lookup.LookupJoinOptions}.
+     */
+    @Override
+    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        int[] produced = projection != null ? projection : identity(table.rowType().fieldCount());
+        int[][] keys = context.getKeys();
+        int[] joinKeys = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i].length != 1) {
+                throw new ValidationException("Cannot look up rows of table " + table.fullName()
+                        + ": the join condition uses a nested field; join on top-level columns");
+            }
+            joinKeys[i] = produced[keys[i][0]];
+        }
+        LookupJoinSpec spec = new LookupJoinSpec(table, produced, joinKeys, filter);
+        try {
+            LookupTable.validate(spec.table(), spec.outputProjection(), spec.joinKeys(), spec.filter());
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
+        return LookupFunctions.provider(spec);
+    }
+
+    private static int[] identity(int n) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        return p;
     }
 
     @Override

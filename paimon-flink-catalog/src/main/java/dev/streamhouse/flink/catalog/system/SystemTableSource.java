@@ -10,6 +10,7 @@ import dev.streamhouse.storage.table.system.SystemTables;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.InputFormatProvider;
+import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
@@ -24,7 +25,8 @@ import java.util.List;
  * the storage read (rows that fail the filter are never converted; Flink still applies its filter),
  * and one task reads the rows as they are computed when the job runs.
  */
-public final class SystemTableSource implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown {
+public final class SystemTableSource implements ScanTableSource, LookupTableSource, SupportsProjectionPushDown,
+        SupportsFilterPushDown {
     private final Table dataTable;
     private final String name;
     private int[] projection;
@@ -80,6 +82,14 @@ public final class SystemTableSource implements ScanTableSource, SupportsProject
     @Override
     public DynamicTableSource copy() {
         return new SystemTableSource(this);
+    }
+
+    /** Refused: system tables are metadata views, not dimensions a cache could follow. */
+    @Override
+    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        throw new org.apache.flink.table.api.ValidationException("Cannot look up rows of system table "
+                + dataTable.fullName() + SystemTables.SPLITTER + name + ": lookup joins ('FOR SYSTEM_TIME AS OF') "
+                + "read data tables only; join the system table as a regular (non-temporal) join instead");
     }
 
     @Override

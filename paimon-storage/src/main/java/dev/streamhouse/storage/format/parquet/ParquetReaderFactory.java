@@ -40,7 +40,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
     public ColumnarRecordReader createReader(FileIO fileIO, Path file, long fileSize) throws IOException {
         ParquetFileReader reader;
         try {
-            reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), READ_OPTIONS);
+            reader = new ParquetFileReader(new ParquetInputFile(fileIO, file, fileSize), readOptions());
         } catch (IOException | RuntimeException | LinkageError e) {
             throw ParquetErrors.readFailure(file, e);
         }
@@ -62,16 +62,24 @@ final class ParquetReaderFactory implements FormatReaderFactory {
         }
     }
 
+    private static final Configuration NO_HADOOP_DEFAULTS = new Configuration(false);
+
     /**
      * Parquet-mr filters nothing itself: {@link ParquetColumnarReader} chooses row groups
      * ({@link RowGroupFilter}) and pages ({@link ParquetFilters}); rows are never filtered one by one.
+     * New options per file: they own the decompressor pool (CodecFactory) that the file reader releases
+     * when it closes, so options shared by readers on several threads (Flink source readers of one
+     * TaskManager, a lookup cache loading splits in parallel) fail with a ConcurrentModificationException
+     * or hand one decompressor to two readers.
      */
-    private static final ParquetReadOptions READ_OPTIONS = HadoopReadOptions.builder(new Configuration(false))
-            .useStatsFilter(false)
-            .useDictionaryFilter(false)
-            .useRecordFilter(false)
-            .useColumnIndexFilter(false)
-            .useBloomFilter(false)
-            .usePageChecksumVerification(true)
-            .build();
+    private static ParquetReadOptions readOptions() {
+        return HadoopReadOptions.builder(NO_HADOOP_DEFAULTS)
+                .useStatsFilter(false)
+                .useDictionaryFilter(false)
+                .useRecordFilter(false)
+                .useColumnIndexFilter(false)
+                .useBloomFilter(false)
+                .usePageChecksumVerification(true)
+                .build();
+    }
 }

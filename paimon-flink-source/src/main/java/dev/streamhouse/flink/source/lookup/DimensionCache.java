@@ -1,0 +1,245 @@
+package dev.streamhouse.flink.source.lookup;
+
+import dev.streamhouse.flink.common.data.RowDataView;
+import dev.streamhouse.flink.source.data.FlinkRowData;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.lookup.LookupTable;
+import dev.streamhouse.storage.options.LookupOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.StreamReadOptions;
+import org.apache.flink.table.data.RowData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.Closeable;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The lookup side of one join task: the {@link LookupTable} of the joined table, refreshed as the
+ * options say, with a small heap cache of recent join keys in front (hits and misses alike,
+ * {@code lookup.cache-rows}), shared by the sync and async lookup functions.
+ *
+ * <p><b>Refresh.</b> A lookup that comes {@code lookup.continuous.discovery-interval} (falling back to
+ * {@code continuous.discovery-interval}) after the last refresh first refreshes the cache: inline, or
+ * with {@code lookup.refresh.async} in a thread of its own while lookups go on (they wait only when
+ * the cache is more than {@code lookup.refresh.async.pending-snapshot-count} snapshots behind). No
+ * refresh starts inside a {@code lookup.refresh.time-periods-blacklist} period. A dynamic
+ * {@code scan.partitions} is chosen again every {@code lookup.dynamic-partition.refresh-interval}.
+ * The heap cache is emptied whenever a refresh changed the table's copy; entries read while a refresh
+ * was running are not kept.
+ *
+ * <p>Thread-safe.
+ */
+final class DimensionCache implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(DimensionCache.class);
+
+    private final LookupTable table;
+    private final long refreshIntervalMillis;
+    private final long partitionIntervalMillis;
+    private final boolean asyncRefresh;
+    private final int pendingSnapshotLimit;
+    private final RefreshBlacklist blacklist;
+    private final Map<ByteBuffer, List<RowData>> recent;
+    private final long recentCapacity;
+    /** Even while no refresh runs; incremented when one starts and when it ends. */
+    private final AtomicLong epoch = new AtomicLong();
+    private final Object refreshLock = new Object();
+    private final ExecutorService refresher;
+
+    private volatile long nextRefreshMillis;
+    private long nextPartitionRefreshMillis;
+    private Future<?> runningRefresh;
+    private volatile Throwable refreshFailure;
+
+    private DimensionCache(LookupTable table, Options options) {
+        this.table = table;
+        Duration interval = options.get(LookupJoinOptions.LOOKUP_CONTINUOUS_DISCOVERY_INTERVAL);
+        this.refreshIntervalMillis = (interval != null ? interval
+                : options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL)).toMillis();
+        this.partitionIntervalMillis = options.get(LookupJoinOptions.LOOKUP_DYNAMIC_PARTITION_REFRESH_INTERVAL).toMillis();
+        this.asyncRefresh = options.get(LookupJoinOptions.LOOKUP_REFRESH_ASYNC);
+        this.pendingSnapshotLimit = options.get(LookupJoinOptions.LOOKUP_REFRESH_ASYNC_PENDING_SNAPSHOT_COUNT);
+        this.blacklist = RefreshBlacklist.parse(options.get(LookupJoinOptions.LOOKUP_REFRESH_TIME_PERIODS_BLACKLIST));
+        this.recentCapacity = options.get(LookupJoinOptions.LOOKUP_CACHE_ROWS);
+        this.recent = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<ByteBuffer, List<RowData>> eldest) {
+                return size() > recentCapacity;
+            }
+        };
+        this.refresher = asyncRefresh ? Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lookup-refresh-" + table);
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        long now = System.currentTimeMillis();
+        this.nextRefreshMillis = now + refreshIntervalMillis;
+        this.nextPartitionRefreshMillis = now + partitionIntervalMillis;
+    }
+
+    /**
+     * Loads the cache of {@code spec}'s table into {@code directory} (a directory of its own).
+     *
+     * @throws IllegalArgumentException if an option of the table cannot serve a lookup
+     */
+    static DimensionCache open(LookupJoinSpec spec, Path directory) {
+        Options options = spec.table().schema().tableOptions();
+        boolean onDisk = options.get(LookupJoinOptions.LOOKUP_CACHE) != LookupJoinOptions.CacheMode.MEMORY;
+        LookupTable table = LookupTable.create(spec.table(), spec.outputProjection(), spec.joinKeys(), spec.filter(),
+                new LookupTable.Settings(onDisk, directory,
+                        options.get(LookupOptions.LOOKUP_CACHE_MAX_MEMORY_SIZE).bytes(),
+                        options.get(LookupOptions.LOOKUP_CACHE_MAX_DISK_SIZE).bytes(),
+                        options.get(LookupJoinOptions.LOOKUP_BOOTSTRAP_PARALLELISM)));
+        try {
+            table.open();
+        } catch (RuntimeException | Error e) {
+            table.close();
+            throw e;
+        }
+        return new DimensionCache(table, options);
+    }
+
+    /** The encoded join key of a Flink key row, or null when a value is NULL (nothing matches). */
+    byte[] keyOf(RowData key) {
+        for (int i = 0; i < key.getArity(); i++) {
+            if (key.isNullAt(i)) {
+                return null;
+            }
+        }
+        return table.encodeKey(new RowDataView(key));
+    }
+
+    /** The rows of an encoded join key (of {@link #keyOf}; null finds nothing). */
+    List<RowData> lookup(byte[] key) {
+        maybeRefresh();
+        if (key == null) {
+            return List.of();
+        }
+        ByteBuffer k = ByteBuffer.wrap(key);
+        long before = epoch.get();
+        if (recentCapacity > 0 && (before & 1) == 0) {
+            synchronized (recent) {
+                List<RowData> hit = recent.get(k);
+                if (hit != null) {
+                    return hit;
+                }
+            }
+        }
+        List<InternalRow> rows = table.lookupEncoded(key);
+        List<RowData> out;
+        if (rows.isEmpty()) {
+            out = List.of();
+        } else {
+            out = new ArrayList<>(rows.size());
+            for (InternalRow r : rows) {
+                out.add(new FlinkRowData(r));
+            }
+        }
+        if (recentCapacity > 0 && (before & 1) == 0) {
+            synchronized (recent) {
+                if (epoch.get() == before) {
+                    recent.put(k, out);
+                }
+            }
+        }
+        return out;
+    }
+
+    private void maybeRefresh() {
+        Throwable failed = refreshFailure;
+        if (failed != null) {
+            throw new IllegalStateException("Cannot refresh the lookup cache " + table + ": " + failed.getMessage(),
+                    failed);
+        }
+        long now = System.currentTimeMillis();
+        if (now < nextRefreshMillis) {
+            return;
+        }
+        synchronized (refreshLock) {
+            if (now < nextRefreshMillis) {
+                return;
+            }
+            if (blacklist.forbids(now)) {
+                nextRefreshMillis = blacklist.allowedFrom(now);
+                LOG.info("Lookup cache {}: no refresh until {} (lookup.refresh.time-periods-blacklist)", table,
+                        java.time.Instant.ofEpochMilli(nextRefreshMillis));
+                return;
+            }
+            nextRefreshMillis = now + refreshIntervalMillis;
+            boolean partitions = now >= nextPartitionRefreshMillis;
+            if (partitions) {
+                nextPartitionRefreshMillis = now + partitionIntervalMillis;
+            }
+            if (!asyncRefresh) {
+                refreshNow(partitions);
+                return;
+            }
+            if (runningRefresh == null || runningRefresh.isDone()) {
+                runningRefresh = refresher.submit(() -> {
+                    try {
+                        refreshNow(partitions);
+                    } catch (Throwable t) {
+                        refreshFailure = t;
+                    }
+                });
+            }
+            if (table.pendingSnapshots() > pendingSnapshotLimit) {
+                awaitRefresh();
+            }
+        }
+    }
+
+    private void awaitRefresh() {
+        try {
+            runningRefresh.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the refresh of lookup cache " + table, e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Cannot refresh the lookup cache " + table, e.getCause());
+        }
+    }
+
+    private void refreshNow(boolean partitions) {
+        epoch.incrementAndGet();
+        boolean changed = false;
+        try {
+            if (partitions) {
+                changed = table.refreshPartitions();
+            }
+            changed |= table.refresh();
+        } finally {
+            synchronized (recent) {
+                epoch.incrementAndGet();
+                if (changed) {
+                    recent.clear();
+                }
+            }
+        }
+    }
+
+    /** Bytes of local disk the cache uses now. */
+    long diskBytes() {
+        return table.diskBytes();
+    }
+
+    @Override
+    public void close() {
+        if (refresher != null) {
+            refresher.shutdownNow();
+        }
+        table.close();
+    }
+}
