@@ -24,6 +24,16 @@ final class BenchParams {
     final long checkpointMillis;
     /** How many snapshots behind the streaming-catch-up read starts. */
     final int catchUpSnapshots;
+    /** Rows of the lookup joins' dimension table: ids 0 to dimRows - 1, each once. */
+    final long dimRows;
+    /** Probes of the lookup joins' timed job (besides it, a job of {@link #SMALL_PROBES}). */
+    final long probes;
+
+    /**
+     * Probes of the lookup joins' small job, whose time (job start and cache bootstrap) is taken
+     * off the full job's. Not scaled: it only has to be small.
+     */
+    static final long SMALL_PROBES = 1_000;
 
     private BenchParams(Map<String, String> values, boolean quick) {
         rows = longValue(values, "rows", quick ? 200_000 : 5_000_000);
@@ -32,10 +42,21 @@ final class BenchParams {
         streamSeconds = longValue(values, "seconds", quick ? 10 : 60);
         checkpointMillis = longValue(values, "checkpoint-ms", 1_000);
         catchUpSnapshots = Math.toIntExact(longValue(values, "snapshots", quick ? 100 : 1_000));
+        dimRows = longValue(values, "dim-rows", quick ? 100_000 : 1_000_000);
+        probes = longValue(values, "probes", quick ? 200_000 : 2_000_000);
         if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1
-                || catchUpSnapshots < 1) {
+                || catchUpSnapshots < 1 || dimRows < 1) {
             throw new IllegalArgumentException(
                     "Cannot run: sizes must be positive, got " + values);
+        }
+        if (probes < 10 * SMALL_PROBES) {
+            throw new IllegalArgumentException(
+                    "Cannot run: --probes must be at least "
+                            + 10 * SMALL_PROBES
+                            + " (the lookup joins take a "
+                            + SMALL_PROBES
+                            + "-probe job's time off), got "
+                            + probes);
         }
     }
 
@@ -49,6 +70,8 @@ final class BenchParams {
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
                 "  --checkpoint-ms N  streaming checkpoint interval (default 1000)",
                 "  --snapshots N      snapshots behind a streaming-catch-up read (default 1000; --quick 100)",
+                "  --dim-rows N       lookup joins' dimension table, ids [0, N) (default 1000000; --quick 100000)",
+                "  --probes N         lookup joins' probes (default 2000000; --quick 200000)",
                 "  --quick            small sizes for a smoke run");
     }
 
@@ -70,6 +93,8 @@ final class BenchParams {
                 case "--seconds":
                 case "--checkpoint-ms":
                 case "--snapshots":
+                case "--dim-rows":
+                case "--probes":
                     if (i + 1 >= args.size()) {
                         throw new IllegalArgumentException("Cannot parse " + arg + ": it needs a value");
                     }
@@ -97,14 +122,20 @@ final class BenchParams {
         out.add(Long.toString(checkpointMillis));
         out.add("--snapshots");
         out.add(Integer.toString(catchUpSnapshots));
+        out.add("--dim-rows");
+        out.add(Long.toString(dimRows));
+        out.add("--probes");
+        out.add(Long.toString(probes));
         return out;
     }
 
     @Override
     public String toString() {
         return String.format(
-                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d",
-                rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots);
+                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d dim-rows=%d"
+                        + " probes=%d",
+                rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots,
+                dimRows, probes);
     }
 
     private static long longValue(Map<String, String> values, String key, long defaultValue) {

@@ -3,6 +3,7 @@ package dev.streamhouse.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +13,12 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What {@code bin/bench} runs: every workload asked for, {@code runs} times per implementation,
@@ -104,7 +108,7 @@ public final class BenchRunner {
 
     private void runAll(List<Workload> workloads) throws Exception {
         Files.createDirectories(workDir.resolve("logs"));
-        Files.createDirectories(target.resolve("tmp"));
+        Files.createDirectories(sharedTmpDir());
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         say("sizes: %s; %d run(s) per implementation, alternating; JVM flags: %s",
                 params, runs, String.join(" ", userFlags()));
@@ -149,7 +153,7 @@ public final class BenchRunner {
         List<String> impls = new ArrayList<>(workload.impls());
         if (workload.readsPreparedTable) {
             for (String impl : new ArrayList<>(impls)) {
-                RunOutcome prep = runJvm(workload.preparation(), impl, 0);
+                RunOutcome prep = runJvm(workload.preparation(), impl, 0, sharedTmpDir());
                 if (prep.failure != null) {
                     table.failed(workload.id, impl, "preparing the table: " + prep.failure);
                     impls.remove(impl);
@@ -158,7 +162,11 @@ public final class BenchRunner {
         }
         for (int run = 1; run <= runs; run++) {
             for (String impl : impls) {
-                RunOutcome outcome = runJvm(workload.id, impl, run);
+                Path tmpDir =
+                        workload.ownsTmpDir()
+                                ? workDir.resolve("tmp").resolve(workload.id + "-" + impl + "-" + run)
+                                : sharedTmpDir();
+                RunOutcome outcome = runJvm(workload.id, impl, run, tmpDir);
                 if (outcome.failure != null) {
                     table.failed(workload.id, impl, outcome.failure);
                 }
@@ -167,14 +175,38 @@ public final class BenchRunner {
         }
     }
 
-    /** One JVM: {@code BenchMain <workload> <impl> <work dir> <sizes>}. */
-    private RunOutcome runJvm(String workload, String impl, int run) throws Exception {
+    /** The temporary directory of the runs of workloads without one of their own. */
+    private Path sharedTmpDir() {
+        return target.resolve("tmp");
+    }
+
+    /**
+     * One JVM: {@code BenchMain <workload> <impl> <work dir> <sizes>}, its {@code java.io.tmpdir}
+     * {@code tmpDir}. A directory other than {@link #sharedTmpDir()} is the run's own: emptied
+     * before the JVM starts and removed after it ended.
+     */
+    private RunOutcome runJvm(String workload, String impl, int run, Path tmpDir) throws Exception {
+        boolean ownTmpDir = !tmpDir.equals(sharedTmpDir());
+        if (ownTmpDir) {
+            deleteTree(tmpDir);
+        }
+        Files.createDirectories(tmpDir);
+        try {
+            return runJvmIn(workload, impl, run, tmpDir);
+        } finally {
+            if (ownTmpDir) {
+                deleteTree(tmpDir);
+            }
+        }
+    }
+
+    private RunOutcome runJvmIn(String workload, String impl, int run, Path tmpDir) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmFlags);
         String log = String.format("%s-%s-%d.log", workload, impl, run);
         cmd.add("-Dlog.file=" + workDir.resolve("logs").resolve(log));
-        cmd.add("-Djava.io.tmpdir=" + target.resolve("tmp"));
+        cmd.add("-Djava.io.tmpdir=" + tmpDir);
         cmd.add("-cp");
         cmd.add(classpath(impl));
         cmd.add(BenchMain.class.getName());
@@ -295,6 +327,20 @@ public final class BenchRunner {
             }
         }
         return out;
+    }
+
+    /** Removes a run's temporary directory; what cannot be removed is left, with a message. */
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            say("cannot remove %s: %s", root, e);
+        }
     }
 
     private static long vmHwmKb(Path status) {

@@ -19,8 +19,10 @@ final class FlinkWorkloads {
     /** Options of every benchmark table: the job parallelism, set explicitly for both. */
     private static final String PARALLELISM_OPTIONS =
             "'sink.parallelism' = '2', 'scan.parallelism' = '2'";
+    /** Columns of the lookup joins' dimension table. */
+    private static final String DIM_COLUMNS = "id BIGINT, name STRING, v BIGINT";
     /** Effectively unthrottled: datagen's default is 10,000 rows/s. */
-    private static final long UNTHROTTLED = 1_000_000_000L;
+    static final long UNTHROTTLED = 1_000_000_000L;
 
     private final String impl;
     private final String warehouseUri;
@@ -64,6 +66,12 @@ final class FlinkWorkloads {
             case STREAMING_CATCH_UP:
                 new StreamingCatchUp(this, params.catchUpSnapshots).run(report);
                 break;
+            case LOOKUP_JOIN:
+                new LookupJoin(this, params, false).run(report);
+                break;
+            case LOOKUP_JOIN_MISSES:
+                new LookupJoin(this, params, true).run(report);
+                break;
             default:
                 throw new IllegalArgumentException(
                         "Cannot run " + workload.id + " with Flink: not a Flink SQL workload");
@@ -73,6 +81,64 @@ final class FlinkWorkloads {
     /** The name of the append table append-batch-scan reads, per size. */
     String preparedAppendTable() {
         return "append_" + params.rows + "_" + params.keys;
+    }
+
+    /** The name of the lookup joins' dimension table, per size. */
+    String preparedDimTable() {
+        return "dim_" + params.dimRows;
+    }
+
+    /**
+     * Writes {@link #preparedDimTable()} unless it is there (not timed): ids 0 to {@code --dim-rows}
+     * - 1, each once, a 20-character name and a random value; 4 buckets.
+     */
+    void prepareDim() throws Exception {
+        Report report = new Report("prepare", impl);
+        SqlSession sql = open(report, false);
+        String table = preparedDimTable();
+        if (sql.tableExists(table)) {
+            report.info("%s exists; not rewritten", table);
+            return;
+        }
+        String staging = table + "_staging";
+        sql.execute("DROP TABLE IF EXISTS bench.db." + staging);
+        sql.execute(
+                "CREATE TABLE bench.db."
+                        + staging
+                        + " ("
+                        + DIM_COLUMNS
+                        + ", PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '4', "
+                        + PARALLELISM_OPTIONS
+                        + ")");
+        sql.execute(
+                "CREATE TEMPORARY TABLE gen ("
+                        + DIM_COLUMNS
+                        + ") WITH ('connector' = 'datagen', 'number-of-rows' = '"
+                        + params.dimRows
+                        + "', 'rows-per-second' = '"
+                        + UNTHROTTLED
+                        + "', 'fields.id.kind' = 'sequence', 'fields.id.start' = '0',"
+                        + " 'fields.id.end' = '"
+                        + (params.dimRows - 1)
+                        + "', 'fields.name.length' = '20')");
+        long start = System.nanoTime();
+        sql.executeAndWait("INSERT INTO bench.db." + staging + " SELECT * FROM gen");
+        double elapsed = seconds(start);
+        Row check =
+                sql.query("SELECT COUNT(*), MIN(id), MAX(id) FROM bench.db." + staging).get(0);
+        if (((Number) check.getField(0)).longValue() != params.dimRows
+                || ((Number) check.getField(1)).longValue() != 0
+                || ((Number) check.getField(2)).longValue() != params.dimRows - 1) {
+            throw new IllegalStateException(
+                    "Cannot prepare "
+                            + table
+                            + ": expected ids 0 to "
+                            + (params.dimRows - 1)
+                            + " once each, got (count, min, max) = "
+                            + check);
+        }
+        sql.execute("ALTER TABLE bench.db." + staging + " RENAME TO bench.db." + table);
+        report.info("prepared %s (%s rows) in %.1f s", table, check.getField(0), elapsed);
     }
 
     /** Writes {@link #preparedTable()} unless it is there (not timed). */
@@ -290,6 +356,14 @@ final class FlinkWorkloads {
 
     String warehouseUri() {
         return warehouseUri;
+    }
+
+    /**
+     * A streaming session without checkpoints whose {@code io.tmp.dirs} is {@code tmpDir}, its
+     * catalog checked.
+     */
+    SqlSession openStreamingWithTmpDir(Report report, String tmpDir) {
+        return checked(report, SqlSession.streamingWithTmpDir(warehouseUri, tmpDir));
     }
 
     /** A streaming session checkpointing every {@code --checkpoint-ms}, its catalog checked. */

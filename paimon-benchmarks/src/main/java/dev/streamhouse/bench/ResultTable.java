@@ -128,6 +128,7 @@ final class ResultTable {
     private static String format(double v, String unit) {
         switch (unit) {
             case "rows/s":
+            case "probes/s":
             case "ms":
             case "files":
                 return String.format(Locale.ROOT, "%,.0f", v);

@@ -15,6 +15,7 @@ import org.apache.flink.util.CloseableIterator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One Flink SQL session on a local MiniCluster (parallelism 2) with the catalog {@code bench} of
@@ -33,7 +34,7 @@ final class SqlSession {
     }
 
     static SqlSession batch(String warehouseUri) {
-        return open(warehouseUri, false, null, 0);
+        return open(warehouseUri, false, null, 0, Map.of());
     }
 
     /**
@@ -42,12 +43,34 @@ final class SqlSession {
      * JobManager's 5 MB in-memory limit within seconds).
      */
     static SqlSession streaming(String warehouseUri, String checkpointUri, long checkpointMillis) {
-        return open(warehouseUri, true, checkpointUri, checkpointMillis);
+        return open(warehouseUri, true, checkpointUri, checkpointMillis, Map.of());
+    }
+
+    /**
+     * A streaming session without checkpoints, with Flink's {@code io.tmp.dirs} set to {@code
+     * tmpDir}: the MiniCluster's option and the jobs' parameter of that name (which functions read
+     * through {@code FunctionContext#getJobParameter}; the planner does not copy options there).
+     */
+    static SqlSession streamingWithTmpDir(String warehouseUri, String tmpDir) {
+        return open(
+                warehouseUri,
+                true,
+                null,
+                0,
+                Map.of(
+                        "io.tmp.dirs", tmpDir,
+                        "pipeline.global-job-parameters",
+                                "io.tmp.dirs:'" + tmpDir.replace("'", "''") + "'"));
     }
 
     private static SqlSession open(
-            String warehouseUri, boolean streaming, String checkpointUri, long checkpointMillis) {
+            String warehouseUri,
+            boolean streaming,
+            String checkpointUri,
+            long checkpointMillis,
+            Map<String, String> settings) {
         Configuration conf = new Configuration();
+        settings.forEach(conf::setString);
         conf.setString("parallelism.default", Integer.toString(PARALLELISM));
         conf.setString("rest.bind-port", "0");
         // A benchmark run that fails is reported as failed, not retried.
@@ -59,16 +82,16 @@ final class SqlSession {
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(PARALLELISM);
-        if (streaming) {
+        if (streaming && checkpointMillis > 0) {
             env.enableCheckpointing(checkpointMillis);
         }
-        EnvironmentSettings settings =
+        EnvironmentSettings environment =
                 (streaming
                                 ? EnvironmentSettings.newInstance().inStreamingMode()
                                 : EnvironmentSettings.newInstance().inBatchMode())
                         .withConfiguration(conf)
                         .build();
-        SqlSession session = new SqlSession(env, StreamTableEnvironment.create(env, settings));
+        SqlSession session = new SqlSession(env, StreamTableEnvironment.create(env, environment));
         session.execute(
                 "CREATE CATALOG bench WITH ('type' = 'paimon', 'warehouse' = '"
                         + warehouseUri.replace("'", "''")

@@ -14,10 +14,8 @@ enum Workload {
     STREAMING_FRESHNESS("streaming-freshness", false, null),
     STREAMING_CATCH_UP("streaming-catch-up", false, null),
     COMPACTION("compaction", false, null),
-    LOOKUP_JOIN(
-            "lookup-join",
-            false,
-            "streamhouse has no lookup joins yet (LookupTableSource); skipped for both"),
+    LOOKUP_JOIN("lookup-join", true, null),
+    LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
     PARQUET_LIMIT("parquet-limit", false, null);
 
     final String id;
@@ -34,7 +32,23 @@ enum Workload {
 
     /** The BenchMain step that writes the table this workload reads (not timed). */
     String preparation() {
-        return this == APPEND_BATCH_SCAN ? "prepare-append" : "prepare-pk";
+        switch (this) {
+            case APPEND_BATCH_SCAN:
+                return "prepare-append";
+            case LOOKUP_JOIN:
+            case LOOKUP_JOIN_MISSES:
+                return "prepare-dim";
+            default:
+                return "prepare-pk";
+        }
+    }
+
+    /**
+     * Runs with a temporary directory of its own ({@code java.io.tmpdir} and Flink's {@code
+     * io.tmp.dirs}), fresh for every run, whose size the workload samples: where lookup caches go.
+     */
+    boolean ownsTmpDir() {
+        return this == LOOKUP_JOIN || this == LOOKUP_JOIN_MISSES;
     }
 
     /** Implementations compared, in run order (A B A B). */
