@@ -58,6 +58,8 @@ class ModuleBoundariesTest {
             STORAGE + ".stats.SimpleStats",
             // the routing contract between a dynamic-bucket sink's partitioner and its writers
             STORAGE + ".bucket.dynamic.AssignerRouting",
+            // the cache of a lookup join, which the Flink lookup functions drive
+            STORAGE + ".lookup.LookupTable", STORAGE + ".lookup.LookupTable$Settings",
             // Paimon's hash finalizer, for bucket-affine split assignment
             STORAGE + ".utils.MurmurHash");
 

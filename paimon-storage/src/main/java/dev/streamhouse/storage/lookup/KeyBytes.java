@@ -26,4 +26,17 @@ final class KeyBytes {
         }
         return out;
     }
+
+    /**
+     * A well-spread hash of a key's bytes (row encodings of nearby values differ in few bytes, which
+     * {@code Arrays.hashCode} maps to few distinct values).
+     */
+    static int hash(byte[] key) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (byte b : key) {
+            h = (h ^ (b & 0xff)) * 0xBF58476D1CE4E5B9L;
+        }
+        h ^= h >>> 31;
+        return (int) (h ^ (h >>> 32));
+    }
 }

@@ -9,8 +9,13 @@ import java.nio.file.Path;
  */
 public interface LookupStores extends Closeable {
 
-    /** A new, empty store named {@code name} (unique within this set). */
-    KeyValueStore open(String name);
+    /**
+     * A new, empty store named {@code name} (unique within this set).
+     *
+     * @param ordered whether the store must visit keys by prefix ({@link KeyValueStore#scanPrefix})
+     * @param expectedEntries about how many entries the store will hold (a sizing hint)
+     */
+    KeyValueStore open(String name, boolean ordered, long expectedEntries);
 
     /** Bytes of local disk the stores use now (0 on the heap). */
     long diskBytes();
@@ -27,8 +32,11 @@ public interface LookupStores extends Closeable {
         return new RocksDbStores(directory, memoryBytes);
     }
 
-    /** Stores on the heap (for {@code lookup.cache} = MEMORY). */
-    static LookupStores onHeap() {
-        return new HeapStores();
+    /**
+     * Stores on the heap holding at most about {@code budgetBytes} (keys, values and per-entry
+     * overhead); a write beyond it fails with {@link HeapBudgetExceededException}.
+     */
+    static LookupStores onHeap(long budgetBytes) {
+        return new HeapStores(budgetBytes);
     }
 }

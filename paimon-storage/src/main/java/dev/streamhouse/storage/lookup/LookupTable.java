@@ -73,22 +73,35 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class LookupTable implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(LookupTable.class);
 
+    /** Where the rows are kept. */
+    public enum Store {
+        /** RocksDB under the cache's directory. */
+        DISK,
+        /** The heap, without a limit. */
+        HEAP,
+        /** The heap while the rows fit in the memory budget, else (from then on) local disk. */
+        HEAP_THEN_DISK
+    }
+
     /**
      * Where and how the cache keeps its rows.
      *
-     * @param onDisk RocksDB under {@code directory} (else the heap)
+     * @param store where the rows are kept
      * @param directory a directory of its own for the local files (deleted on close)
-     * @param memoryBytes memory of the on-disk store (block cache and write buffers)
+     * @param memoryBytes memory of the on-disk store (block cache and write buffers), and the heap
+     *     budget of {@link Store#HEAP_THEN_DISK}
      * @param maxDiskBytes most bytes of local disk; a load or refresh beyond it fails, naming the option
      * @param loadThreads threads that read the table's splits when the cache is loaded
      */
-    public record Settings(boolean onDisk, Path directory, long memoryBytes, long maxDiskBytes, int loadThreads) {}
+    public record Settings(Store store, Path directory, long memoryBytes, long maxDiskBytes, int loadThreads) {}
 
     private final Table table;
     private final Settings settings;
     private final RowType readType;
     private final int[] readPositions;
     private final int[] outputPositions;
+    /** Whether the output columns are the first columns of the cached rows (they are read first). */
+    private final boolean outputIsPrefix;
     private final int[] joinPositions;
     private final int[] primaryKeyPositions;
     private final VersionRule versions;
@@ -103,6 +116,8 @@ public final class LookupTable implements Closeable {
     private final AtomicInteger loads = new AtomicInteger();
 
     private volatile Loaded loaded;
+    /** Whether loads go to local disk: always for DISK, after the heap budget was exceeded for HEAP_THEN_DISK. */
+    private volatile boolean onDisk;
 
     private LookupTable(Table table, int[] outputProjection, int[] joinKeys, Predicate filter, Settings settings) {
         this.table = table;
@@ -154,6 +169,11 @@ public final class LookupTable implements Closeable {
             tableToRead[readPositions[i]] = i;
         }
         this.outputPositions = Arrays.stream(outputProjection).map(p -> tableToRead[p]).toArray();
+        boolean prefix = true;
+        for (int i = 0; i < outputPositions.length; i++) {
+            prefix &= outputPositions[i] == i;
+        }
+        this.outputIsPrefix = prefix;
         this.joinPositions = Arrays.stream(joinKeys).map(p -> tableToRead[p]).toArray();
         this.primaryKeyPositions = table.primaryKeys().stream()
                 .mapToInt(pk -> tableToRead[tableType.requireFieldIndex(pk)]).toArray();
@@ -169,6 +189,7 @@ public final class LookupTable implements Closeable {
         String selected = options.get(ScanOptions.SCAN_PARTITIONS);
         this.partitions = selected == null ? null : ScanPartitions.parse(selected, table.schema(), table.fullName());
         this.keyCodec = RowCodec.wholeRows(readType.project(joinPositions));
+        this.onDisk = settings != null && settings.store() == Store.DISK;
     }
 
     /**
@@ -234,9 +255,15 @@ public final class LookupTable implements Closeable {
         }
         List<InternalRow> out = new ArrayList<>(found.size());
         for (byte[] row : found) {
-            out.add(new ProjectedRow(outputPositions).replace(values.decode(row)));
+            out.add(outputIsPrefix ? values.decodePrefix(row, outputPositions.length)
+                    : new ProjectedRow(outputPositions).replace(values.decode(row)));
         }
         return out;
+    }
+
+    /** A well-spread hash of an encoded key ({@link #encodeKey}), for callers that cache lookups by key. */
+    public static int hashEncodedKey(byte[] encodedKey) {
+        return KeyBytes.hash(encodedKey);
     }
 
     /** The encoding of a lookup key (join-key values in join-key order), e.g. for callers that cache lookups. */
@@ -289,8 +316,14 @@ public final class LookupTable implements Closeable {
                 return changed;
             }
             if (current.readsRows) {
-                for (DataSplit split : plan.splits()) {
-                    readSplit(current, split, true);
+                try {
+                    for (DataSplit split : plan.splits()) {
+                        readSplit(current, split, true);
+                    }
+                } catch (HeapBudgetExceededException e) {
+                    moveToDisk(e);
+                    reload();
+                    return true;
                 }
             }
             current.nextSnapshot = current.changes.checkpoint();
@@ -330,6 +363,11 @@ public final class LookupTable implements Closeable {
         return loaded.nextSnapshot - 1;
     }
 
+    /** Whether the rows are on local disk now (else on the heap). */
+    public boolean isOnDisk() {
+        return onDisk;
+    }
+
     /** How often the table was loaded whole (1 after {@link #open()}). */
     public int loads() {
         return loads.get();
@@ -366,12 +404,27 @@ public final class LookupTable implements Closeable {
         old.stores.close();
     }
 
+    private void moveToDisk(HeapBudgetExceededException e) {
+        LOG.info("Lookup cache of table {}: {} ('lookup.cache-max-memory-size'); keeping it on local disk in {} "
+                + "from now on", table.fullName(), e.getMessage(), settings.directory());
+        onDisk = true;
+    }
+
     /** Loads the latest snapshot into new stores. */
     private Loaded load() {
+        try {
+            return loadOnce();
+        } catch (HeapBudgetExceededException e) {
+            moveToDisk(e);
+            return loadOnce();
+        }
+    }
+
+    private Loaded loadOnce() {
         int number = loads.incrementAndGet();
-        LookupStores stores = settings.onDisk()
+        LookupStores stores = onDisk
                 ? LookupStores.onDisk(settings.directory().resolve("load-" + number), settings.memoryBytes())
-                : LookupStores.onHeap();
+                : LookupStores.onHeap(settings.store() == Store.HEAP ? Long.MAX_VALUE : settings.memoryBytes());
         try {
             List<BinaryRow> chosen = partitions != null && partitions.isDynamic()
                     ? partitions.choose(table.partitions()) : null;
@@ -382,9 +435,10 @@ public final class LookupTable implements Closeable {
                 readsRows = selected != null;
                 builder.withResolvedPartitions(selected);
             }
-            Loaded fresh = new Loaded(stores, rowsIn(stores), builder.newRead(), chosen, readsRows);
             long started = System.nanoTime();
             TableScan.Plan plan = builder.newScan().plan();
+            Loaded fresh = new Loaded(stores, rowsIn(stores, readsRows ? expectedRows(plan) : 0), builder.newRead(),
+                    chosen, readsRows);
             long snapshot = plan.snapshotId() == null ? 0 : plan.snapshotId();
             if (readsRows) {
                 readSplits(fresh, plan.splits());
@@ -395,7 +449,7 @@ public final class LookupTable implements Closeable {
             fresh.checkDisk();
             LOG.info("Lookup cache of table {} loaded snapshot {} ({} splits) in {} ms into {}", table.fullName(),
                     snapshot, plan.splits().size(), (System.nanoTime() - started) / 1_000_000,
-                    settings.onDisk() ? settings.directory() : "the heap");
+                    onDisk ? settings.directory() : "the heap");
             return fresh;
         } catch (RuntimeException | Error e) {
             stores.close();
@@ -403,20 +457,29 @@ public final class LookupTable implements Closeable {
         }
     }
 
-    private CachedRows rowsIn(LookupStores stores) {
+    /** The rows the plan's files hold (an upper bound of the rows a load keeps). */
+    private static long expectedRows(TableScan.Plan plan) {
+        long rows = 0;
+        for (DataSplit split : plan.splits()) {
+            rows += split.rowCount();
+        }
+        return rows;
+    }
+
+    private CachedRows rowsIn(LookupStores stores, long expectedRows) {
         RowCodec values = RowCodec.wholeRows(readType);
         RowCodec join = new RowCodec(readType, joinPositions);
         if (primaryKeyPositions.length == 0) {
-            return new AppendRows(stores.open("rows"), join, values, table.fullName());
+            return new AppendRows(stores.open("rows", true, expectedRows), join, values, table.fullName());
         }
         Set<Integer> joinSet = new HashSet<>();
         Arrays.stream(joinPositions).forEach(joinSet::add);
         Set<Integer> keySet = new HashSet<>();
         Arrays.stream(primaryKeyPositions).forEach(keySet::add);
         if (joinSet.equals(keySet)) {
-            return new PrimaryKeyRows(stores.open("rows"), join, values, versions);
+            return new PrimaryKeyRows(stores.open("rows", false, expectedRows), join, values, versions);
         }
-        return new SecondaryIndexRows(stores.open("rows"), stores.open("index"),
+        return new SecondaryIndexRows(stores.open("rows", false, expectedRows), stores.open("index", true, expectedRows),
                 new RowCodec(readType, primaryKeyPositions), join, values, versions);
     }
 

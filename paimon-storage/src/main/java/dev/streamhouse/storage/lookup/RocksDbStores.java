@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  * a subdirectory of the cache's directory. The stores share one LRU block cache (with bloom filters
  * and index blocks in it, so a probe for a missing key is answered from memory); write-ahead logs are
  * off, as a cache is rebuilt from the table after a crash. Memory: the block cache gets three quarters
- * of the budget, each store's write buffers share the rest.
+ * of the budget; each store has up to four write buffers of a sixteenth (at most 64 MiB each), so a
+ * load is not stalled while one flushes.
  */
 final class RocksDbStores implements LookupStores {
     static {
@@ -50,11 +51,11 @@ final class RocksDbStores implements LookupStores {
         }
         long memory = Math.max(memoryBytes, 8L << 20);
         this.blockCache = new LRUCache(memory * 3 / 4);
-        this.writeBufferBytes = Math.max(2L << 20, Math.min(64L << 20, memory / 8));
+        this.writeBufferBytes = Math.max(2L << 20, Math.min(64L << 20, memory / 16));
     }
 
     @Override
-    public synchronized KeyValueStore open(String name) {
+    public synchronized KeyValueStore open(String name, boolean ordered, long expectedEntries) {
         Path dir = directory.resolve(name);
         BlockBasedTableConfig table = new BlockBasedTableConfig()
                 .setBlockCache(blockCache)
@@ -67,7 +68,9 @@ final class RocksDbStores implements LookupStores {
                 .setTableFormatConfig(table)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setWriteBufferSize(writeBufferBytes)
-                .setMaxWriteBufferNumber(2)
+                .setMaxWriteBufferNumber(4)
+                .setLevel0SlowdownWritesTrigger(40)
+                .setLevel0StopWritesTrigger(60)
                 .setMaxBackgroundJobs(2)
                 .setMaxOpenFiles(-1);
         try {

@@ -18,12 +18,15 @@ final class RowCodec {
     private final RowSerializer serializer;
     private final int[] positions;
     private final boolean identity;
+    private final ThreadLocal<ByteWriter> writers = ThreadLocal.withInitial(() -> new ByteWriter(64));
+    private final ThreadLocal<ProjectedRow> projections;
 
     /** Encodes the fields at {@code positions} of rows of {@code rowType}. */
     RowCodec(RowType rowType, int[] positions) {
         this.serializer = new RowSerializer(rowType.project(positions));
         this.positions = positions.clone();
         this.identity = isIdentity(positions, rowType.fieldCount());
+        this.projections = ThreadLocal.withInitial(() -> new ProjectedRow(this.positions));
     }
 
     /** Encodes whole rows of {@code rowType}. */
@@ -46,8 +49,9 @@ final class RowCodec {
     }
 
     byte[] encode(InternalRow row) {
-        ByteWriter out = new ByteWriter(64);
-        serializer.serialize(identity ? row : new ProjectedRow(positions).replace(row), out);
+        ByteWriter out = writers.get();
+        out.reset();
+        serializer.serialize(identity ? row : projections.get().replace(row), out);
         return Arrays.copyOf(out.buffer(), out.position());
     }
 
@@ -64,5 +68,10 @@ final class RowCodec {
     /** Decodes bytes of {@link #encode} (of whole rows) into a row of the encoded fields. */
     InternalRow decode(byte[] bytes) {
         return serializer.deserialize(new ByteReader(bytes, 0));
+    }
+
+    /** Decodes only the first {@code fields} encoded fields. */
+    InternalRow decodePrefix(byte[] bytes, int fields) {
+        return serializer.deserializePrefix(new ByteReader(bytes, 0), fields);
     }
 }

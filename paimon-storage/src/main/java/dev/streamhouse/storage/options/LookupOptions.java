@@ -57,8 +57,9 @@ public final class LookupOptions {
 
     public static final ConfigOption<MemorySize> LOOKUP_CACHE_MAX_MEMORY_SIZE =
             ConfigOption.key("lookup.cache-max-memory-size").memoryType().defaultValue(MemorySize.ofMebiBytes(256))
-                    .withDescription("Most memory of a lookup-join cache's RocksDB (block cache and write "
-                            + "buffers), and later of the pages of lookup files.");
+                    .withDescription("Most memory of a lookup-join cache: the heap it may fill with "
+                            + "'lookup.cache' = AUTO before it moves to local disk, or its RocksDB's block cache and "
+                            + "write buffers; later also the pages of lookup files.");
 
     public static final ConfigOption<Double> LOOKUP_CACHE_HIGH_PRIORITY_POOL_RATIO =
             ConfigOption.key("lookup.cache.high-priority-pool-ratio").doubleType().defaultValue(0.25)

@@ -74,9 +74,14 @@ class LookupTableTest {
 
     private LookupTable open(Table table, int[] output, int[] joinKeys, dev.streamhouse.storage.predicate.Predicate filter,
             boolean onDisk) throws Exception {
+        return open(table, output, joinKeys, filter, onDisk ? LookupTable.Store.DISK : LookupTable.Store.HEAP, 16L << 20);
+    }
+
+    private LookupTable open(Table table, int[] output, int[] joinKeys, dev.streamhouse.storage.predicate.Predicate filter,
+            LookupTable.Store store, long memory) throws Exception {
         java.nio.file.Path dir = Files.createTempDirectory(tmp, "cache");
         LookupTable cache = LookupTable.create(table, output, joinKeys, filter,
-                new LookupTable.Settings(onDisk, dir, 16L << 20, Long.MAX_VALUE, 2));
+                new LookupTable.Settings(store, dir, memory, Long.MAX_VALUE, 2));
         opened.add(cache);
         cache.open();
         return cache;
@@ -292,9 +297,38 @@ class LookupTableTest {
         }
         TestTables.write(table, rows);
         LookupTable cache = LookupTable.create(table, new int[] {0, 1, 2}, new int[] {0}, null,
-                new LookupTable.Settings(true, Files.createTempDirectory(tmp, "small"), 16L << 20, 1024, 1));
+                new LookupTable.Settings(LookupTable.Store.DISK, Files.createTempDirectory(tmp, "small"), 16L << 20, 1024,
+                        1));
         opened.add(cache);
         assertThatThrownBy(cache::open).hasMessageContaining("'lookup.cache-max-disk-size'");
+    }
+
+    @Test
+    void aHeapCacheThatOutgrowsItsBudgetMovesToLocalDisk() throws Exception {
+        FileStoreTable table = primaryKeyTable();
+        List<InternalRow> rows = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            rows.add(row(i, "name-" + i, i));
+        }
+        TestTables.write(table, rows);
+        LookupTable cache = open(table, new int[] {0, 1, 2}, new int[] {0}, null, LookupTable.Store.HEAP_THEN_DISK,
+                100 * 200);
+        assertThat(cache.isOnDisk()).as("100 rows fit").isFalse();
+        assertThat(find(cache, 7)).containsExactly("+I(7, name-7, 7)");
+
+        rows.clear();
+        for (int i = 100; i < 2000; i++) {
+            rows.add(row(i, "name-" + i, i));
+        }
+        TestTables.write(table, rows);
+        assertThat(cache.refresh()).isTrue();
+        assertThat(cache.isOnDisk()).as("2000 rows do not").isTrue();
+        assertThat(find(cache, 7)).containsExactly("+I(7, name-7, 7)");
+        assertThat(find(cache, 1999)).containsExactly("+I(1999, name-1999, 1999)");
+
+        LookupTable big = open(table, new int[] {0}, new int[] {0}, null, LookupTable.Store.HEAP_THEN_DISK, 100 * 200);
+        assertThat(big.isOnDisk()).as("a load beyond the budget goes to disk").isTrue();
+        assertThat(find(big, 1500)).containsExactly("+I(1500)");
     }
 
     @Test
@@ -303,7 +337,7 @@ class LookupTableTest {
         write(table, row(1, "a", 10));
         java.nio.file.Path dir = Files.createTempDirectory(tmp, "cache");
         LookupTable cache = LookupTable.create(table, new int[] {0}, new int[] {0}, null,
-                new LookupTable.Settings(true, dir, 16L << 20, Long.MAX_VALUE, 1));
+                new LookupTable.Settings(LookupTable.Store.DISK, dir, 16L << 20, Long.MAX_VALUE, 1));
         cache.open();
         assertThat(cache.diskBytes()).isPositive();
         cache.close();

@@ -12,14 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.Closeable;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,8 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the cache is more than {@code lookup.refresh.async.pending-snapshot-count} snapshots behind). No
  * refresh starts inside a {@code lookup.refresh.time-periods-blacklist} period. A dynamic
  * {@code scan.partitions} is chosen again every {@code lookup.dynamic-partition.refresh-interval}.
- * The heap cache is emptied whenever a refresh changed the table's copy; entries read while a refresh
- * was running are not kept.
+ * The heap cache ({@link RecentKeys}) forgets everything whenever a refresh changed the table's
+ * copy; rows read while a refresh was running are not kept.
  *
  * <p>Thread-safe.
  */
@@ -51,10 +48,11 @@ final class DimensionCache implements Closeable {
     private final boolean asyncRefresh;
     private final int pendingSnapshotLimit;
     private final RefreshBlacklist blacklist;
-    private final Map<ByteBuffer, List<RowData>> recent;
-    private final long recentCapacity;
-    /** Even while no refresh runs; incremented when one starts and when it ends. */
-    private final AtomicLong epoch = new AtomicLong();
+    /** The recent join keys and their rows; null when {@code lookup.cache-rows} is 0. */
+    private final RecentKeys recent;
+    /** Bumped whenever a refresh changed the copy: older entries of {@link #recent} are stale. */
+    private final AtomicLong generation = new AtomicLong();
+    private volatile boolean refreshing;
     private final Object refreshLock = new Object();
     private final ExecutorService refresher;
 
@@ -72,13 +70,8 @@ final class DimensionCache implements Closeable {
         this.asyncRefresh = options.get(LookupJoinOptions.LOOKUP_REFRESH_ASYNC);
         this.pendingSnapshotLimit = options.get(LookupJoinOptions.LOOKUP_REFRESH_ASYNC_PENDING_SNAPSHOT_COUNT);
         this.blacklist = RefreshBlacklist.parse(options.get(LookupJoinOptions.LOOKUP_REFRESH_TIME_PERIODS_BLACKLIST));
-        this.recentCapacity = options.get(LookupJoinOptions.LOOKUP_CACHE_ROWS);
-        this.recent = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<ByteBuffer, List<RowData>> eldest) {
-                return size() > recentCapacity;
-            }
-        };
+        long rows = options.get(LookupJoinOptions.LOOKUP_CACHE_ROWS);
+        this.recent = rows == 0 ? null : new RecentKeys(rows);
         this.refresher = asyncRefresh ? Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "lookup-refresh-" + table);
             t.setDaemon(true);
@@ -96,9 +89,20 @@ final class DimensionCache implements Closeable {
      */
     static DimensionCache open(LookupJoinSpec spec, Path directory) {
         Options options = spec.table().schema().tableOptions();
-        boolean onDisk = options.get(LookupJoinOptions.LOOKUP_CACHE) != LookupJoinOptions.CacheMode.MEMORY;
+        LookupTable.Store store;
+        switch (options.get(LookupJoinOptions.LOOKUP_CACHE)) {
+            case FULL:
+                store = LookupTable.Store.DISK;
+                break;
+            case MEMORY:
+                store = LookupTable.Store.HEAP;
+                break;
+            case AUTO:
+            default:
+                store = LookupTable.Store.HEAP_THEN_DISK;
+        }
         LookupTable table = LookupTable.create(spec.table(), spec.outputProjection(), spec.joinKeys(), spec.filter(),
-                new LookupTable.Settings(onDisk, directory,
+                new LookupTable.Settings(store, directory,
                         options.get(LookupOptions.LOOKUP_CACHE_MAX_MEMORY_SIZE).bytes(),
                         options.get(LookupOptions.LOOKUP_CACHE_MAX_DISK_SIZE).bytes(),
                         options.get(LookupJoinOptions.LOOKUP_BOOTSTRAP_PARALLELISM)));
@@ -127,14 +131,12 @@ final class DimensionCache implements Closeable {
         if (key == null) {
             return List.of();
         }
-        ByteBuffer k = ByteBuffer.wrap(key);
-        long before = epoch.get();
-        if (recentCapacity > 0 && (before & 1) == 0) {
-            synchronized (recent) {
-                List<RowData> hit = recent.get(k);
-                if (hit != null) {
-                    return hit;
-                }
+        long before = generation.get();
+        boolean cacheable = recent != null && !refreshing;
+        if (cacheable) {
+            List<RowData> hit = recent.get(key, before);
+            if (hit != null) {
+                return hit;
             }
         }
         List<InternalRow> rows = table.lookupEncoded(key);
@@ -147,12 +149,8 @@ final class DimensionCache implements Closeable {
                 out.add(new FlinkRowData(r));
             }
         }
-        if (recentCapacity > 0 && (before & 1) == 0) {
-            synchronized (recent) {
-                if (epoch.get() == before) {
-                    recent.put(k, out);
-                }
-            }
+        if (cacheable && !refreshing && generation.get() == before) {
+            recent.put(key, before, out);
         }
         return out;
     }
@@ -213,7 +211,7 @@ final class DimensionCache implements Closeable {
     }
 
     private void refreshNow(boolean partitions) {
-        epoch.incrementAndGet();
+        refreshing = true;
         boolean changed = false;
         try {
             if (partitions) {
@@ -221,12 +219,10 @@ final class DimensionCache implements Closeable {
             }
             changed |= table.refresh();
         } finally {
-            synchronized (recent) {
-                epoch.incrementAndGet();
-                if (changed) {
-                    recent.clear();
-                }
+            if (changed) {
+                generation.incrementAndGet();
             }
+            refreshing = false;
         }
     }
 

@@ -18,7 +18,7 @@ public final class LookupJoinOptions {
 
     /** How the joined table is cached. */
     public enum CacheMode {
-        /** As FULL. */
+        /** The heap while the table's copy fits in 'lookup.cache-max-memory-size', else local disk as FULL. */
         AUTO,
         /** The whole table (filtered and projected) in RocksDB on local disk, followed incrementally. */
         FULL,
@@ -43,7 +43,8 @@ public final class LookupJoinOptions {
     public static final ConfigOption<CacheMode> LOOKUP_CACHE =
             ConfigOption.key("lookup.cache").enumType(CacheMode.class).defaultValue(CacheMode.AUTO)
                     .withDescription("How the joined table is cached: FULL (RocksDB on local disk), MEMORY (the "
-                            + "heap) or AUTO (= FULL).");
+                            + "heap, unbounded) or AUTO (the heap while the copy fits in "
+                            + "'lookup.cache-max-memory-size', then local disk).");
 
     public static final ConfigOption<Long> LOOKUP_CACHE_ROWS =
             ConfigOption.key("lookup.cache-rows").longType().defaultValue(10_000L)

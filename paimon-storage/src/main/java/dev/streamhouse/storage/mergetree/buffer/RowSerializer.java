@@ -50,12 +50,20 @@ public final class RowSerializer {
 
     /** Reads one row written by {@link #serialize}, leaving {@code in} just past it. */
     public GenericRow deserialize(ByteReader in) {
+        return deserializePrefix(in, codecs.length);
+    }
+
+    /**
+     * Reads the first {@code fields} fields of a row written by {@link #serialize}, as a row of that
+     * arity; {@code in} is left inside the row unless all fields were read.
+     */
+    public GenericRow deserializePrefix(ByteReader in, int fields) {
         int arity = codecs.length;
         byte[] buf = in.buffer();
         int bitmap = in.position();
         in.skip((arity + 7) >>> 3);
-        GenericRow row = new GenericRow(arity);
-        for (int i = 0; i < arity; i++) {
+        GenericRow row = new GenericRow(fields);
+        for (int i = 0; i < fields; i++) {
             if ((buf[bitmap + (i >>> 3)] & (1 << (i & 7))) == 0) {
                 row.setField(i, codecs[i].read(in));
             }
