@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * the cache is more than {@code lookup.refresh.async.pending-snapshot-count} snapshots behind). No
  * refresh starts inside a {@code lookup.refresh.time-periods-blacklist} period. A dynamic
  * {@code scan.partitions} is chosen again every {@code lookup.dynamic-partition.refresh-interval}.
- * The heap cache ({@link RecentKeys}) forgets everything whenever a refresh changed the table's
- * copy; rows read while a refresh was running are not kept.
+ * The recent keys ({@link RecentKeys}) front a copy on local disk only (a heap copy is as fast), and
+ * forget everything whenever a refresh changed the copy; rows read while a refresh was running are
+ * not kept.
  *
  * <p>Thread-safe.
  */
@@ -132,7 +133,8 @@ final class DimensionCache implements Closeable {
             return List.of();
         }
         long before = generation.get();
-        boolean cacheable = recent != null && !refreshing;
+        // A copy on the heap answers as fast as the recent keys would: they front the disk copy only.
+        boolean cacheable = recent != null && !refreshing && table.isOnDisk();
         if (cacheable) {
             List<RowData> hit = recent.get(key, before);
             if (hit != null) {
