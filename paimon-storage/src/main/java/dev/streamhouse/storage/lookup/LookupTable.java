@@ -16,6 +16,7 @@ import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.Partition;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
@@ -342,7 +343,7 @@ public final class LookupTable implements Closeable {
         if (partitions == null || !partitions.isDynamic()) {
             return false;
         }
-        List<BinaryRow> chosen = partitions.choose(table.partitions());
+        List<BinaryRow> chosen = partitions.choose(partitionValues());
         if (chosen.equals(loaded.partitions)) {
             return false;
         }
@@ -350,6 +351,14 @@ public final class LookupTable implements Closeable {
                 table.fullName(), partitions.text(), chosen.size());
         reload();
         return true;
+    }
+
+    private List<BinaryRow> partitionValues() {
+        List<BinaryRow> values = new ArrayList<>();
+        for (Partition p : table.partitions()) {
+            values.add(p.row());
+        }
+        return values;
     }
 
     /** Snapshots committed that the cache has not read yet. */
@@ -427,7 +436,7 @@ public final class LookupTable implements Closeable {
                 : LookupStores.onHeap(settings.store() == Store.HEAP ? Long.MAX_VALUE : settings.memoryBytes());
         try {
             List<BinaryRow> chosen = partitions != null && partitions.isDynamic()
-                    ? partitions.choose(table.partitions()) : null;
+                    ? partitions.choose(partitionValues()) : null;
             ReadBuilder builder = table.newReadBuilder().withProjection(readPositions).withFilter(tableFilter);
             boolean readsRows = true;
             if (chosen != null) {

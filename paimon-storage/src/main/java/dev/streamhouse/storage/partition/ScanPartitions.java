@@ -7,7 +7,6 @@ import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.table.Partition;
 import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
@@ -144,14 +143,11 @@ public final class ScanPartitions {
     }
 
     /**
-     * The partitions a dynamic selection chooses among {@code partitions} (a table's current ones), or
-     * the fixed ones that exist. Empty when the table has none.
+     * The partitions a dynamic selection chooses among {@code partitions} (the values of a table's
+     * current ones), or the fixed ones that exist. Empty when the table has none.
      */
-    public List<BinaryRow> choose(List<Partition> partitions) {
-        List<BinaryRow> rows = new ArrayList<>();
-        for (Partition p : partitions) {
-            rows.add(p.row());
-        }
+    public List<BinaryRow> choose(List<BinaryRow> partitions) {
+        List<BinaryRow> rows = new ArrayList<>(partitions);
         if (!isDynamic()) {
             rows.removeIf(row -> fixed.stream().noneMatch(spec -> spec.matches(row)));
             return rows;
