@@ -118,6 +118,20 @@ class LookupTableTest {
     }
 
     @Test
+    void aCacheOpenedOnAnEmptyTableFollowsItsFirstCommits() throws Exception {
+        FileStoreTable table = primaryKeyTable();
+        LookupTable cache = open(table, new int[] {0, 1}, new int[] {0}, null, true);
+        assertThat(find(cache, 1)).isEmpty();
+        assertThat(cache.refresh()).as("nothing committed yet").isFalse();
+        write(table, row(1, "a", 10));
+        write(table, row(RowKind.UPDATE_AFTER, 1, "b", 11));
+        assertThat(cache.refresh()).isTrue();
+        assertThat(find(cache, 1)).containsExactly("+I(1, b)");
+        assertThat(cache.snapshotId()).isEqualTo(2);
+        assertThat(cache.loads()).isEqualTo(1);
+    }
+
+    @Test
     void outputIsTheProjectionInItsOrder() throws Exception {
         FileStoreTable table = primaryKeyTable();
         write(table, row(1, "a", 10));

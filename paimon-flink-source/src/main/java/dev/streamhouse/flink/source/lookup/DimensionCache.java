@@ -44,6 +44,7 @@ final class DimensionCache implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(DimensionCache.class);
 
     private final LookupTable table;
+    private final Path directory;
     private final long refreshIntervalMillis;
     private final long partitionIntervalMillis;
     private final boolean asyncRefresh;
@@ -62,8 +63,9 @@ final class DimensionCache implements Closeable {
     private Future<?> runningRefresh;
     private volatile Throwable refreshFailure;
 
-    private DimensionCache(LookupTable table, Options options) {
+    private DimensionCache(LookupTable table, Path directory, Options options) {
         this.table = table;
+        this.directory = directory;
         Duration interval = options.get(LookupJoinOptions.LOOKUP_CONTINUOUS_DISCOVERY_INTERVAL);
         this.refreshIntervalMillis = (interval != null ? interval
                 : options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL)).toMillis();
@@ -111,9 +113,10 @@ final class DimensionCache implements Closeable {
             table.open();
         } catch (RuntimeException | Error e) {
             table.close();
+            deleteDirectory(directory);
             throw e;
         }
-        return new DimensionCache(table, options);
+        return new DimensionCache(table, directory, options);
     }
 
     /** The encoded join key of a Flink key row, or null when a value is NULL (nothing matches). */
@@ -239,5 +242,15 @@ final class DimensionCache implements Closeable {
             refresher.shutdownNow();
         }
         table.close();
+        deleteDirectory(directory);
+    }
+
+    /** Removes the task's cache directory once its stores deleted their files (best effort). */
+    private static void deleteDirectory(Path directory) {
+        try {
+            java.nio.file.Files.deleteIfExists(directory);
+        } catch (java.io.IOException e) {
+            LOG.warn("Cannot delete the lookup cache directory {}: {}", directory, e.toString());
+        }
     }
 }
