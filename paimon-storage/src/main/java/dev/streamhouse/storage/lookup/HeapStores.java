@@ -2,18 +2,19 @@ package dev.streamhouse.storage.lookup;
 
 import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
 /**
- * {@link LookupStores} on the heap: hash maps for point stores, sorted maps for ordered ones, all
- * counting the bytes they hold against one budget.
+ * {@link LookupStores} on the heap: open-addressing tables for point stores ({@link PointTable}),
+ * sorted maps for ordered ones, all counting the bytes they hold against one budget.
  */
 final class HeapStores implements LookupStores {
-    /** Object headers, map node and array headers of one entry, roughly (64-bit JVM, compressed oops). */
+    /** Object headers, map node and array headers of one entry of an ordered store, roughly (64-bit JVM). */
     private static final int ENTRY_OVERHEAD = 96;
+    /** Array header, length prefix and slot share of one entry of a point store, roughly. */
+    private static final int POINT_ENTRY_OVERHEAD = 40;
 
     private final long budgetBytes;
     private final AtomicLong bytes = new AtomicLong();
@@ -27,7 +28,7 @@ final class HeapStores implements LookupStores {
         if (ordered) {
             return new OrderedStore();
         }
-        long fitting = budgetBytes / ENTRY_OVERHEAD;
+        long fitting = budgetBytes / POINT_ENTRY_OVERHEAD;
         return new PointStore((int) Math.min(Math.min(expectedEntries, fitting), 1 << 26));
     }
 
@@ -49,50 +50,30 @@ final class HeapStores implements LookupStores {
         return key.length + value.length + ENTRY_OVERHEAD;
     }
 
-    /** A key with a well-spread hash ({@link KeyBytes#hash}). */
-    private static final class Key {
-        final byte[] bytes;
-        final int hash;
-
-        Key(byte[] bytes) {
-            this.bytes = bytes;
-            this.hash = KeyBytes.hash(bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key && ((Key) o).hash == hash && Arrays.equals(((Key) o).bytes, bytes);
-        }
-    }
-
+    /** Point stores: open addressing over combined key-value entries ({@link PointTable}). */
     private final class PointStore implements KeyValueStore {
-        private final ConcurrentHashMap<Key, byte[]> entries;
+        private final PointTable entries;
 
         PointStore(int expectedEntries) {
-            this.entries = new ConcurrentHashMap<>(Math.max(16, expectedEntries));
+            this.entries = new PointTable(expectedEntries);
         }
 
         @Override
         public byte[] get(byte[] key) {
-            return entries.get(new Key(key));
+            return entries.get(key, KeyBytes.hash(key));
         }
 
         @Override
         public void put(byte[] key, byte[] value) {
-            byte[] old = entries.put(new Key(key), value);
-            account(old == null ? size(key, value) : value.length - old.length);
+            int old = entries.put(key, KeyBytes.hash(key), value);
+            account(old < 0 ? key.length + value.length + POINT_ENTRY_OVERHEAD : value.length - old);
         }
 
         @Override
         public void delete(byte[] key) {
-            byte[] old = entries.remove(new Key(key));
-            if (old != null) {
-                account(-size(key, old));
+            int old = entries.remove(key, KeyBytes.hash(key));
+            if (old >= 0) {
+                account(-(key.length + old + POINT_ENTRY_OVERHEAD));
             }
         }
 

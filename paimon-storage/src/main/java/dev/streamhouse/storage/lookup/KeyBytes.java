@@ -32,9 +32,14 @@ final class KeyBytes {
      * {@code Arrays.hashCode} maps to few distinct values).
      */
     static int hash(byte[] key) {
+        return hash(key, 0, key.length);
+    }
+
+    /** {@link #hash(byte[])} of {@code length} bytes of {@code bytes} from {@code offset}. */
+    static int hash(byte[] bytes, int offset, int length) {
         long h = 0x9E3779B97F4A7C15L;
-        for (byte b : key) {
-            h = (h ^ (b & 0xff)) * 0xBF58476D1CE4E5B9L;
+        for (int i = offset; i < offset + length; i++) {
+            h = (h ^ (bytes[i] & 0xff)) * 0xBF58476D1CE4E5B9L;
         }
         h ^= h >>> 31;
         return (int) (h ^ (h >>> 32));
