@@ -280,6 +280,38 @@ class LookupTableTest {
     }
 
     @Test
+    void maxPtByLevelSelectsEveryPartitionOfTheNewestFirstKey() throws Exception {
+        FileStoreTable table = create(Schema.newBuilder()
+                .column("id", DataTypes.INT().notNull())
+                .column("dt", DataTypes.STRING().notNull())
+                .column("hr", DataTypes.INT().notNull())
+                .partitionKeys("dt", "hr")
+                .primaryKey("id", "dt", "hr")
+                .option("bucket", "1")
+                .option("scan.partitions", "dt=max_pt()"));
+        TestTables.write(table, List.of(GenericRow.of(1, BinaryString.fromString("2024-01-01"), 23),
+                GenericRow.of(2, BinaryString.fromString("2024-01-02"), 1),
+                GenericRow.of(3, BinaryString.fromString("2024-01-02"), 2)));
+        LookupTable cache = open(table, new int[] {0, 2}, new int[] {0}, null, true);
+        assertThat(find(cache, 1)).as("an older dt, even with a larger hr").isEmpty();
+        assertThat(find(cache, 2)).containsExactly("+I(2, 1)");
+        assertThat(find(cache, 3)).containsExactly("+I(3, 2)");
+    }
+
+    @Test
+    void maxPtLevelsMustBeTheFirstPartitionKeys() throws Exception {
+        FileStoreTable table = create(Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("dt", DataTypes.STRING())
+                .column("hr", DataTypes.INT())
+                .partitionKeys("dt", "hr"));
+        assertThatThrownBy(() -> LookupTable.validate(table.copy(Map.of("scan.partitions", "hr=max_pt()")),
+                new int[] {0}, new int[] {0}, null))
+                .hasMessageContaining("'scan.partitions' = 'hr=max_pt()'")
+                .hasMessageContaining("must name the first partition keys");
+    }
+
+    @Test
     void maxPtIsRefusedForOrdinaryReads() throws Exception {
         FileStoreTable table = create(Schema.newBuilder()
                 .column("id", DataTypes.INT())
