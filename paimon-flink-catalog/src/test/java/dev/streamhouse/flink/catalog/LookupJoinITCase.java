@@ -213,16 +213,38 @@ class LookupJoinITCase extends CatalogITCaseBase {
         assertThat(take(it, 1)).containsExactly("+I[5, e]");
     }
 
+    /** Records the keys of probes on their way into the lookup join (evaluated in the same task, just before it). */
+    public static class SeenBeforeLookup extends ScalarFunction {
+        static final java.util.Set<Integer> SEEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        public Integer eval(Integer k) {
+            if (k != null) {
+                SEEN.add(k);
+            }
+            return k;
+        }
+
+        @Override
+        public boolean isDeterministic() {
+            return false;
+        }
+    }
+
     @Test
     void retryHintWaitsForAMissingKeyToArrive() throws Exception {
         dimension("");
+        SeenBeforeLookup.SEEN.clear();
+        sEnv.createTemporarySystemFunction("seen", SeenBeforeLookup.class);
         CloseableIterator<Row> it = follow("SELECT /*+ LOOKUP('table'='d', 'retry-predicate'='lookup_miss', "
-                + "'retry-strategy'='fixed_delay', 'fixed-delay'='100 ms', 'max-attempts'='1200') */ p.k, d.name "
-                + "FROM p JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.id");
+                + "'retry-strategy'='fixed_delay', 'fixed-delay'='100 ms', 'max-attempts'='1200') */ q.k, d.name "
+                + "FROM (SELECT seen(k) AS k, proc FROM p) AS q JOIN dim FOR SYSTEM_TIME AS OF q.proc AS d "
+                + "ON q.k = d.id");
         probe("(1, 'marker')");
         assertThat(take(it, 1)).containsExactly("+I[1, a]");
         probe("(7, 'early')");
-        Thread.sleep(2000); // the probe misses first; without the retry it would be dropped
+        // Probe 7 reached the lookup (and missed: key 7 does not exist yet); without the retry it is dropped.
+        org.awaitility.Awaitility.await().atMost(HANG_GUARD_SECONDS, TimeUnit.SECONDS)
+                .until(() -> SeenBeforeLookup.SEEN.contains(7));
         sql("INSERT INTO dim VALUES (7, 'g', 70, 'eu')");
         assertThat(take(it, 1)).containsExactly("+I[7, g]");
     }

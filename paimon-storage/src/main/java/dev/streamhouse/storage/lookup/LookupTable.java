@@ -6,13 +6,11 @@ import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.read.MergeEngines;
-import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.partition.ScanPartitions;
 import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
@@ -34,15 +32,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -53,9 +44,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p><b>Contents.</b> The rows of the latest snapshot that pass the filter (and, with
  * {@code scan.partitions}, lie in the selected partitions), with the columns the join outputs plus
- * those the cache itself needs (join key, primary key, sequence fields, filter columns). How they are
- * kept depends on the table ({@link CachedRows}): a primary-key table joined on its whole key maps the
- * key to its row; joined on other columns (or a part of the key) it also keeps an index from the join
+ * those the cache itself needs ({@link CacheColumns}: join key, primary key, sequence fields, filter
+ * columns). How they are kept depends on the table ({@link CachedRows}): a primary-key table joined
+ * on its whole key maps the key to its row; joined on other columns (or a part of the key) it also keeps an index from the join
  * key to the primary keys; an append table keeps every row under its join key. Rows live in
  * {@link LookupStores}: RocksDB on local disk, or the heap.
  *
@@ -98,18 +89,9 @@ public final class LookupTable implements Closeable {
 
     private final Table table;
     private final Settings settings;
-    private final RowType readType;
-    private final int[] readPositions;
-    private final int[] outputPositions;
-    /** Whether the output columns are the first columns of the cached rows (they are read first). */
-    private final boolean outputIsPrefix;
-    private final int[] joinPositions;
-    private final int[] primaryKeyPositions;
-    private final VersionRule versions;
-    /** The caller's filter over the table row (prunes files), or null. */
+    private final CacheColumns columns;
+    /** The caller's filter over the table row (prunes files), or null; over cached rows it is {@code columns.rowFilter}. */
     private final Predicate tableFilter;
-    /** The same filter over {@link #readType} rows (decides which rows are cached), or null. */
-    private final Predicate rowFilter;
     private final boolean ignoreDeletes;
     private final ScanPartitions partitions;
     private final RowCodec keyCodec;
@@ -123,7 +105,6 @@ public final class LookupTable implements Closeable {
     private LookupTable(Table table, int[] outputProjection, int[] joinKeys, Predicate filter, Settings settings) {
         this.table = table;
         this.settings = settings;
-        RowType tableType = table.rowType();
         Options options = table.schema().tableOptions();
         boolean primaryKey = !table.primaryKeys().isEmpty();
         if (joinKeys.length == 0) {
@@ -138,58 +119,12 @@ public final class LookupTable implements Closeable {
                         + "(deduplicate), and this table's is '" + options.get(MergeTreeOptions.MERGE_ENGINE) + "'");
             }
         }
-        List<String> sequenceFields = primaryKey ? MergeReadProjection.sequenceFields(options) : List.of();
-        boolean crossPartition = primaryKey && !table.primaryKeys().containsAll(table.partitionKeys());
-
-        LinkedHashSet<Integer> read = new LinkedHashSet<>();
-        for (int p : outputProjection) {
-            read.add(p);
-        }
-        for (int p : joinKeys) {
-            read.add(p);
-        }
-        for (String pk : table.primaryKeys()) {
-            read.add(tableType.requireFieldIndex(pk));
-        }
-        for (String f : sequenceFields) {
-            read.add(tableType.requireFieldIndex(f));
-        }
-        if (crossPartition) {
-            for (String f : table.partitionKeys()) {
-                read.add(tableType.requireFieldIndex(f));
-            }
-        }
-        if (filter != null) {
-            read.addAll(PredicateBuilder.referencedFields(filter));
-        }
-        this.readPositions = read.stream().mapToInt(Integer::intValue).toArray();
-        this.readType = tableType.project(readPositions);
-        int[] tableToRead = new int[tableType.fieldCount()];
-        Arrays.fill(tableToRead, -1);
-        for (int i = 0; i < readPositions.length; i++) {
-            tableToRead[readPositions[i]] = i;
-        }
-        this.outputPositions = Arrays.stream(outputProjection).map(p -> tableToRead[p]).toArray();
-        boolean prefix = true;
-        for (int i = 0; i < outputPositions.length; i++) {
-            prefix &= outputPositions[i] == i;
-        }
-        this.outputIsPrefix = prefix;
-        this.joinPositions = Arrays.stream(joinKeys).map(p -> tableToRead[p]).toArray();
-        this.primaryKeyPositions = table.primaryKeys().stream()
-                .mapToInt(pk -> tableToRead[tableType.requireFieldIndex(pk)]).toArray();
-        this.versions = new VersionRule(readType,
-                sequenceFields.stream().mapToInt(f -> tableToRead[tableType.requireFieldIndex(f)]).toArray(),
-                sequenceFields.isEmpty() || MergeReadProjection.sequenceAscending(options),
-                crossPartition ? table.partitionKeys().stream()
-                        .mapToInt(f -> tableToRead[tableType.requireFieldIndex(f)]).toArray() : new int[0]);
+        this.columns = new CacheColumns(table, outputProjection, joinKeys, filter);
         this.tableFilter = filter;
-        this.rowFilter = filter == null ? null
-                : PredicateBuilder.transformFieldMapping(filter, tableToRead).orElseThrow();
         this.ignoreDeletes = primaryKey && options.get(MergeTreeOptions.IGNORE_DELETE);
         String selected = options.get(ScanOptions.SCAN_PARTITIONS);
         this.partitions = selected == null ? null : ScanPartitions.parse(selected, table.schema(), table.fullName());
-        this.keyCodec = RowCodec.wholeRows(readType.project(joinPositions));
+        this.keyCodec = RowCodec.wholeRows(columns.readType.project(columns.joinPositions));
         this.onDisk = settings != null && settings.store() == Store.DISK;
     }
 
@@ -219,7 +154,7 @@ public final class LookupTable implements Closeable {
 
     /** The type of the rows {@link #lookup} returns. */
     public RowType outputType() {
-        return readType.project(outputPositions);
+        return columns.readType.project(columns.outputPositions);
     }
 
     /** Loads the latest snapshot of the table. */
@@ -256,8 +191,8 @@ public final class LookupTable implements Closeable {
         }
         List<InternalRow> out = new ArrayList<>(found.size());
         for (byte[] row : found) {
-            out.add(outputIsPrefix ? values.decodePrefix(row, outputPositions.length)
-                    : new ProjectedRow(outputPositions).replace(values.decode(row)));
+            out.add(columns.outputIsPrefix ? values.decodePrefix(row, columns.outputPositions.length)
+                    : new ProjectedRow(columns.outputPositions).replace(values.decode(row)));
         }
         return out;
     }
@@ -437,7 +372,7 @@ public final class LookupTable implements Closeable {
         try {
             List<BinaryRow> chosen = partitions != null && partitions.isDynamic()
                     ? partitions.choose(partitionValues()) : null;
-            ReadBuilder builder = table.newReadBuilder().withProjection(readPositions).withFilter(tableFilter);
+            ReadBuilder builder = table.newReadBuilder().withProjection(columns.readPositions).withFilter(tableFilter);
             boolean readsRows = true;
             if (chosen != null) {
                 Predicate selected = partitions.predicateOf(chosen).orElse(null);
@@ -446,11 +381,12 @@ public final class LookupTable implements Closeable {
             }
             long started = System.nanoTime();
             TableScan.Plan plan = builder.newScan().plan();
-            Loaded fresh = new Loaded(stores, rowsIn(stores, readsRows ? expectedRows(plan) : 0), builder.newRead(),
+            Loaded fresh = new Loaded(stores, columns.newRows(stores, readsRows ? expectedRows(plan) : 0, table.fullName()), builder.newRead(),
                     chosen, readsRows);
             long snapshot = plan.snapshotId() == null ? 0 : plan.snapshotId();
             if (readsRows) {
-                readSplits(fresh, plan.splits());
+                ParallelSplits.forEach(plan.splits(), settings.loadThreads(), "lookup-load-" + table.fullName(),
+                        split -> readSplit(fresh, split, false));
             }
             fresh.nextSnapshot = snapshot + 1;
             fresh.changes = builder.newStreamScan();
@@ -475,66 +411,10 @@ public final class LookupTable implements Closeable {
         return rows;
     }
 
-    private CachedRows rowsIn(LookupStores stores, long expectedRows) {
-        RowCodec values = RowCodec.wholeRows(readType);
-        RowCodec join = new RowCodec(readType, joinPositions);
-        if (primaryKeyPositions.length == 0) {
-            return new AppendRows(stores.open("rows", true, expectedRows), join, values, table.fullName());
-        }
-        Set<Integer> joinSet = new HashSet<>();
-        Arrays.stream(joinPositions).forEach(joinSet::add);
-        Set<Integer> keySet = new HashSet<>();
-        Arrays.stream(primaryKeyPositions).forEach(keySet::add);
-        if (joinSet.equals(keySet)) {
-            return new PrimaryKeyRows(stores.open("rows", false, expectedRows), join, values, versions);
-        }
-        return new SecondaryIndexRows(stores.open("rows", false, expectedRows), stores.open("index", true, expectedRows),
-                new RowCodec(readType, primaryKeyPositions), join, values, versions);
-    }
-
-    /** Reads the splits of the initial load with {@link Settings#loadThreads()} threads. */
-    private void readSplits(Loaded target, List<DataSplit> splits) {
-        int threads = Math.max(1, Math.min(settings.loadThreads(), splits.size()));
-        if (threads == 1) {
-            for (DataSplit split : splits) {
-                readSplit(target, split, false);
-            }
-            return;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "lookup-load-" + table.fullName());
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (DataSplit split : splits) {
-                done.add(pool.submit(() -> readSplit(target, split, false)));
-            }
-            for (Future<?> f : done) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException) {
-                        throw (RuntimeException) cause;
-                    }
-                    throw new IllegalStateException(cause);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("Interrupted while loading the lookup cache of table "
-                            + table.fullName(), e);
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
     private void readSplit(Loaded target, DataSplit split, boolean changes) {
         try (RecordReader<InternalRow> reader = target.read.createReader(split)) {
             reader.forEachRemaining(row -> {
-                boolean matches = rowFilter == null || rowFilter.test(row);
+                boolean matches = columns.rowFilter == null || columns.rowFilter.test(row);
                 if (!changes) {
                     if (matches) {
                         target.rows.load(row);
@@ -557,7 +437,7 @@ public final class LookupTable implements Closeable {
     private final class Loaded {
         final LookupStores stores;
         final CachedRows rows;
-        final RowCodec values = RowCodec.wholeRows(readType);
+        final RowCodec values = RowCodec.wholeRows(columns.readType);
         final TableRead read;
         /** The partitions chosen by a dynamic {@code scan.partitions}, or null. */
         final List<BinaryRow> partitions;
