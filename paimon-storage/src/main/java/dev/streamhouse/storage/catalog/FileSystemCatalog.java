@@ -6,6 +6,7 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.schema.SchemaManager;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
@@ -149,7 +150,8 @@ public final class FileSystemCatalog implements Catalog {
             throw new CatalogException.TableAlreadyExist(id);
         }
         try {
-            new SchemaManager(fileIO, tablePath(id), id.fullName()).createTable(schema);
+            new SchemaManager(fileIO, tablePath(id), id.fullName()).createTable(schema,
+                    created -> MergeEngines.validate(created, id.fullName()));
         } catch (dev.streamhouse.storage.schema.SchemaAlreadyExistsException e) {
             if (!ignoreIfExists) {
                 throw new CatalogException.TableAlreadyExist(id);
@@ -183,7 +185,8 @@ public final class FileSystemCatalog implements Catalog {
             throw new CatalogException.TableNotExist(id);
         }
         try {
-            new SchemaManager(fileIO, tablePath(id), id.fullName()).commitChanges(changes);
+            new SchemaManager(fileIO, tablePath(id), id.fullName()).commitChanges(changes,
+                    altered -> MergeEngines.validate(altered, id.fullName()));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot alter table '" + id + "': " + e.getMessage(), e);
         }

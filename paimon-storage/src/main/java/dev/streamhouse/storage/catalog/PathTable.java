@@ -7,6 +7,7 @@ import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaAlreadyExistsException;
 import dev.streamhouse.storage.schema.SchemaManager;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
@@ -39,7 +40,7 @@ public final class PathTable {
         try {
             if (schemas.latest().isEmpty()) {
                 try {
-                    schemas.createTable(schemaIfNew.get());
+                    schemas.createTable(schemaIfNew.get(), created -> MergeEngines.validate(created, name));
                 } catch (SchemaAlreadyExistsException concurrentlyCreated) {
                     // another job created it first: use theirs
                 }

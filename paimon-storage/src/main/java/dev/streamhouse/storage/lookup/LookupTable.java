@@ -5,7 +5,7 @@ import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
-import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
@@ -112,7 +112,7 @@ public final class LookupTable implements Closeable {
                     + ": the join names no column of it");
         }
         if (primaryKey) {
-            MergeFunctionFactory engine = MergeEngines.create(options);
+            MergeFunctionFactory engine = MergeEngines.create(table.schema());
             if (!engine.latestChangeIsMergedRow()) {
                 throw new UnsupportedOperationException("Cannot look up rows of table " + table.fullName()
                         + ": a lookup join follows only tables whose 'merge-engine' keeps the latest version "

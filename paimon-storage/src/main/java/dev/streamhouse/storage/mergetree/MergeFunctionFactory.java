@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree;
 
+import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 
 import java.io.Serializable;
@@ -51,6 +52,31 @@ public interface MergeFunctionFactory extends Serializable {
      */
     default boolean latestChangeIsMergedRow() {
         return false;
+    }
+
+    /**
+     * Why the engine cannot take written rows of {@code kind} (e.g. partial-update without delete
+     * options refuses -D), or null when it can. Writers refuse such rows before they are buffered, so
+     * a merge never meets them.
+     */
+    default String refusesInput(RowKind kind) {
+        return null;
+    }
+
+    /**
+     * Whether the engine needs the -U rows of an update to retract the old values (aggregation), so a
+     * writer keeps them instead of treating the +U as an upsert.
+     */
+    default boolean retractsUpdateBefore() {
+        return false;
+    }
+
+    /**
+     * Whether a batch read sees level-0 files. Engines whose writer keeps every key once in the levels
+     * above (first-row) are read from those levels only, as Apache Paimon reads them.
+     */
+    default boolean readsLevelZero() {
+        return true;
     }
 
     /** Whether the engine supports {@code changelog-producer} = {@code producer}. */

@@ -32,6 +32,7 @@ public final class FileStoreScan {
     private Predicate valueFilter;
     private Integer bucket;
     private ScanMode mode = ScanMode.ALL;
+    private java.util.function.IntPredicate levelFilter;
 
     /** @param indexFiles checks a snapshot's index files before its files are planned */
     public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, IndexFileCheck indexFiles,
@@ -69,6 +70,12 @@ public final class FileStoreScan {
     /** A predicate over the table row, used to skip files by their value statistics. */
     public FileStoreScan withValueFilter(Predicate predicate) {
         this.valueFilter = predicate;
+        return this;
+    }
+
+    /** Plan only files whose level passes {@code filter} (e.g. first-row batch reads skip level 0). */
+    public FileStoreScan withLevelFilter(java.util.function.IntPredicate filter) {
+        this.levelFilter = filter;
         return this;
     }
 
@@ -121,7 +128,8 @@ public final class FileStoreScan {
         ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
         List<ManifestEntry> selected = new ArrayList<>();
         for (ManifestEntry e : files(snapshot.get(), filter)) {
-            if (valueFilter == null || mayMatch(e.file())) {
+            if ((levelFilter == null || levelFilter.test(e.file().level()))
+                    && (valueFilter == null || mayMatch(e.file()))) {
                 selected.add(e);
             }
         }

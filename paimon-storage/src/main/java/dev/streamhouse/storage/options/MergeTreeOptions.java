@@ -27,7 +27,7 @@ public final class MergeTreeOptions {
             ConfigOption.key("merge-engine").enumType(MergeEngine.class).defaultValue(MergeEngine.DEDUPLICATE)
                     .withDescription("How versions of a key combine: deduplicate (last wins), partial-update, "
                             + "aggregation or first-row.")
-                    .supportedOnly("'deduplicate' only", OptionChecks.only(MergeEngine.DEDUPLICATE)).immutable().affectingReads();
+                    .immutable().affectingReads();
 
     public static final ConfigOption<String> SEQUENCE_FIELD =
             ConfigOption.key("sequence.field").stringType().noDefaultValue()

@@ -37,6 +37,7 @@ final class TableOptionRules {
         rules.changelogProducerNeedsPrimaryKey();
         rules.appendTableRules();
         rules.sequenceFields();
+        rules.mergeEngineRules();
         rules.fieldOptionsNameColumns();
         rules.retention();
         rules.startupMode();
@@ -85,6 +86,57 @@ final class TableOptionRules {
         if (shape.crossPartitionUpsert()) {
             problems.add("option 'sequence.field' cannot be used when the primary key " + shape.primaryKeys()
                     + " does not include all partition keys " + shape.partitionKeys());
+        }
+    }
+
+    /**
+     * What Paimon refuses for merge engines by the options alone: first-row with sequence fields or a
+     * changelog producer other than none/lookup, and aggregate functions on sequence columns. What
+     * needs the column types (functions per type, sequence groups) is checked when the engine is built.
+     */
+    private void mergeEngineRules() {
+        MergeTreeOptions.MergeEngine engine = parsed(MergeTreeOptions.MERGE_ENGINE);
+        if (!shape.hasPrimaryKey() || engine == null) {
+            return;
+        }
+        if (engine == MergeTreeOptions.MergeEngine.FIRST_ROW) {
+            if (options.get(MergeTreeOptions.SEQUENCE_FIELD.key()) != null) {
+                problems.add("option 'sequence.field' cannot be used with 'merge-engine' = 'first-row': the first "
+                        + "row of a key wins, whatever its sequence");
+            }
+            ChangelogProducer producer = parsed(ChangelogOptions.CHANGELOG_PRODUCER);
+            if (producer != null && producer != ChangelogProducer.NONE && producer != ChangelogProducer.LOOKUP) {
+                problems.add("option 'changelog-producer' = '" + producer + "' cannot be used with 'merge-engine' = "
+                        + "'first-row', which supports only 'none' and 'lookup'");
+            }
+        }
+        String sequence = options.get(MergeTreeOptions.SEQUENCE_FIELD.key());
+        if (sequence != null) {
+            for (String part : sequence.split(",")) {
+                String key = FIELDS_PREFIX + part.trim() + ".aggregate-function";
+                if (options.get(key) != null) {
+                    problems.add("option '" + key + "' aggregates column '" + part.trim() + "', which is a "
+                            + "'sequence.field'; sequence columns cannot aggregate");
+                }
+            }
+        }
+        for (String key : options.toMap().keySet()) {
+            if (key.startsWith(FIELDS_PREFIX) && key.endsWith(".sequence-group")) {
+                for (String member : options.get(key).split(",")) {
+                    if (!shape.columns().contains(member.trim())) {
+                        problems.add("option '" + key + "' names column '" + member.trim() + "', which does not "
+                                + "exist; columns are " + shape.columns());
+                    }
+                }
+                String names = key.substring(FIELDS_PREFIX.length(), key.length() - ".sequence-group".length());
+                for (String name : names.split(",")) {
+                    String aggregate = FIELDS_PREFIX + name.trim() + ".aggregate-function";
+                    if (options.get(aggregate) != null) {
+                        problems.add("option '" + aggregate + "' aggregates column '" + name.trim() + "', which is "
+                                + "the sequence column of option '" + key + "'; sequence columns cannot aggregate");
+                    }
+                }
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -121,7 +122,16 @@ public final class SchemaManager {
      * @throws SchemaAlreadyExistsException if the table already has schema files
      */
     public TableSchema createTable(Schema schema) throws IOException {
+        return createTable(schema, s -> {});
+    }
+
+    /**
+     * Like {@link #createTable(Schema)}, running {@code check} on the validated schema before anything
+     * is written (checks that need layers above this one, e.g. that the merge engine can be built).
+     */
+    public TableSchema createTable(Schema schema, Consumer<TableSchema> check) throws IOException {
         TableSchema initial = InitialSchemaFactory.create(schema, clock.getAsLong(), tableName);
+        check.accept(initial);
         List<Long> existing = listIds();
         if (!existing.isEmpty()) {
             throw alreadyExists(schemaPath(existing.get(0)));
@@ -191,11 +201,28 @@ public final class SchemaManager {
      * @throws IOException if reading or writing schema files failed; the change may be retried
      */
     public TableSchema commitChanges(List<SchemaChange> changes) throws IOException {
+        return commitChanges(changes, s -> {});
+    }
+
+    /**
+     * Like {@link #commitChanges(List)}, running {@code check} on each new schema before it is
+     * written; a {@link RuntimeException} it throws is reported as a {@link SchemaChangeException}.
+     */
+    public TableSchema commitChanges(List<SchemaChange> changes, Consumer<TableSchema> check) throws IOException {
         List<SchemaChange> copy = List.copyOf(changes);
         for (int attempt = 1; ; attempt++) {
             TableSchema latest = latest().orElseThrow(() -> new SchemaChangeException("Cannot alter table " + tableName
                     + ": it has no schema file under " + schemaDirectory() + ", so it does not exist"));
             TableSchema next = SchemaEvolution.apply(latest, copy, clock.getAsLong(), tableName);
+            if (next != latest) {
+                try {
+                    check.accept(next);
+                } catch (SchemaChangeException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    throw new SchemaChangeException("Cannot alter table " + tableName + ": " + e.getMessage());
+                }
+            }
             if (next == latest || commitNewVersion(next)) {
                 return next;
             }

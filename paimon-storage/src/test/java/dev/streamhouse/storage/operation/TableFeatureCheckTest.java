@@ -45,16 +45,15 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void anotherMergeEngineIsNeitherReadNorWritten() throws Exception {
-        FileStoreTable t = storedWith("merge-engine", "partial-update");
-        assertThatThrownBy(() -> t.newReadBuilder().newScan())
-                .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessage("Cannot read table db.t: it uses option 'merge-engine' = 'partial-update', which is not "
-                        + "supported yet (only 'deduplicate' is implemented)");
-        assertThatThrownBy(t::newWrite).isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageStartingWith("Cannot write to table db.t: it uses option 'merge-engine'");
-        assertThatThrownBy(() -> t.newReadBuilder().newStreamScan())
-                .hasMessageStartingWith("Cannot stream-read table db.t");
+    void theMergeEnginesAreReadAndWrittenAndTheirStreamsNeedAChangelogProducer() throws Exception {
+        for (String engine : new String[] {"partial-update", "aggregation", "first-row"}) {
+            FileStoreTable t = storedWith("merge-engine", engine);
+            t.newReadBuilder().newScan();
+            t.newWrite().close();
+            assertThatThrownBy(() -> t.newReadBuilder().newStreamScan())
+                    .hasMessageStartingWith("Cannot stream-read table db.t: a streaming read of merge engine '"
+                            + engine + "' with 'changelog-producer' = 'none'");
+        }
     }
 
     @Test

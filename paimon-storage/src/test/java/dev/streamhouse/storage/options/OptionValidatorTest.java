@@ -43,17 +43,14 @@ class OptionValidatorTest {
 
     @Test
     void featuresNotImplementedAreRefusedSayingSo() {
-        assertThatThrownBy(() -> create(PK, "merge-engine", "partial-update"))
-                .hasMessage("option 'merge-engine' is not supported yet (set to 'partial-update'): only 'deduplicate' "
-                        + "is implemented");
         assertThatThrownBy(() -> create(PK, "changelog-producer", "lookup"))
                 .hasMessageContaining("option 'changelog-producer' is not supported yet (set to 'lookup')");
         assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true"))
                 .hasMessageContaining("option 'deletion-vectors.enabled' is not supported yet (set to 'true')");
         assertThatThrownBy(() -> create(PK, "scan.tag-name", "t1"))
                 .hasMessageContaining("option 'scan.tag-name' is not supported yet");
-        assertThatThrownBy(() -> create(PK, "fields.v.aggregate-function", "sum"))
-                .hasMessageContaining("option 'fields.v.aggregate-function' is not supported yet");
+        assertThatThrownBy(() -> create(PK, "fields.v.default-value", "1"))
+                .hasMessageContaining("option 'fields.v.default-value' is not supported yet");
         assertThatThrownBy(() -> create(PK, "bucket", "-2")).hasMessageContaining("postpone buckets");
         // The default of an unsupported feature is what this store does anyway.
         assertThat(create(PK, "deletion-vectors.enabled", "false", "merge-engine", "deduplicate")).isEmpty();
@@ -61,7 +58,7 @@ class OptionValidatorTest {
 
     @Test
     void everyProblemIsListedAtOnce() {
-        assertThatThrownBy(() -> create(PK, "merge-engine", "first-row", "write-buffer-size", "-1", "bucket", "0"))
+        assertThatThrownBy(() -> create(PK, "changelog-producer", "lookup", "write-buffer-size", "-1", "bucket", "0"))
                 .isInstanceOfSatisfying(InvalidOptionsException.class, e -> assertThat(e.problems()).hasSize(3));
     }
 
@@ -96,6 +93,26 @@ class OptionValidatorTest {
     }
 
     @Test
+    void mergeEngineCombinationsPaimonRefusesAreRefused() {
+        assertThatThrownBy(() -> create(PK, "merge-engine", "first-row", "sequence.field", "ts"))
+                .hasMessageContaining("option 'sequence.field' cannot be used with 'merge-engine' = 'first-row'");
+        assertThatThrownBy(() -> create(PK, "merge-engine", "first-row", "changelog-producer", "input"))
+                .hasMessageContaining("'changelog-producer' = 'input' cannot be used with 'merge-engine' = "
+                        + "'first-row', which supports only 'none' and 'lookup'");
+        assertThatThrownBy(() -> create(PK, "merge-engine", "aggregation", "sequence.field", "ts",
+                "fields.ts.aggregate-function", "max"))
+                .hasMessageContaining("option 'fields.ts.aggregate-function' aggregates column 'ts', which is a "
+                        + "'sequence.field'");
+        assertThatThrownBy(() -> create(PK, "merge-engine", "partial-update", "fields.ts.sequence-group", "v",
+                "fields.ts.aggregate-function", "max"))
+                .hasMessageContaining("which is the sequence column of option 'fields.ts.sequence-group'");
+        assertThatThrownBy(() -> create(PK, "merge-engine", "partial-update", "fields.ts.sequence-group", "nope"))
+                .hasMessageContaining("names column 'nope', which does not exist");
+        assertThat(create(PK, "merge-engine", "partial-update", "fields.ts.sequence-group", "v",
+                "fields.v.aggregate-function", "sum")).isEmpty();
+    }
+
+    @Test
     void credentialsAreNeverStoredAndNeverShown() {
         assertThatThrownBy(() -> create(PK, "s3.secret-key", "TOPSECRET"))
                 .hasMessageContaining("option 's3.secret-key' holds a credential")
@@ -121,8 +138,8 @@ class OptionValidatorTest {
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("metastore", "hive")))
                 .hasMessageContaining("option 'metastore' is not supported yet (set to 'hive')");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog",
-                Map.of("table-default.merge-engine", "aggregation")))
-                .hasMessageContaining("option 'table-default.merge-engine' is not supported yet");
+                Map.of("table-default.deletion-vectors.enabled", "true")))
+                .hasMessageContaining("option 'table-default.deletion-vectors.enabled' is not supported yet");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("table-default.bucket", "x")))
                 .hasMessageContaining("Invalid value 'x' for option 'table-default.bucket'");
         assertThat(validator.checkCatalogOptions("Catalog", Map.of("warehouse", "/w", "default-database", "d",

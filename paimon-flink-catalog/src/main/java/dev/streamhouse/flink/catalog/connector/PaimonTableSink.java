@@ -4,6 +4,7 @@ import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.OverwriteCommit;
 import dev.streamhouse.flink.sink.PaimonSinkBuilder;
+import dev.streamhouse.storage.table.MergeBehavior;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 
@@ -12,7 +13,6 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ProviderContext;
-import dev.streamhouse.storage.options.ChangelogOptions;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.RowLevelModificationScanContext;
@@ -61,9 +61,9 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
         if (!table.schema().hasPrimaryKey()) {
             return ChangelogMode.insertOnly();
         }
-        if (table.schema().tableOptions().get(ChangelogOptions.CHANGELOG_PRODUCER)
-                == ChangelogOptions.ChangelogProducer.INPUT) {
-            // The input is the changelog streaming readers get: keep every kind, -U included.
+        if (MergeBehavior.of(table.schema()).keepsUpdateBefore()) {
+            // The input is the changelog streaming readers get (input producer), or the merge engine
+            // retracts old values (aggregation): keep every kind, -U included.
             return requested;
         }
         // Primary-key tables apply upserts: -U is redundant with the following +U.
@@ -124,6 +124,9 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
     @Override
     public RowLevelDeleteInfo applyRowLevelDelete(RowLevelModificationScanContext context) {
         requirePrimaryKey("DELETE");
+        MergeBehavior.of(table.schema()).refusesBatchDelete().ifPresent(reason -> {
+            throw new ValidationException("Cannot DELETE rows of table " + table.fullName() + ": " + reason);
+        });
         this.forcedKind = RowKind.DELETE;
         return new RowLevelDeleteInfo() {
             @Override
@@ -136,6 +139,9 @@ public final class PaimonTableSink implements DynamicTableSink, SupportsOverwrit
     @Override
     public RowLevelUpdateInfo applyRowLevelUpdate(List<Column> updatedColumns, RowLevelModificationScanContext context) {
         requirePrimaryKey("UPDATE");
+        MergeBehavior.of(table.schema()).refusesBatchUpdate().ifPresent(reason -> {
+            throw new ValidationException("Cannot UPDATE table " + table.fullName() + ": " + reason);
+        });
         for (Column c : updatedColumns) {
             if (table.primaryKeys().contains(c.getName())) {
                 throw new ValidationException("Cannot UPDATE table " + table.fullName() + ": column '" + c.getName()

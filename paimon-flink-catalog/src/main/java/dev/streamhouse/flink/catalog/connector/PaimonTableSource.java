@@ -74,7 +74,7 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
 
     @Override
     public ChangelogMode getChangelogMode() {
-        return StreamingChangelogMode.of(table.schema(), streaming);
+        return StreamingChangelogMode.of(table.schema(), streaming, table.fullName());
     }
 
     @Override

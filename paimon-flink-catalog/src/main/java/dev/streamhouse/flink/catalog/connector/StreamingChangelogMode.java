@@ -2,7 +2,9 @@ package dev.streamhouse.flink.catalog.connector;
 
 import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.MergeBehavior;
 
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 
 /**
@@ -14,14 +16,26 @@ import org.apache.flink.table.connector.ChangelogMode;
  *       new version of each key but not the old one; Flink adds its normalize step to derive -U;</li>
  *   <li>streaming reads of a primary-key table with a changelog producer ({@code input}, and
  *       {@code lookup} / {@code full-compaction} tables written by Apache Paimon): the full changelog
- *       (+I, -U, +U, -D) from the changelog files.</li>
+ *       (+I, -U, +U, -D) from the changelog files; inserts only for first-row, whose changelog never
+ *       updates a key.</li>
  * </ul>
  */
 final class StreamingChangelogMode {
     private StreamingChangelogMode() {}
 
-    static ChangelogMode of(TableSchema schema, boolean streaming) {
+    /**
+     * @throws ValidationException for a streaming read the merge engine cannot serve (partial-update,
+     *     aggregation and first-row without a changelog producer), naming the table
+     */
+    static ChangelogMode of(TableSchema schema, boolean streaming, String table) {
         if (!streaming || !schema.hasPrimaryKey()) {
+            return ChangelogMode.insertOnly();
+        }
+        MergeBehavior behavior = MergeBehavior.of(schema);
+        behavior.refusesStreamingRead().ifPresent(reason -> {
+            throw new ValidationException("Cannot stream-read table " + table + ": " + reason);
+        });
+        if (behavior.changelogIsInsertOnly()) {
             return ChangelogMode.insertOnly();
         }
         ChangelogOptions.ChangelogProducer producer = schema.tableOptions().get(ChangelogOptions.CHANGELOG_PRODUCER);

@@ -29,6 +29,15 @@ public interface CompactRewriter {
             throws Exception;
 
     /**
+     * This rewriter for one compaction, given the files of the bucket's levels above 0 that the
+     * compaction does not touch. Engines that keep each key once above level 0 leave the keys of
+     * those files out of what they write; the default ignores them.
+     */
+    default CompactRewriter excludingKeysOf(List<DataFileMeta> outsideFiles) {
+        return this;
+    }
+
+    /**
      * Moves {@code file} to {@code outputLevel} without rewriting its records. The default only
      * changes the level in the metadata; implementations may add work (e.g. a changelog).
      *

@@ -3,7 +3,10 @@ package dev.streamhouse.storage.mergetree.compact;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.mergetree.KeyComparator;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -96,9 +99,33 @@ public final class MergeTreeCompactManager implements AutoCloseable {
         new ForceFullCompaction().pick(levels.numberOfLevels(), levels.levelSortedRuns()).ifPresent(this::submit);
     }
 
+    /**
+     * Starts a compaction that moves every level-0 file up ({@link ForceUpLevelZeroCompaction}), if
+     * there is one.
+     *
+     * @throws IllegalStateException if a compaction is running or uncollected
+     */
+    public void triggerLevelZeroCompaction() {
+        if (running != null) {
+            throw new IllegalStateException("Cannot move level 0 up: a compaction is still running; "
+                    + "call awaitCompactionResult() first");
+        }
+        new ForceUpLevelZeroCompaction().pick(levels.numberOfLevels(), levels.levelSortedRuns()).ifPresent(this::submit);
+    }
+
     private void submit(CompactUnit unit) {
-        running = executor.submit(new MergeTreeCompactTask(
-                keyComparator, compactionFileSize, rewriter, unit, levels.nonEmptyHighestLevel()));
+        Set<String> inUnit = new HashSet<>();
+        for (DataFileMeta f : unit.files()) {
+            inUnit.add(f.fileName());
+        }
+        List<DataFileMeta> outside = new ArrayList<>();
+        for (DataFileMeta f : levels.allFiles()) {
+            if (f.level() > 0 && !inUnit.contains(f.fileName())) {
+                outside.add(f);
+            }
+        }
+        running = executor.submit(new MergeTreeCompactTask(keyComparator, compactionFileSize,
+                rewriter.excludingKeysOf(outside), unit, levels.nonEmptyHighestLevel()));
     }
 
     /**

@@ -159,10 +159,20 @@ public final class MergeTreeWriter implements AutoCloseable {
         }
     }
 
-    /** The increments since the last call: new level-0 and changelog files, and finished compactions. */
+    /**
+     * The increments since the last call: new level-0 and changelog files, and finished compactions.
+     * For engines whose batch reads skip level 0 (first-row), every level-0 file is first compacted
+     * up, waiting for it, so what was written is visible once committed (unless {@code write-only}).
+     */
     public Increment prepareCommit(boolean waitCompaction) throws IOException {
         flush();
-        collect(waitCompaction ? await() : poll());
+        collect(waitCompaction || !mergeFunctions.readsLevelZero() ? await() : poll());
+        if (!mergeFunctions.readsLevelZero() && !writeOnly) {
+            while (!compactions.levels().level0Files().isEmpty()) {
+                compactions.triggerLevelZeroCompaction();
+                collect(await());
+            }
+        }
         Increment out = new Increment(new DataIncrement(newFiles, List.of(), newChangelogFiles, List.of(), List.of()),
                 new CompactIncrement(compactBefore, compactAfter, List.of()));
         newFiles.clear();

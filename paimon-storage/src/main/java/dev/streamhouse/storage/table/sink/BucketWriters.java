@@ -19,7 +19,7 @@ import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactRewriter;
 import dev.streamhouse.storage.mergetree.compact.UniversalCompaction;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileWriterFactory;
-import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
 import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.mergetree.read.VersionOrder;
@@ -156,10 +156,20 @@ final class BucketWriters implements AutoCloseable {
                 new UniversalCompaction(options.get(MergeTreeOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
                         options.get(MergeTreeOptions.COMPACTION_SIZE_RATIO), MergeTreeOptions.compactionTrigger(options)),
                 keyComparator, (long) (targetFileSize * COMPACTION_FILE_SIZE_RATIO), MergeTreeOptions.stopTrigger(options),
-                new MergeTreeCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory));
+                rewriter(partition, bucket, readers, writerFactory, pathFactory));
         return new MergeTreeWriter(newBuffer(), nextSequence, mergeFunctions, writerFactory, compactions,
                 options.get(MergeTreeOptions.WRITE_ONLY), fileIO, pathFactory,
                 options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.INPUT);
+    }
+
+    /** The compaction rewriter; for engines that keep each key once above level 0, one that checks the other runs. */
+    private MergeTreeCompactRewriter rewriter(BinaryRow partition, int bucket, MergeTreeReaders readers,
+            KeyValueFileWriterFactory writerFactory, DataFilePathFactory pathFactory) {
+        if (mergeFunctions.readsLevelZero()) {
+            return new MergeTreeCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory);
+        }
+        return MergeTreeCompactRewriter.keepingKeysUnique(partition, bucket, readers, writerFactory, fileIO,
+                pathFactory, new KeyValueFileReaderFactory(fileIO, paths, layout, schemas, new int[0], null));
     }
 
     private List<ManifestEntry> restored(BinaryRow partition) throws IOException {

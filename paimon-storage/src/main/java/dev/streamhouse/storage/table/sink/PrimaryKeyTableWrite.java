@@ -16,6 +16,8 @@ import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
 import dev.streamhouse.storage.schema.SchemaCache;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -43,6 +45,7 @@ import java.util.Map;
  */
 public final class PrimaryKeyTableWrite implements TableWrite {
     private final TableSchema schema;
+    private final MergeFunctionFactory engine;
     private final TablePaths paths;
     private final String tableName;
     private final int[] primaryKeyPositions;
@@ -91,6 +94,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         }
         this.fullCompactionDeltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
         this.ignoreDelete = options.get(MergeTreeOptions.IGNORE_DELETE);
+        this.engine = MergeEngines.create(schema);
         this.ignoreUpdateBefore = options.get(MergeTreeOptions.IGNORE_UPDATE_BEFORE);
         this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
     }
@@ -110,6 +114,11 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         if (ignoreDelete && row.rowKind().isRetract()
                 || ignoreUpdateBefore && row.rowKind() == RowKind.UPDATE_BEFORE) {
             return;
+        }
+        String refusal = engine.refusesInput(row.rowKind());
+        if (refusal != null) {
+            throw new IllegalArgumentException("Cannot write a " + row.rowKind().shortString() + " row to table "
+                    + tableName + ": " + refusal);
         }
         BinaryRow partition = keys.partition(row);
         BinaryRow key = keys.trimmedPrimaryKey(row);

@@ -5,7 +5,7 @@ import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
-import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.MergeReadProjection;
 import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.predicate.Predicate;

@@ -6,7 +6,7 @@ import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
-import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
@@ -199,6 +199,9 @@ public final class ReadBuilder {
     public StreamTableScan newStreamScan() {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.STREAM_READ);
         checkPartitionsResolved();
+        MergeEngines.streamingReadRefusal(schema).ifPresent(reason -> {
+            throw new UnsupportedOperationException("Cannot stream-read table " + tableName + ": " + reason);
+        });
         Options options = schema.tableOptions();
         if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
             throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
@@ -274,7 +277,7 @@ public final class ReadBuilder {
         }
         Options options = schema.tableOptions();
         boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
-        MergeFunctionFactory engine = MergeEngines.create(options);
+        MergeFunctionFactory engine = MergeEngines.create(schema);
         return files -> RawReadRule.rawConvertible(files, deletionVectors, engine);
     }
 
@@ -341,6 +344,9 @@ public final class ReadBuilder {
             return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, tableName);
         }
         MergeFunctionFactory engine = MergeEngines.create(schema);
+        if (!engine.readsLevelZero()) {
+            scan.withLevelFilter(level -> level > 0);
+        }
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new SnapshotTableScan(scan, rawReadPolicy(),

@@ -5,6 +5,7 @@ import static dev.streamhouse.storage.types.DataTypes.INT;
 import static dev.streamhouse.storage.types.DataTypes.STRING;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.GenericRow;

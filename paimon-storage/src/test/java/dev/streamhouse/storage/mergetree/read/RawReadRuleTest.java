@@ -2,6 +2,7 @@ package dev.streamhouse.storage.mergetree.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileSource;

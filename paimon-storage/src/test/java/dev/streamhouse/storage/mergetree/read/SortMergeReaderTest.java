@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.read;
 
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.KeyRowComparator;
 import static dev.streamhouse.storage.types.DataTypes.BIGINT;
 import static dev.streamhouse.storage.types.DataTypes.FIELD;

@@ -16,7 +16,7 @@ import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.io.KvTestTable;
 import dev.streamhouse.storage.mergetree.io.RollingKeyValueFileWriter;
-import dev.streamhouse.storage.mergetree.read.MergeEngines;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.MergeTreeReaders;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.mergetree.read.VersionOrder;

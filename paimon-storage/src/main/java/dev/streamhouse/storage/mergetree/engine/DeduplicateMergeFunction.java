@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.mergetree.read;
+package dev.streamhouse.storage.mergetree.engine;
 
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.MergeFunction;

@@ -1,0 +1,97 @@
+package dev.streamhouse.storage.mergetree.engine;
+
+import dev.streamhouse.storage.data.FieldGetter;
+import dev.streamhouse.storage.data.InternalRowUtils;
+import dev.streamhouse.storage.mergetree.MergeFunction;
+import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
+import dev.streamhouse.storage.mergetree.aggregate.FieldAggregator;
+import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
+import dev.streamhouse.storage.options.MergeEngineOptions;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.types.RowType;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The {@code aggregation} merge engine's factory: it resolves and checks each column's aggregate
+ * function once ({@link FieldFunctions#forAggregation}) and creates {@link AggregateMergeFunction}s
+ * over all columns or a read projection (each column folds on its own, so any projection works).
+ */
+final class AggregationEngine implements MergeFunctionFactory {
+    private static final long serialVersionUID = 1L;
+
+    private final RowType rowType;
+    private final List<String> primaryKeys;
+    private final Options options;
+    private final int[] layout;
+    private final boolean removeRecordOnDelete;
+    private final transient Supplier<FieldAggregator>[] aggregators;
+
+    AggregationEngine(RowType rowType, List<String> primaryKeys, Options options) {
+        this(rowType, primaryKeys, options, identity(rowType.fieldCount()));
+    }
+
+    private AggregationEngine(RowType rowType, List<String> primaryKeys, Options options, int[] layout) {
+        this.rowType = rowType;
+        this.primaryKeys = List.copyOf(primaryKeys);
+        this.options = options;
+        this.layout = layout;
+        this.removeRecordOnDelete = options.get(MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
+        String[] functions = FieldFunctions.forAggregation(rowType, primaryKeys, options);
+        if (removeRecordOnDelete) {
+            for (int i = 0; i < functions.length; i++) {
+                String key = "fields." + rowType.field(i).name() + ".ignore-retract";
+                if (Boolean.parseBoolean(String.valueOf(options.get(key)).trim())) {
+                    throw new IllegalArgumentException("Options '"
+                            + MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key() + "' and '" + key
+                            + "' contradict each other; set only one");
+                }
+            }
+        }
+        this.aggregators = FieldFunctions.suppliers(rowType, functions, options);
+    }
+
+    private static int[] identity(int n) {
+        int[] out = new int[n];
+        Arrays.setAll(out, i -> i);
+        return out;
+    }
+
+    private Object readResolve() {
+        return new AggregationEngine(rowType, primaryKeys, options, layout);
+    }
+
+    @Override
+    public MergeFunction create() {
+        int n = layout.length;
+        FieldGetter[] getters = new FieldGetter[n];
+        boolean[] nullable = new boolean[n];
+        String[] names = new String[n];
+        FieldAggregator[] fieldAggregators = new FieldAggregator[n];
+        for (int i = 0; i < n; i++) {
+            int tablePos = layout[i];
+            getters[i] = InternalRowUtils.fieldGetter(rowType.typeAt(tablePos), i);
+            nullable[i] = rowType.typeAt(tablePos).isNullable();
+            names[i] = rowType.field(tablePos).name();
+            fieldAggregators[i] = aggregators[tablePos].get();
+        }
+        return new AggregateMergeFunction(getters, nullable, names, fieldAggregators, removeRecordOnDelete);
+    }
+
+    @Override
+    public MergeFunctionFactory forReadFields(int[] readFields) {
+        return new AggregationEngine(rowType, primaryKeys, options, readFields.clone());
+    }
+
+    @Override
+    public boolean supportsChangelogProducer(ChangelogProducer producer) {
+        return producer == ChangelogProducer.NONE || producer == ChangelogProducer.INPUT;
+    }
+
+    @Override
+    public boolean retractsUpdateBefore() {
+        return true;
+    }
+}
