@@ -77,12 +77,19 @@ final class AggregationEngine implements MergeFunctionFactory {
             names[i] = rowType.field(tablePos).name();
             fieldAggregators[i] = aggregators[tablePos].get();
         }
-        return new AggregateMergeFunction(getters, nullable, names, fieldAggregators, removeRecordOnDelete);
+        return new SingleVersionAsIs(
+                new AggregateMergeFunction(getters, nullable, names, fieldAggregators, removeRecordOnDelete));
     }
 
     @Override
     public MergeFunctionFactory forReadFields(int[] readFields) {
         return new AggregationEngine(rowType, primaryKeys, options, readFields.clone());
+    }
+
+    /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
+    @Override
+    public boolean keepsSingleVersion() {
+        return true;
     }
 
     @Override

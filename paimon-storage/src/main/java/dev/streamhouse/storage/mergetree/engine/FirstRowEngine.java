@@ -16,12 +16,13 @@ record FirstRowEngine(boolean ignoreDelete) implements MergeFunctionFactory {
 
     @Override
     public MergeFunction create() {
-        return new FirstRowMergeFunction(ignoreDelete);
+        return new SingleVersionAsIs(new FirstRowMergeFunction(ignoreDelete));
     }
 
+    /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
     @Override
     public boolean keepsSingleVersion() {
-        return !ignoreDelete;
+        return true;
     }
 
     @Override

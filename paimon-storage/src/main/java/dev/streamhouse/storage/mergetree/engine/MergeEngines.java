@@ -105,13 +105,15 @@ public final class MergeEngines {
     private record Deduplicate(boolean ignoreDelete) implements MergeFunctionFactory {
         @Override
         public MergeFunction create() {
-            return new DeduplicateMergeFunction(ignoreDelete);
+            // Without ignore-delete a lone version wins anyway; with it, a lone retraction stays one.
+            DeduplicateMergeFunction merge = new DeduplicateMergeFunction(ignoreDelete);
+            return ignoreDelete ? new SingleVersionAsIs(merge) : merge;
         }
 
-        /** One version wins as it is, unless ignore-delete drops a lone retraction. */
+        /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
         @Override
         public boolean keepsSingleVersion() {
-            return !ignoreDelete;
+            return true;
         }
 
         @Override

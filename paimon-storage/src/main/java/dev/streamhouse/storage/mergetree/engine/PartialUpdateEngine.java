@@ -135,8 +135,8 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
                 layoutGroups[i] = built.get(index);
             }
         }
-        return new PartialUpdateMergeFunction(getters, nullable, names, layoutGroups, !groups.isEmpty(),
-                fieldAggregators, ignoreDelete, removeRecordOnDelete);
+        return new SingleVersionAsIs(new PartialUpdateMergeFunction(getters, nullable, names, layoutGroups,
+                !groups.isEmpty(), fieldAggregators, ignoreDelete, removeRecordOnDelete));
     }
 
     private PartialUpdateMergeFunction.Group inLayout(SequenceGroups.Group group, RowType layoutType) {
@@ -203,6 +203,12 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
     @Override
     public MergeFunctionFactory forReadFields(int[] readFields) {
         return new PartialUpdateEngine(rowType, primaryKeys, options, readFields.clone());
+    }
+
+    /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
+    @Override
+    public boolean keepsSingleVersion() {
+        return true;
     }
 
     @Override
