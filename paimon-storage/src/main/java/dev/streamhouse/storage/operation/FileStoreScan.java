@@ -31,6 +31,7 @@ public final class FileStoreScan {
     private Predicate partitionFilter;
     private Predicate valueFilter;
     private Integer bucket;
+    private Integer level;
     private ScanMode mode = ScanMode.ALL;
 
     /** @param indexFiles checks a snapshot's index files before its files are planned */
@@ -94,6 +95,12 @@ public final class FileStoreScan {
         return this;
     }
 
+    /** Plan only the files at this LSM level (e.g. the top level, for the read-optimized view). */
+    public FileStoreScan withLevel(int level) {
+        this.level = level;
+        return this;
+    }
+
     /** The result: the snapshot read (empty for an empty table) and its selected files. */
     public record Plan(Optional<Snapshot> snapshot, List<ManifestEntry> files) {}
 
@@ -121,7 +128,7 @@ public final class FileStoreScan {
         ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
         List<ManifestEntry> selected = new ArrayList<>();
         for (ManifestEntry e : files(snapshot.get(), filter)) {
-            if (valueFilter == null || mayMatch(e.file())) {
+            if ((level == null || e.file().level() == level) && (valueFilter == null || mayMatch(e.file()))) {
                 selected.add(e);
             }
         }
