@@ -259,7 +259,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog implements ProcedureCat
         ObjectPath dataPath = new ObjectPath(path.getDatabaseName(), SystemTables.dataTableName(objectName));
         Table data = storageTable(dataPath);
         String name = SystemTables.systemTableName(objectName);
-        if (SystemTables.of(data, name).isEmpty()) {
+        if (SystemTables.of(data, name).isEmpty() && SystemTables.dataView(data, name).isEmpty()) {
             throw new CatalogException("Unknown system table '" + objectName + "'; system tables are "
                     + SystemTables.names().stream().map(n -> "<table>$" + n).collect(Collectors.joining(", ")));
         }

@@ -32,7 +32,8 @@ import java.util.Set;
 
 /**
  * Creates the sources and sinks of the tables a paimon catalog returns (Flink asks the catalog's
- * {@code getFactory()} first): system tables get a {@link SystemTableSource}; a table naming another
+ * {@code getFactory()} first): metadata system tables get a {@link SystemTableSource}, the data views
+ * ({@code t$audit_log}, {@code t$binlog}, {@code t$ro}) the paimon source over the view; a table naming another
  * {@code connector} (e.g. a temporary table) goes to that connector's factory; data tables go to the
  * paimon source and sink.
  */
@@ -77,6 +78,9 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
         if (origin instanceof SystemCatalogTable) {
             SystemCatalogTable system = (SystemCatalogTable) origin;
             Map<String, String> hints = context.getCatalogTable().getOptions();
+            if (system.isDataView()) {
+                return dataViewSource(system, hints, isStreaming(context));
+            }
             return new SystemTableSource(withSystemTableOptions(context.getObjectIdentifier(), system.dataTable(), hints),
                     system.systemTableName());
         }
@@ -85,8 +89,30 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
                     context.getEnrichmentOptions(), context.getConfiguration(), context.getClassLoader(),
                     context.isTemporary());
         }
-        boolean streaming = context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.STREAMING;
-        return new PaimonTableSource(dataTable(context), streaming);
+        return new PaimonTableSource(dataTable(context), isStreaming(context));
+    }
+
+    private static boolean isStreaming(Context context) {
+        return context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.STREAMING;
+    }
+
+    /**
+     * A data view read like its data table: the query's hints are dynamic options of the data table,
+     * checked as such; a view that cannot be read as a stream (the read-optimized view of a
+     * primary-key table) is refused when the query is planned.
+     */
+    private static DynamicTableSource dataViewSource(SystemCatalogTable system, Map<String, String> hints,
+            boolean streaming) {
+        Table view;
+        try {
+            view = hints.isEmpty() ? system.dataView() : system.dataView().copy(hints);
+            if (streaming) {
+                view.newReadBuilder().newStreamScan();
+            }
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
+        return PaimonTableSource.forSystemTable(view, streaming);
     }
 
     @Override
@@ -138,14 +164,16 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
     }
 
     /**
-     * The data table with the query's options, which for a system table can only be the time-travel
-     * options: any other would be ignored, so it is refused; the two are checked like any dynamic option.
+     * The data table with the query's options, which for a metadata system table can only be the
+     * time-travel options: any other would be ignored, so it is refused; the two are checked like any
+     * dynamic option.
      */
     private static Table withSystemTableOptions(ObjectIdentifier id, Table data, Map<String, String> hints) {
         for (String key : hints.keySet()) {
             if (!SystemTables.OPTIONS.contains(key)) {
                 throw new ValidationException("Cannot read system table " + id + " with option '" + key + "': system "
-                        + "tables take only " + SystemTables.OPTIONS + " (time travel); remove the option");
+                        + "tables take only " + SystemTables.OPTIONS + " (time travel); remove the option, or read a "
+                        + "data view (" + String.join(", ", dataViewNames()) + "), which takes the data table's options");
             }
         }
         try {
@@ -153,6 +181,11 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
         } catch (IllegalArgumentException e) {
             throw new ValidationException(e.getMessage(), e);
         }
+    }
+
+    private static java.util.List<String> dataViewNames() {
+        return SystemTables.names().stream().filter(SystemTables::isDataView).map(n -> "<table>$" + n)
+                .collect(java.util.stream.Collectors.toList());
     }
 
     private static boolean namesOtherConnector(Context context) {

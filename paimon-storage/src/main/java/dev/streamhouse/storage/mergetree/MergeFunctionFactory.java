@@ -10,7 +10,7 @@ import java.io.Serializable;
  * what the rest of the store may assume about its merges. This is the one place an engine's
  * knowledge lives; scan planning, merge-on-read and writers ask it instead of testing the
  * {@code merge-engine} option. A new engine is one factory (registered in
- * {@code mergetree.read.MergeEngines}) answering these questions.
+ * {@code mergetree.engine.MergeEngines}) answering these questions.
  */
 public interface MergeFunctionFactory extends Serializable {
 

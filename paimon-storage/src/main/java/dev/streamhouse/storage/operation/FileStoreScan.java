@@ -101,6 +101,11 @@ public final class FileStoreScan {
         return this;
     }
 
+    /** Plan only the files at this LSM level (e.g. the top level, for the read-optimized view). */
+    public FileStoreScan withLevel(int level) {
+        return withLevelFilter(l -> l == level);
+    }
+
     /** The result: the snapshot read (empty for an empty table) and its selected files. */
     public record Plan(Optional<Snapshot> snapshot, List<ManifestEntry> files) {}
 

@@ -38,7 +38,7 @@ import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
-import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.table.source.DataReadBuilder;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -208,8 +208,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     }
 
     @Override
-    public ReadBuilder newReadBuilder() {
-        return new ReadBuilder(fileIO, paths, schema, schemaCache(), fullName, this::newFileStoreScan);
+    public DataReadBuilder newReadBuilder() {
+        return new DataReadBuilder(fileIO, paths, schema, schemaCache(), fullName, this::newFileStoreScan);
     }
 
     @Override

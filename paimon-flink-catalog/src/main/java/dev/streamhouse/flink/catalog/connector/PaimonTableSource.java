@@ -53,19 +53,35 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown {
     private final Table table;
     private final boolean streaming;
+    /** Whether the table is a system table's data view, which lookup joins do not read. */
+    private final boolean systemTable;
     private int[] projection;
     private Predicate filter;
     private Long limit;
     private WatermarkStrategy<RowData> watermarks;
 
     public PaimonTableSource(Table table, boolean streaming) {
+        this(table, streaming, false);
+    }
+
+    private PaimonTableSource(Table table, boolean streaming, boolean systemTable) {
         this.table = table;
         this.streaming = streaming;
+        this.systemTable = systemTable;
+    }
+
+    /**
+     * A scan of a system table that shows a table's data ({@code t$audit_log}, {@code t$binlog},
+     * {@code t$ro}), read like its data table; lookup joins are refused.
+     */
+    public static PaimonTableSource forSystemTable(Table view, boolean streaming) {
+        return new PaimonTableSource(view, streaming, true);
     }
 
     private PaimonTableSource(PaimonTableSource other) {
         this.table = other.table;
         this.streaming = other.streaming;
+        this.systemTable = other.systemTable;
         this.projection = other.projection == null ? null : other.projection.clone();
         this.filter = other.filter;
         this.limit = other.limit;
@@ -127,6 +143,11 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
      */
     @Override
     public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        if (systemTable) {
+            throw new ValidationException("Cannot look up rows of system table " + table.fullName() + ": lookup "
+                    + "joins ('FOR SYSTEM_TIME AS OF') read data tables only; join the system table as a regular "
+                    + "(non-temporal) join instead");
+        }
         int[] produced = projection != null ? projection : identity(table.rowType().fieldCount());
         int[][] keys = context.getKeys();
         int[] joinKeys = new int[keys.length];

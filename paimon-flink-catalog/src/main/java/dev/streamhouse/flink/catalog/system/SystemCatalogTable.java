@@ -4,6 +4,7 @@ import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.system.SystemTable;
 import dev.streamhouse.storage.table.system.SystemTables;
+import dev.streamhouse.storage.types.RowType;
 
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -18,8 +19,11 @@ import java.util.Optional;
 
 /**
  * How the catalog describes {@code t$name} to Flink: the storage system table's columns, no
- * partitions, and the options of the query ({@code OPTIONS} hints, {@code FOR SYSTEM_TIME AS OF}). The
- * table factory recognizes it and serves a {@link SystemTableSource}; system tables are read-only.
+ * partitions (as Apache Paimon's catalog shows them), and the options of the query ({@code OPTIONS}
+ * hints, {@code FOR SYSTEM_TIME AS OF}). The table factory recognizes it and serves a
+ * {@link SystemTableSource} for a metadata table, the paimon table source for a data view
+ * ({@link SystemTables#dataView}: {@code audit_log}, {@code binlog}, {@code ro}); system tables are
+ * read-only.
  */
 public final class SystemCatalogTable implements CatalogTable {
     private final Table dataTable;
@@ -33,7 +37,7 @@ public final class SystemCatalogTable implements CatalogTable {
         this.options = Collections.unmodifiableMap(new HashMap<>(options));
     }
 
-    /** The data table whose metadata is shown. */
+    /** The data table whose metadata or data is shown. */
     public Table dataTable() {
         return dataTable;
     }
@@ -43,16 +47,30 @@ public final class SystemCatalogTable implements CatalogTable {
         return name;
     }
 
-    private SystemTable systemTable() {
-        return SystemTables.of(dataTable, name).orElseThrow(
+    /** Whether this is a data view, read like a table (see {@link SystemTables#dataView}). */
+    public boolean isDataView() {
+        return SystemTables.isDataView(name);
+    }
+
+    /** The data view this describes (without the query's options); only for {@link #isDataView()}. */
+    public Table dataView() {
+        return SystemTables.dataView(dataTable, name).orElseThrow(
+                () -> new IllegalStateException("No data view " + name));
+    }
+
+    private RowType rowType() {
+        if (isDataView()) {
+            return dataView().rowType();
+        }
+        SystemTable table = SystemTables.of(dataTable, name).orElseThrow(
                 () -> new IllegalStateException("No system table " + name));
+        return table.rowType();
     }
 
     @Override
     public Schema getUnresolvedSchema() {
         return Schema.newBuilder()
-                .fromRowDataType(TypeConversions.fromLogicalToDataType(
-                        FlinkTypes.toFlinkType(systemTable().rowType(), name)))
+                .fromRowDataType(TypeConversions.fromLogicalToDataType(FlinkTypes.toFlinkType(rowType(), name)))
                 .build();
     }
 

@@ -23,7 +23,8 @@ public final class DropRetractReader implements RecordReader<InternalRow> {
         this.rows = new TransformingRecordReader<>(source, kv -> !kv.isRetract(), DropRetractReader::valueOf);
     }
 
-    private static InternalRow valueOf(KeyValue kv) {
+    /** The value row of a merged version, with the version's kind; a view of its own (see above). */
+    static InternalRow valueOf(KeyValue kv) {
         InternalRow value = kv.value();
         if (value instanceof ColumnarRow) {
             value = ((ColumnarRow) value).detach();

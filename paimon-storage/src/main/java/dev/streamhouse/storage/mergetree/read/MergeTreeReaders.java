@@ -13,6 +13,7 @@ import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.reader.ConcatRecordReader;
 import dev.streamhouse.storage.reader.ConcatRecordReader.ReaderSupplier;
 import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.reader.TransformingRecordReader;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,7 @@ import java.util.List;
  *       include retractions; wrap it in a {@link DropRetractReader} for table reads.
  *   <li>{@link #readSection}: one section (e.g. a compaction unit), same semantics.
  *   <li>{@link #readRows}: what a table read returns, the merged value rows without retractions.
+ *   <li>{@link #readRowsWithRetractions}: the merged value rows including retractions (the audit log).
  * </ul>
  * Files whose rows need no merging ({@link RawReadRule#rawConvertible}) are read raw by the table read
  * itself, as column vectors, not through this class.
@@ -94,5 +96,14 @@ public final class MergeTreeReaders {
      */
     public RecordReader<InternalRow> readRows(BinaryRow partition, int bucket, List<DataFileMeta> files) {
         return new DropRetractReader(readMerged(partition, bucket, files));
+    }
+
+    /**
+     * Like {@link #readRows}, but keys whose merged version is a retraction are returned too, with that
+     * kind (-U or -D), as the audit log of a table shows them.
+     */
+    public RecordReader<InternalRow> readRowsWithRetractions(BinaryRow partition, int bucket,
+            List<DataFileMeta> files) {
+        return new TransformingRecordReader<>(readMerged(partition, bucket, files), null, DropRetractReader::valueOf);
     }
 }

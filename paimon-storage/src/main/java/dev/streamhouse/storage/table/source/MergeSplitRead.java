@@ -16,7 +16,8 @@ import dev.streamhouse.storage.schema.TableSchema;
 
 /**
  * The merge read: merge-on-read of a bucket's sorted runs ({@link MergeTreeReaders}), one merged
- * version per key with retractions dropped, each row with its latest version's kind (+I or +U). The
+ * version per key with retractions dropped (or kept, for the audit log), each row with its latest
+ * version's kind (+I or +U; -U or -D when kept). The
  * files' batches are consumed as KeyValue views over their column vectors; a merged row is a view of
  * the version that won, valid until the next row. Rows hold the read columns (the wanted ones; with
  * {@code sequence.field}, the sequence fields are read for the merge and cut off again). The filter's
@@ -25,13 +26,16 @@ import dev.streamhouse.storage.schema.TableSchema;
 final class MergeSplitRead implements SplitRead {
     private final MergeTreeReaders readers;
     private final MergeReadProjection projection;
+    private final boolean keepRetractions;
 
     /**
      * @param readPositions the table columns to read, in output order
      * @param readFilter over {@code readPositions} positions, or null
+     * @param keepRetractions whether keys whose merged version is a retraction are returned too
      */
     MergeSplitRead(DataFileReaders files, TableSchema schema, int[] readPositions, Predicate readFilter,
-            DeletionVector.Source deletionVectors) {
+            DeletionVector.Source deletionVectors, boolean keepRetractions) {
+        this.keepRetractions = keepRetractions;
         MergeFunctionFactory engine = MergeEngines.create(schema);
         this.projection = MergeReadProjection.of(schema,
                 engine.readFields(readPositions, schema.rowType().fieldCount()), readPositions.length);
@@ -46,6 +50,8 @@ final class MergeSplitRead implements SplitRead {
 
     @Override
     public RecordReader<InternalRow> createReader(DataSplit split) {
-        return projection.cutBack(readers.readRows(split.partition(), split.bucket(), split.files()));
+        return projection.cutBack(keepRetractions
+                ? readers.readRowsWithRetractions(split.partition(), split.bucket(), split.files())
+                : readers.readRows(split.partition(), split.bucket(), split.files()));
     }
 }

@@ -1,402 +1,88 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.consumer.ConsumerManager;
-import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.io.TablePaths;
-import dev.streamhouse.storage.mergetree.KeyValueLayout;
-import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
-import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
-import dev.streamhouse.storage.mergetree.engine.MergeEngines;
-import dev.streamhouse.storage.mergetree.read.RawReadRule;
-import dev.streamhouse.storage.operation.FileStatsMapper;
-import dev.streamhouse.storage.operation.FileStoreScan;
-import dev.streamhouse.storage.operation.SnapshotFinder;
-import dev.streamhouse.storage.operation.TableFeatureCheck;
-import dev.streamhouse.storage.options.ChangelogOptions;
-import dev.streamhouse.storage.options.ConsumerOptions;
-import dev.streamhouse.storage.options.MergeTreeOptions;
-import dev.streamhouse.storage.options.Options;
-import dev.streamhouse.storage.options.ScanOptions;
-import dev.streamhouse.storage.options.StreamReadOptions;
-import dev.streamhouse.storage.schema.SchemaCache;
-import dev.streamhouse.storage.partition.ScanPartitions;
 import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.predicate.PredicateBuilder;
-import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.snapshot.CommitKind;
-import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.types.RowType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
- * Configures a read: projection, filter and snapshot; then plans a batch read ({@link #newScan()}) or
- * a streaming read ({@link #newStreamScan()}) and reads the splits ({@link #newRead()}).
+ * Configures a read of a table: projection, filter and snapshot; then plans a batch read
+ * ({@link #newScan()}) or a streaming read ({@link #newStreamScan()}) and reads the splits
+ * ({@link #newRead()}). Positions and predicates refer to the table's row type
+ * ({@code Table.rowType()}).
  *
  * <p>A batch read reads the latest snapshot, or what the table options {@code scan.snapshot-id} /
- * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} what
- * a range of snapshots changed ({@link IncrementalTableScan}). A streaming read starts as
- * {@code scan.mode} / {@code consumer-id} say ({@link StartingPoints}). The filter prunes partitions,
- * files and row groups; rows are filtered only with {@link TableRead#executeFilter()}.
+ * {@code scan.timestamp-millis} select, or with {@code incremental-between} what a range of snapshots
+ * changed. A streaming read starts as {@code scan.mode} / {@code consumer-id} say. The filter prunes
+ * partitions, files and row groups; rows are filtered only with {@link TableRead#executeFilter()}.
+ *
+ * <p>Data tables read through {@link DataReadBuilder}; the system tables that show a table's data
+ * ({@code t$audit_log}, {@code t$binlog}, {@code t$ro}) build on it. Not thread-safe; configure, then
+ * hand the scans and reads to their users.
  */
-public final class ReadBuilder {
-    private final FileIO fileIO;
-    private final TablePaths paths;
-    private final TableSchema schema;
-    private final SchemaCache schemas;
-    private final String tableName;
-    private final Supplier<FileStoreScan> scanFactory;
+public interface ReadBuilder {
 
-    private int[] projection;
-    private Predicate filter;
-    private Long snapshotId;
-    private Long timestampMillis;
-    /** {@code scan.partitions} when it is dynamic (max_pt()) and no caller resolved it yet, else null. */
-    private ScanPartitions unresolvedPartitions;
+    /**
+     * Read only these columns (positions of the table's row type), in this order.
+     *
+     * @throws IllegalArgumentException if a position is out of range
+     */
+    ReadBuilder withProjection(int[] positions);
 
-    public ReadBuilder(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
-            Supplier<FileStoreScan> scanFactory) {
-        this.fileIO = fileIO;
-        this.paths = paths;
-        this.schema = schema;
-        this.schemas = schemas;
-        this.tableName = tableName;
-        this.scanFactory = scanFactory;
-        this.projection = identity(schema.fields().size());
-        Options options = schema.tableOptions();
-        this.snapshotId = options.get(ScanOptions.SCAN_SNAPSHOT_ID);
-        this.timestampMillis = ScanOptions.timestampMillis(options);
-        String partitions = options.get(ScanOptions.SCAN_PARTITIONS);
-        if (partitions != null) {
-            ScanPartitions selection = ScanPartitions.parse(partitions, schema, tableName);
-            if (selection.isDynamic()) {
-                this.unresolvedPartitions = selection;
-            } else {
-                this.filter = selection.fixedPredicate();
-            }
-        }
-        if (snapshotId != null && timestampMillis != null) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + ": options '"
-                    + ScanOptions.SCAN_SNAPSHOT_ID.key() + "' and '" + ScanOptions.SCAN_TIMESTAMP_MILLIS.key()
-                    + "' are both set; set only one of them");
-        }
-    }
+    /**
+     * Read only the named columns, in this order.
+     *
+     * @throws IllegalArgumentException if a column does not exist
+     */
+    ReadBuilder withProjection(List<String> columns);
 
-    private static int[] identity(int n) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        return p;
-    }
-
-    /** Read only these table columns, in this order. */
-    public ReadBuilder withProjection(int[] positions) {
-        for (int p : positions) {
-            if (p < 0 || p >= schema.fields().size()) {
-                throw new IllegalArgumentException("Cannot project column " + p + " of table " + tableName
-                        + ": it has " + schema.fields().size() + " columns");
-            }
-        }
-        this.projection = positions.clone();
-        return this;
-    }
-
-    /** Read only the named columns, in this order. */
-    public ReadBuilder withProjection(List<String> columns) {
-        RowType t = schema.rowType();
-        int[] p = new int[columns.size()];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = t.requireFieldIndex(columns.get(i));
-        }
-        return withProjection(p);
-    }
-
-    /** A predicate over the full table row; AND-ed with earlier filters. */
-    public ReadBuilder withFilter(Predicate predicate) {
-        if (predicate != null) {
-            this.filter = filter == null ? predicate : PredicateBuilder.and(filter, predicate);
-        }
-        return this;
-    }
+    /** A predicate over the full table row; AND-ed with earlier filters. Null adds nothing. */
+    ReadBuilder withFilter(Predicate predicate);
 
     /**
      * Reads only the partitions {@code partitions} (a predicate over partition columns of the table
      * row) selects, in place of a dynamic {@code scan.partitions} (max_pt()), which only a lookup join
      * can follow; AND-ed with the other filters.
      */
-    public ReadBuilder withResolvedPartitions(Predicate partitions) {
-        this.unresolvedPartitions = null;
-        return withFilter(partitions);
-    }
+    ReadBuilder withResolvedPartitions(Predicate partitions);
 
     /**
      * Read this snapshot instead of the latest (time travel); overrides the options
      * {@code scan.snapshot-id} and {@code scan.timestamp-millis}. Planning fails if it does not exist.
      */
-    public ReadBuilder withSnapshot(long id) {
-        this.snapshotId = id;
-        this.timestampMillis = null;
-        return this;
-    }
+    ReadBuilder withSnapshot(long id);
 
     /**
      * Read the latest snapshot committed at or before {@code timestampMillis} (epoch millis), as
      * {@code FOR SYSTEM_TIME AS OF} does; overrides {@code scan.snapshot-id} and
      * {@code scan.timestamp-millis}. Planning fails with an {@link IllegalArgumentException} if every
-     * snapshot is younger; an empty table reads as empty. Rows are read with this table's schema.
+     * snapshot is younger; an empty table reads as empty.
      */
-    public ReadBuilder withTimestampMillis(long timestampMillis) {
-        this.timestampMillis = timestampMillis;
-        this.snapshotId = null;
-        return this;
-    }
+    ReadBuilder withTimestampMillis(long timestampMillis);
 
     /** The type of rows the read returns. */
-    public RowType readType() {
-        return schema.rowType().project(projection);
-    }
+    RowType readType();
 
     /**
      * Plans a batch read: the chosen snapshot, or with option {@code incremental-between} the changes
      * of a range of snapshots.
      *
      * @throws IllegalArgumentException if {@code incremental-between} is malformed
+     * @throws dev.streamhouse.storage.UnsupportedTableFeatureException if the table uses a feature reads
+     *     do not support yet
      */
-    public TableScan newScan() {
-        TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
-        checkPartitionsResolved();
-        long[] range = incrementalRange();
-        if (range != null) {
-            return new IncrementalTableScan(scanFactory.get().snapshotManager(),
-                    changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
-        }
-        FileStoreScan scan = scanFactory.get();
-        if (snapshotId != null) {
-            scan.withSnapshot(snapshotId);
-        } else if (timestampMillis != null) {
-            scan.withTimestampMillis(timestampMillis);
-        } else if (schema.tableOptions().get(ScanOptions.SCAN_MODE) == ScanOptions.StartupMode.COMPACTED_FULL) {
-            latestCompactedSnapshot(scan.snapshotManager()).ifPresent(scan::withSnapshot);
-        }
-        return snapshotScan(scan);
-    }
+    TableScan newScan();
 
     /**
-     * Plans a streaming read; see {@link StreamTableScan} and {@link StartingPoints}. The snapshot set
-     * with {@link #withSnapshot} / {@link #withTimestampMillis} (or the options) is where
-     * {@code from-snapshot(-full)} / {@code from-timestamp} start.
+     * Plans a streaming read; see {@link StreamTableScan}.
      *
      * @throws IllegalArgumentException if {@code incremental-between} is set (a batch option) or the
      *     scan mode needs an option that is not set
+     * @throws UnsupportedOperationException if the table cannot be read as a stream at all (e.g. the
+     *     read-optimized view of a primary-key table)
      */
-    public StreamTableScan newStreamScan() {
-        TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.STREAM_READ);
-        checkPartitionsResolved();
-        MergeEngines.streamingReadRefusal(schema).ifPresent(reason -> {
-            throw new UnsupportedOperationException("Cannot stream-read table " + tableName + ": " + reason);
-        });
-        Options options = schema.tableOptions();
-        if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
-            throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read in batch");
-        }
-        SnapshotManager snapshots = scanFactory.get().snapshotManager();
-        ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());
-        String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
-        StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
-                timestampMillis, consumers, consumerId, options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS),
-                tableName);
-        return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
-                changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
-                consumers, consumerId, tableName);
-    }
-
-    private void checkPartitionsResolved() {
-        if (unresolvedPartitions != null) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
-                    + ScanOptions.SCAN_PARTITIONS.key() + "' = '" + unresolvedPartitions.text() + "': the newest "
-                    + "partitions (max_pt(), max_two_pt()) are only followed by lookup joins; name the partitions, "
-                    + "e.g. 'dt=2024-01-01', or filter with WHERE");
-        }
-    }
-
-    /** The latest COMPACT snapshot (what a batch read with {@code scan.mode} = compacted-full reads), if any. */
-    private Optional<Long> latestCompactedSnapshot(SnapshotManager snapshots) {
-        try {
-            return SnapshotFinder.latestOfKind(snapshots, CommitKind.COMPACT).map(Snapshot::id);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read the snapshots of table " + tableName, e);
-        }
-    }
-
-    /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
-    private long[] incrementalRange() {
-        String value = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN);
-        if (value == null) {
-            return null;
-        }
-        String[] parts = value.split(",");
-        long[] range = new long[2];
-        try {
-            if (parts.length != 2) {
-                throw new NumberFormatException("expected two values");
-            }
-            range[0] = Long.parseLong(parts[0].trim());
-            range[1] = Long.parseLong(parts[1].trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' is not 'start,end' with two "
-                    + "snapshot ids (tag names and timestamps are not supported)", e);
-        }
-        if (range[0] < 0 || range[1] < range[0]) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' must name a start snapshot >= 0 "
-                    + "and an end snapshot >= the start");
-        }
-        return range;
-    }
-
-    /** Whether a streaming read of this table reads OVERWRITE snapshots (the option depends on the table kind). */
-    private boolean readsOverwrites(Options options) {
-        return schema.hasPrimaryKey()
-                ? options.get(StreamReadOptions.STREAMING_READ_OVERWRITE)
-                : options.get(StreamReadOptions.STREAMING_READ_APPEND_OVERWRITE);
-    }
-
-    /** Whether the files of one bucket can be read without merging. */
-    private SnapshotTableScan.RawReadPolicy rawReadPolicy() {
-        if (!schema.hasPrimaryKey()) {
-            return files -> true;
-        }
-        Options options = schema.tableOptions();
-        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
-        MergeFunctionFactory engine = MergeEngines.create(schema);
-        return files -> RawReadRule.rawConvertible(files, deletionVectors, engine);
-    }
-
-    /**
-     * The changelog producer whose files {@code incremental-between} reads, per
-     * {@code incremental-between-scan-mode}: none for delta files of APPEND snapshots, lookup for the
-     * changelog files of APPEND and COMPACT snapshots.
-     */
-    private ChangelogOptions.ChangelogProducer incrementalChangeSource() {
-        Options options = schema.tableOptions();
-        switch (options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE)) {
-            case DELTA:
-                return ChangelogOptions.ChangelogProducer.NONE;
-            case CHANGELOG:
-                return ChangelogOptions.ChangelogProducer.LOOKUP;
-            case AUTO:
-                return options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogOptions.ChangelogProducer.NONE
-                        ? ChangelogOptions.ChangelogProducer.NONE
-                        : ChangelogOptions.ChangelogProducer.LOOKUP;
-            case DIFF:
-            default:
-                throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
-                        + ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE.key() + "' = '"
-                        + options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE) + "' is not supported; use 'auto', "
-                        + "'delta' or 'changelog'");
-        }
-    }
-
-    /**
-     * Plans the changes of single snapshots with this read's filters.
-     *
-     * @param producer decides which files hold a snapshot's changes ({@link SnapshotChangePlanner})
-     */
-    private SnapshotChangePlanner changePlanner(ChangelogOptions.ChangelogProducer producer, boolean readOverwrite) {
-        KeyFilterPruner keyPruner = null;
-        if (schema.hasPrimaryKey()) {
-            Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), KeyValueLayout.of(schema).keyType());
-            keyPruner = keyFilter == null ? null : new KeyFilterPruner(KeyValueLayout.of(schema).keyType(), keyFilter);
-        }
-        return new SnapshotChangePlanner(() -> filtered(scanFactory.get()), keyPruner, schema.hasPrimaryKey(),
-                producer, readOverwrite, tableName);
-    }
-
-    /** Adds the partition filter and, for append tables, the value filter to a file store scan. */
-    private FileStoreScan filtered(FileStoreScan scan) {
-        if (filter != null) {
-            partitionFilter().ifPresent(scan::withPartitionFilter);
-            if (!schema.hasPrimaryKey()) {
-                scan.withValueFilter(filter);
-            }
-        }
-        return scan;
-    }
-
-    /** The full splits of the snapshot {@code scan} selects. */
-    private TableScan snapshotScan(FileStoreScan scan) {
-        filtered(scan);
-        SnapshotTableScan.BucketFilter byBucketKey = bucketKeyFilter();
-        if (!schema.hasPrimaryKey()) {
-            Options options = schema.tableOptions();
-            SnapshotTableScan.SplitPacking packing = new SnapshotTableScan.SplitPacking(
-                    options.get(ScanOptions.SOURCE_SPLIT_TARGET_SIZE).bytes(),
-                    options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes());
-            return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, tableName);
-        }
-        MergeFunctionFactory engine = MergeEngines.create(schema);
-        if (!engine.readsLevelZero()) {
-            scan.withLevelFilter(level -> level > 0);
-        }
-        KeyValueLayout layout = KeyValueLayout.of(schema);
-        Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
-        return new SnapshotTableScan(scan, rawReadPolicy(),
-                keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
-                both(byBucketKey, wholeBucketFilter(engine)), null, tableName);
-    }
-
-    /** Bucket pruning by the bucket-key literals of the filter ({@link BucketSelector}), or null. */
-    private SnapshotTableScan.BucketFilter bucketKeyFilter() {
-        return BucketSelector.of(schema, filter)
-                .<SnapshotTableScan.BucketFilter>map(selector ->
-                        (bucket, totalBuckets, files) -> selector.selects(bucket, totalBuckets))
-                .orElse(null);
-    }
-
-    private static SnapshotTableScan.BucketFilter both(SnapshotTableScan.BucketFilter a,
-            SnapshotTableScan.BucketFilter b) {
-        if (a == null || b == null) {
-            return a == null ? b : a;
-        }
-        return (bucket, totalBuckets, files) -> a.mayMatch(bucket, totalBuckets, files)
-                && b.mayMatch(bucket, totalBuckets, files);
-    }
-
-    /**
-     * Value-filter pruning for merge-on-read: when every visible row is one of the stored versions
-     * ({@link MergeFunctionFactory#mergedRowIsStoredVersion}), a bucket in which no file may hold a
-     * matching row contributes nothing. Single files are never dropped (an older version may match
-     * while the newest does not).
-     */
-    private SnapshotTableScan.BucketFilter wholeBucketFilter(MergeFunctionFactory engine) {
-        if (filter == null || !engine.mergedRowIsStoredVersion()) {
-            return null;
-        }
-        FileStatsMapper stats = new FileStatsMapper(schema.rowType(), schemas);
-        return (bucket, totalBuckets, files) -> files.stream().anyMatch(f -> stats.mayMatch(filter, f));
-    }
-
-    private java.util.Optional<Predicate> partitionFilter() {
-        List<String> names = schema.fieldNames();
-        int[] mapping = new int[names.size()];
-        List<String> partitionKeys = new ArrayList<>(schema.partitionKeys());
-        for (int i = 0; i < mapping.length; i++) {
-            mapping[i] = partitionKeys.indexOf(names.get(i));
-        }
-        return PredicateBuilder.pickByFieldMapping(filter, mapping);
-    }
+    StreamTableScan newStreamScan();
 
     /** Reads the splits of this builder's scans. */
-    public TableRead newRead() {
-        return new TableRead(fileIO, paths, schema, schemas, tableName, projection, filter);
-    }
+    TableRead newRead();
 }

@@ -10,18 +10,31 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The system tables of a data table and the {@code <table>$<name>} naming. A system table shows the
- * data table as given: pass a copy with {@code scan.snapshot-id} or {@code scan.timestamp-millis} to
- * see an older snapshot.
+ * The system tables of a data table and the {@code <table>$<name>} naming. Two kinds exist:
+ * <ul>
+ *   <li>metadata tables ({@link #of}): computed from the table's metadata, read through a
+ *       {@link SystemTableRead}; they show the data table as given: pass a copy with
+ *       {@code scan.snapshot-id} or {@code scan.timestamp-millis} ({@link #OPTIONS}) to see an older
+ *       snapshot;</li>
+ *   <li>data views ({@link #dataView}): {@code audit_log}, {@code binlog}, {@code ro}, which show the
+ *       table's rows and are read like a table ({@link Table#newReadBuilder()}, batch and streaming)
+ *       with any of the data table's read options.</li>
+ * </ul>
  */
 public final class SystemTables {
     /** Separates the data table from the system table name. */
     public static final char SPLITTER = '$';
 
-    private static final List<String> NAMES =
+    private static final List<String> METADATA_NAMES =
             List.of("snapshots", "schemas", "options", "files", "partitions", "buckets", "manifests");
 
-    /** The options a system table honours: time travel. */
+    private static final List<String> DATA_VIEW_NAMES =
+            List.of(AuditLogTable.NAME, BinlogTable.NAME, ReadOptimizedTable.NAME);
+
+    private static final List<String> NAMES = java.util.stream.Stream.concat(METADATA_NAMES.stream(),
+            DATA_VIEW_NAMES.stream()).toList();
+
+    /** The options a metadata table honours: time travel. */
     public static final List<String> OPTIONS =
             List.of(ScanOptions.SCAN_SNAPSHOT_ID.key(), ScanOptions.SCAN_TIMESTAMP_MILLIS.key());
 
@@ -47,7 +60,48 @@ public final class SystemTables {
         return NAMES;
     }
 
-    /** The system table {@code name} (case-insensitive) of {@code dataTable}, if there is one of that name. */
+    /** Whether {@code name} (case-insensitive) is one of the data views, read like a table. */
+    public static boolean isDataView(String name) {
+        return DATA_VIEW_NAMES.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The data view {@code name} (case-insensitive: {@code audit_log}, {@code binlog}, {@code ro}) of
+     * {@code dataTable}, if it is one; read it like a table, and give it options with
+     * {@link Table#copy}.
+     *
+     * @throws IllegalArgumentException if the data table is not stored in the Paimon format
+     */
+    public static Optional<Table> dataView(Table dataTable, String name) {
+        Function<FileStoreTable, Table> factory;
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case AuditLogTable.NAME:
+                factory = AuditLogTable::new;
+                break;
+            case BinlogTable.NAME:
+                factory = BinlogTable::new;
+                break;
+            case ReadOptimizedTable.NAME:
+                factory = ReadOptimizedTable::new;
+                break;
+            default:
+                return Optional.empty();
+        }
+        return Optional.of(factory.apply(stored(dataTable, name)));
+    }
+
+    private static FileStoreTable stored(Table dataTable, String name) {
+        if (!(dataTable instanceof FileStoreTable)) {
+            throw new IllegalArgumentException("Cannot read system table " + name + " of " + dataTable.fullName()
+                    + ": it is not a table stored in the Paimon format");
+        }
+        return (FileStoreTable) dataTable;
+    }
+
+    /**
+     * The metadata table {@code name} (case-insensitive) of {@code dataTable}, if there is one of that
+     * name (empty for the data views too).
+     */
     public static Optional<SystemTable> of(Table dataTable, String name) {
         Function<FileStoreTable, SystemTable> factory;
         switch (name.toLowerCase(Locale.ROOT)) {
@@ -75,10 +129,6 @@ public final class SystemTables {
             default:
                 return Optional.empty();
         }
-        if (!(dataTable instanceof FileStoreTable)) {
-            throw new IllegalArgumentException("Cannot read system table " + name + " of " + dataTable.fullName()
-                    + ": it is not a table stored in the Paimon format");
-        }
-        return Optional.of(factory.apply((FileStoreTable) dataTable));
+        return Optional.of(factory.apply(stored(dataTable, name)));
     }
 }
