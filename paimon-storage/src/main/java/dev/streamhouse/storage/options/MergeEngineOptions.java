@@ -62,7 +62,7 @@ public final class MergeEngineOptions {
                     .affectingReads().notSupportedYet(NO_ENGINE));
 
     public static final OptionPattern FIELD_COUNT_LIMIT = OptionPattern.of(
-            ConfigOption.key("fields.<field>.count-limit").intType().noDefaultValue()
+            ConfigOption.key("fields.<field>.count-limit").intType().defaultValue(Integer.MAX_VALUE)
                     .withDescription("Aggregation 'nested_update': most nested rows kept.")
                     .affectingReads().notSupportedYet(NO_ENGINE));
 
