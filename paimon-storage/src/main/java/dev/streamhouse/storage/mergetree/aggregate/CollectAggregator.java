@@ -24,10 +24,12 @@ import java.util.Set;
  *       {@link PaimonHashKey}), also when only one side is non-null; binary elements are never equal;
  *   <li>nested elements (ARRAY, MAP, MULTISET, ROW) keep their order: the accumulator's elements all
  *       stay (not deduplicated), then each input element that equals none so far is appended
- *       ({@link NestedEquality}). Paimon cannot compare a NULL row with a row and fails; so does this.
+ *       ({@link FieldwiseEquality}). Paimon cannot compare a NULL row with a row and fails; so does this.
  * </ul>
  *
- * <p>A retraction removes, for each retracted element, the first equal element of the accumulator.
+ * <p>A retraction removes, for each retracted element, the first equal element of the accumulator:
+ * nested elements compare as with {@code distinct} when it is set and byte for byte otherwise
+ * ({@link BinaryEquality}), atomic ones as Java objects.
  * {@code aggReversed} is {@code agg} (the older elements are appended too).
  */
 final class CollectAggregator implements FieldAggregator {
@@ -126,7 +128,7 @@ final class CollectAggregator implements FieldAggregator {
                         + function.column() + "': the accumulated array holds a NULL row, which cannot be "
                         + "compared with a row (Apache Paimon 1.3.1 fails here too)");
             }
-            if (candidate != null && NestedEquality.equal(candidate, element, elementType)) {
+            if (candidate != null && FieldwiseEquality.equal(candidate, element, elementType)) {
                 return true;
             }
         }
@@ -143,12 +145,18 @@ final class CollectAggregator implements FieldAggregator {
         return false;
     }
 
-    /** Equality of two elements: nested ones by value, atomic ones as Java objects (binaries by identity). */
+    /**
+     * Equality of two elements when retracting, as Paimon's: nested ones field by field with
+     * {@code distinct} and as bytes without, atomic ones as Java objects (binaries by identity).
+     */
     private boolean elementsEqual(Object a, Object b) {
         if (a == null || b == null) {
             return a == b;
         }
-        return nestedElements ? NestedEquality.equal(a, b, elementType) : Objects.equals(a, b);
+        if (!nestedElements) {
+            return Objects.equals(a, b);
+        }
+        return distinct ? FieldwiseEquality.equal(a, b, elementType) : BinaryEquality.equal(a, b, elementType);
     }
 
     private List<Object> elements(Object array) {

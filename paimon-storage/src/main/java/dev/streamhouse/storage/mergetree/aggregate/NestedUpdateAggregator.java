@@ -23,7 +23,7 @@ import java.util.Map;
  *
  * <ul>
  *   <li>Without {@code fields.<column>.nested-key}: the input's rows are appended; a retraction removes
- *       every row equal to a retracted row ({@link NestedEquality}).
+ *       every row equal to a retracted row ({@link FieldwiseEquality}: NaN fields never match).
  *   <li>With nested-key columns: rows are upserted by their key (a later row replaces the earlier one)
  *       and a retraction deletes the retracted rows' keys; the result is in Apache Paimon 1.3.1's hash
  *       order of the keys, which are binary rows ({@link BinaryRow#hashCode()}).
@@ -107,7 +107,7 @@ final class NestedUpdateAggregator implements FieldAggregator {
         if (keys == null) {
             List<InternalRow> rows = nonNullRows((InternalArray) accumulator, Integer.MAX_VALUE);
             for (InternalRow gone : removed) {
-                rows.removeIf(row -> NestedEquality.rowsEqual(gone, row, rowType));
+                rows.removeIf(row -> FieldwiseEquality.rowsEqual(gone, row, rowType));
             }
             return new GenericArray(rows.toArray());
         }

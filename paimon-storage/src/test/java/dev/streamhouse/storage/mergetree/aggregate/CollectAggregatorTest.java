@@ -103,4 +103,36 @@ class CollectAggregatorTest {
         assertThat(out.size()).isEqualTo(2);
         assertThat(((InternalArray) collect.retract(array(same), array((Object) same))).size()).isZero();
     }
+
+    @Test
+    void withoutDistinctNestedElementsRetractByTheirBytes() {
+        DataType doubles = DataTypes.ARRAY(DataTypes.ROW(DataTypes.FIELD(1, "d", DataTypes.DOUBLE())));
+        FieldAggregator collect = of("collect", doubles);
+        assertThat(collect.retract(array(row(Double.NaN), row(-0.0)), array(row(Double.NaN), row(0.0))))
+                .as("NaN has the same bits as NaN, -0.0 not those of 0.0").isEqualTo(array(row(-0.0)));
+    }
+
+    @Test
+    void withDistinctNestedRowsCompareFieldByField() {
+        DataType doubles = DataTypes.ARRAY(DataTypes.ROW(DataTypes.FIELD(1, "d", DataTypes.DOUBLE())));
+        FieldAggregator collect = of("collect", doubles, "fields.c.distinct", "true");
+        assertThat(collect.agg(array(row(Double.NaN), row(-0.0)), array(row(Double.NaN), row(0.0))))
+                .as("NaN == NaN is false, -0.0 == 0.0 is true").isEqualTo(array(row(Double.NaN), row(-0.0), row(Double.NaN)));
+        assertThat(collect.retract(array(row(Double.NaN), row(-0.0)), array(row(Double.NaN), row(0.0))))
+                .isEqualTo(array(row(Double.NaN)));
+    }
+
+    @Test
+    void withDistinctMapsMatchIgnoringOrderButNumbersOnlyWhereJavaCachesTheirBoxes() {
+        DataType maps = DataTypes.ARRAY(DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()));
+        FieldAggregator collect = of("collect", maps, "fields.c.distinct", "true");
+        GenericArray acc = array(Aggregators.map(str("a"), 1, str("b"), 127), Aggregators.map(str("x"), 1000),
+                Aggregators.map(str("n"), null));
+        GenericArray input = array(Aggregators.map(str("b"), 127, str("a"), 1), Aggregators.map(str("x"), 1000),
+                Aggregators.map(str("n"), null));
+        GenericArray merged = (GenericArray) collect.agg(acc, input);
+        assertThat(merged.size()).as("only the first map matches").isEqualTo(5);
+        assertThat(collect.retract(acc, input)).isEqualTo(array(Aggregators.map(str("x"), 1000),
+                Aggregators.map(str("n"), null)));
+    }
 }

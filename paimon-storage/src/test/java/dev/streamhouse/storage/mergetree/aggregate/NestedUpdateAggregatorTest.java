@@ -95,6 +95,15 @@ class NestedUpdateAggregatorTest {
                 .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("ARRAY<STRING>");
     }
 
+    @Test
+    void withoutKeysRetractedRowsMatchFieldByField() {
+        DataType doubles = DataTypes.ARRAY(DataTypes.ROW(DataTypes.FIELD(1, "d", DataTypes.DOUBLE())));
+        FieldAggregator nested = of("nested_update", doubles);
+        assertThat(nested.retract(array(row(Double.NaN), row(-0.0), row((Object) null)), array(row(Double.NaN),
+                row(0.0), row((Object) null)))).as("NaN == NaN is false, -0.0 == 0.0 is true, NULL matches NULL")
+                .isEqualTo(array(row(Double.NaN)));
+    }
+
     /** The rows in the iteration order of a HashMap keyed by their (INT) key as a binary row. */
     private static List<Object> hashOrder(GenericRow... rows) {
         BinaryRowConverter keys = new BinaryRowConverter(List.of(DataTypes.INT()), new int[] {0});

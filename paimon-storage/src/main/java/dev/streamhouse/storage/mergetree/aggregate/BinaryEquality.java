@@ -13,15 +13,16 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Equality of nested values (arrays, maps, rows) as Apache Paimon decides it while merging, where
- * such values are in its binary format and compare byte for byte: the same kind and fields for rows,
- * the same elements in the same order for arrays, the same entries in the same order for maps, binaries
- * by content, FLOAT and DOUBLE by bits ({@link Float#equals}: NaN equals NaN, -0.0 differs from 0.0).
- * It does not depend on which {@link InternalRow}, {@link InternalArray} or {@link InternalMap} class
- * holds a value.
+ * Equality of nested values (arrays, maps, rows) byte for byte in Apache Paimon's binary format, as
+ * {@code equals} of its binary arrays, maps and rows decides it: the same kind and fields for rows, the
+ * same elements in the same order for arrays, the same entries in the same order for maps, binaries by
+ * content, FLOAT and DOUBLE by bits ({@link Float#equals}: NaN equals NaN, -0.0 differs from 0.0). It does
+ * not depend on which {@link InternalRow}, {@link InternalArray} or {@link InternalMap} class holds a
+ * value. Paimon compares so where it calls {@code equals} on values it read, e.g. when {@code collect}
+ * retracts without {@code distinct}.
  */
-final class NestedEquality {
-    private NestedEquality() {}
+final class BinaryEquality {
+    private BinaryEquality() {}
 
     /** Whether {@code a} and {@code b} (either may be null) of {@code type} are the same value. */
     static boolean equal(Object a, Object b, DataType type) {
@@ -47,7 +48,7 @@ final class NestedEquality {
         }
     }
 
-    static boolean rowsEqual(InternalRow a, InternalRow b, RowType type) {
+    private static boolean rowsEqual(InternalRow a, InternalRow b, RowType type) {
         if (a.rowKind() != b.rowKind()) {
             return false;
         }
