@@ -42,7 +42,7 @@ final class CollectAggregator implements FieldAggregator {
         this.function = function;
         this.elementType = elementType;
         this.distinct = distinct;
-        this.nestedElements = elementType.root().isNested() && elementType.root() != DataTypeRoot.VARIANT;
+        this.nestedElements = elementType.root().isNested();
     }
 
     static FieldAggregator create(ColumnFunction function) {
