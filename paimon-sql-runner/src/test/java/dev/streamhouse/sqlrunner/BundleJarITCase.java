@@ -68,6 +68,9 @@ class BundleJarITCase {
                 "dev/streamhouse/shaded/org/apache/avro/Schema.class",
                 "dev/streamhouse/shaded/com/fasterxml/jackson/databind/ObjectMapper.class",
                 "dev/streamhouse/shaded/org/apache/commons/compress/compressors/CompressorStreamFactory.class",
+                "dev/streamhouse/shaded/org/roaringbitmap/longlong/Roaring64Bitmap.class",
+                "dev/streamhouse/shaded/org/apache/datasketches/hll/HllSketch.class",
+                "dev/streamhouse/shaded/org/apache/datasketches/memory/Memory.class",
                 "org/apache/hadoop/conf/Configuration.class",
                 "com/github/luben/zstd/Zstd.class",
                 "net/jpountz/lz4/LZ4Factory.class");

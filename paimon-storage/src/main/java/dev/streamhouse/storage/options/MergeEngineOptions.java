@@ -60,7 +60,7 @@ public final class MergeEngineOptions {
                     .affectingReads());
 
     public static final OptionPattern FIELD_COUNT_LIMIT = OptionPattern.of(
-            ConfigOption.key("fields.<field>.count-limit").intType().noDefaultValue()
+            ConfigOption.key("fields.<field>.count-limit").intType().defaultValue(Integer.MAX_VALUE)
                     .withDescription("Aggregation 'nested_update': most nested rows kept.")
                     .affectingReads());
 

@@ -59,6 +59,20 @@ public final class OptionPattern implements Serializable {
         return prototype.key();
     }
 
+    /**
+     * The key of this family for one column, e.g. {@code fields.price.ignore-retract} for
+     * {@code fields.<field>.ignore-retract}.
+     *
+     * @throws IllegalStateException if the template has no {@code <field>} part
+     */
+    public String keyFor(String column) {
+        if (!namesColumns) {
+            throw new IllegalStateException("Cannot name a column in option '" + template() + "': it has no "
+                    + FIELD + " part");
+        }
+        return template().replace(FIELD, column);
+    }
+
     /** Type, default, status and description of every option of the family. */
     public ConfigOption<?> prototype() {
         return prototype;

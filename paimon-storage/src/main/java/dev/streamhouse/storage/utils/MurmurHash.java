@@ -1,9 +1,9 @@
 package dev.streamhouse.storage.utils;
 
 /**
- * MurmurHash3 x86_32 over whole little-endian 4-byte words, seed 42, as the table format uses for
- * bucket assignment and hash indexes. The input length must be a multiple of 4 (BinaryRows always
- * are a multiple of 8), so there is no tail step.
+ * MurmurHash3 x86_32, seed 42, as the table format uses: {@link #hashBytesByWords} over whole
+ * little-endian 4-byte words for bucket assignment and hash indexes (BinaryRows are always a multiple
+ * of 8 bytes, so there is no tail step), {@link #hashBytes} over any length for string hash codes.
  */
 public final class MurmurHash {
     public static final int DEFAULT_SEED = 42;
@@ -37,6 +37,38 @@ public final class MurmurHash {
         }
         h ^= length;
         return fmix(h);
+    }
+
+    /**
+     * MurmurHash3 x86_32 of any number of bytes, seed 42: whole little-endian words, then each
+     * remaining byte on its own (sign-extended), as Paimon hashes strings ({@code BinaryString.hashCode}).
+     */
+    public static int hashBytes(byte[] bytes, int offset, int length) {
+        int words = length - (length & 3);
+        int h = DEFAULT_SEED;
+        for (int i = 0; i < words; i += 4) {
+            int p = offset + i;
+            h = mixH1(h, mixK1((bytes[p] & 0xFF)
+                    | (bytes[p + 1] & 0xFF) << 8
+                    | (bytes[p + 2] & 0xFF) << 16
+                    | (bytes[p + 3] & 0xFF) << 24));
+        }
+        for (int i = words; i < length; i++) {
+            h = mixH1(h, mixK1(bytes[offset + i]));
+        }
+        return fmix(h ^ length);
+    }
+
+    private static int mixK1(int k) {
+        k *= C1;
+        k = Integer.rotateLeft(k, 15);
+        return k * C2;
+    }
+
+    private static int mixH1(int h, int k) {
+        h ^= k;
+        h = Integer.rotateLeft(h, 13);
+        return h * 5 + 0xe6546b64;
     }
 
     /** MurmurHash3's 32-bit finalizer: every input bit affects every output bit. */

@@ -14,12 +14,19 @@ package dev.streamhouse.storage.mergetree.aggregate;
  */
 public interface FieldAggregator {
 
-    /** The accumulator after adding {@code input}; either may be null. */
+    /**
+     * The accumulator after adding {@code input}; either may be null.
+     *
+     * @throws IllegalArgumentException if the values cannot be combined (e.g. {@code max} of a type
+     *     without order, a bitmap or sketch that does not deserialize)
+     */
     Object agg(Object accumulator, Object input);
 
     /**
      * Like {@link #agg} when {@code input} is older than everything in {@code accumulator} (a
-     * partial-update sequence group receiving a version that sorts before the current one).
+     * partial-update sequence group receiving a version that sorts before the current one). By default,
+     * as in Apache Paimon, this is {@code agg(input, accumulator)}: the older value taken as the
+     * accumulator, which matters for functions with per-key state such as {@code first_value}.
      */
     default Object aggReversed(Object accumulator, Object input) {
         return agg(input, accumulator);
@@ -30,6 +37,8 @@ public interface FieldAggregator {
      *
      * @throws UnsupportedOperationException if the function cannot retract; the message names the
      *     function and the option {@code fields.<field>.ignore-retract}
+     * @throws ArithmeticException if {@code product} cannot divide (an integer zero, a decimal without
+     *     a finite quotient)
      */
     Object retract(Object accumulator, Object retracted);
 

@@ -1,0 +1,138 @@
+package dev.streamhouse.flink.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The merge engines through Flink SQL, with the seeds' flows: several streams partially updating one
+ * wide table (with and without sequence groups), a running aggregation fed by a streaming GROUP BY
+ * (whose -U rows the sink passes on so the sums retract), first-row deduplication; and the
+ * statements each engine refuses, with messages that say why.
+ */
+class MergeEngineITCase extends CatalogITCaseBase {
+    private static final int HANG_GUARD_SECONDS = 90;
+
+    private TableEnvironment sEnv;
+
+    @BeforeEach
+    void createStreamingEnvironment() {
+        sEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        sEnv.getConfig().set("parallelism.default", "1");
+        sEnv.getConfig().set("execution.checkpointing.interval", "200 ms");
+        sEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH ('type' = 'paimon', 'warehouse' = '" + warehouseUri()
+                + "')");
+        sEnv.useCatalog(CATALOG);
+    }
+
+    /** Runs a bounded streaming statement to its end, failing instead of hanging. */
+    private void stream(String statement) throws Exception {
+        TableResult result = sEnv.executeSql(statement);
+        result.await(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void severalStreamsWidenOneRowPerKey() throws Exception {
+        sql("CREATE TABLE wide (id INT, name STRING, price INT, stock INT, PRIMARY KEY (id) NOT ENFORCED) "
+                + "WITH ('merge-engine' = 'partial-update', 'bucket' = '2')");
+        // Three sources, each knowing some columns, unioned into one writer (what Paimon recommends).
+        stream("INSERT INTO wide "
+                + "SELECT id, name, CAST(NULL AS INT), CAST(NULL AS INT) FROM (VALUES (1, 'apple'), (2, 'pear')) AS n(id, name) "
+                + "UNION ALL SELECT id, CAST(NULL AS STRING), price, CAST(NULL AS INT) FROM (VALUES (1, 10), (3, 30)) AS p(id, price) "
+                + "UNION ALL SELECT id, CAST(NULL AS STRING), CAST(NULL AS INT), stock FROM (VALUES (2, 5), (1, 7)) AS s(id, stock)");
+        assertThat(sortedRows("SELECT * FROM wide")).containsExactly(
+                "+I[1, apple, 10, 7]", "+I[2, pear, null, 5]", "+I[3, null, 30, null]");
+        // A later job fills more columns; NULLs leave what is there.
+        sql("INSERT INTO wide (id, price) VALUES (2, 20), (1, CAST(NULL AS INT))");
+        assertThat(sortedRows("SELECT * FROM wide")).containsExactly(
+                "+I[1, apple, 10, 7]", "+I[2, pear, 20, 5]", "+I[3, null, 30, null]");
+        assertThat(sortedRows("SELECT id, stock FROM wide WHERE price > 15"))
+                .containsExactly("+I[2, 5]", "+I[3, null]");
+    }
+
+    @Test
+    void sequenceGroupsOrderEachStreamByItsOwnVersion() throws Exception {
+        sql("CREATE TABLE orders (id INT, status STRING, status_ts INT, paid INT, pay_ts INT, "
+                + "PRIMARY KEY (id) NOT ENFORCED) WITH ('merge-engine' = 'partial-update', "
+                + "'fields.status_ts.sequence-group' = 'status', 'fields.pay_ts.sequence-group' = 'paid')");
+        // Status events arrive out of order: the one with the larger status_ts wins, whenever it came.
+        sql("INSERT INTO orders VALUES (1, 'shipped', 3, CAST(NULL AS INT), CAST(NULL AS INT))");
+        sql("INSERT INTO orders VALUES (1, 'created', 1, CAST(NULL AS INT), CAST(NULL AS INT)), "
+                + "(1, CAST(NULL AS STRING), CAST(NULL AS INT), 100, 2)");
+        assertThat(rows("SELECT * FROM orders")).containsExactly("+I[1, shipped, 3, 100, 2]");
+        // A newer payment event of the other group, which an older status event does not disturb.
+        sql("INSERT INTO orders VALUES (1, 'paid?', 2, 120, 5)");
+        assertThat(rows("SELECT * FROM orders")).containsExactly("+I[1, shipped, 3, 120, 5]");
+        sql("CALL sys.compact('default.orders')");
+        assertThat(rows("SELECT status, paid FROM orders")).containsExactly("+I[shipped, 120]");
+    }
+
+    @Test
+    void firstRowKeepsTheFirstArrivalOfEachKey() throws Exception {
+        sql("CREATE TABLE firsts (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) "
+                + "WITH ('merge-engine' = 'first-row', 'bucket' = '1')");
+        sql("INSERT INTO firsts VALUES (1, 'one'), (2, 'two')");
+        sql("INSERT INTO firsts VALUES (1, 'uno'), (3, 'tres')");
+        stream("INSERT INTO firsts VALUES (2, 'dos'), (4, 'cuatro')");
+        assertThat(sortedRows("SELECT * FROM firsts"))
+                .containsExactly("+I[1, one]", "+I[2, two]", "+I[3, tres]", "+I[4, cuatro]");
+        assertThat(rows("SELECT level FROM `firsts$files`")).as("nothing stays on level 0")
+                .doesNotContain("+I[0]");
+    }
+
+    @Test
+    void statementsAnEngineCannotServeAreRefusedSayingWhy() {
+        sql("CREATE TABLE pu (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('merge-engine' = 'partial-update')");
+        sql("CREATE TABLE fr (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('merge-engine' = 'first-row')");
+        sql("INSERT INTO pu VALUES (1, 'a')");
+        assertThatThrownBy(() -> sql("DELETE FROM pu WHERE id = 1"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Cannot DELETE rows of table")
+                        .contains("'partial-update.remove-record-on-delete' = 'true'"));
+        assertThatThrownBy(() -> sql("UPDATE fr SET v = 'b' WHERE id = 1"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("merge engine 'first-row' cannot apply a batch UPDATE"));
+        assertThatThrownBy(() -> sEnv.executeSql("SELECT * FROM pu").collect().close())
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Cannot stream-read table")
+                        .contains("'changelog-producer' = 'none'"));
+        assertThatThrownBy(() -> sql("CREATE TABLE bad (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH "
+                + "('merge-engine' = 'first-row', 'sequence.field' = 'v')"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("'sequence.field' cannot be used with 'merge-engine' = 'first-row'"));
+        assertThatThrownBy(() -> sql("CREATE TABLE bad (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH "
+                + "('merge-engine' = 'partial-update', 'fields.v.aggregate-function' = 'sum')"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("partial-update aggregates only columns of a sequence group"));
+        assertThat(rows("SHOW TABLES")).doesNotContain("+I[bad]");
+    }
+
+    @Test
+    void aStreamedDeleteThatPartialUpdateCannotApplyFailsTheInsertWithItsCause() throws Exception {
+        sql("CREATE TABLE pu (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('merge-engine' = 'partial-update', "
+                + "'bucket' = '1')");
+        // A streaming GROUP BY whose group disappears emits a -D. Fail the job at once instead of restarting it.
+        sEnv.getConfig().set("restart-strategy.type", "none");
+        assertThatThrownBy(() -> stream("INSERT INTO pu SELECT id, MAX(v) FROM (SELECT id, v FROM "
+                + "(VALUES (1, 'x', 1), (1, 'y', 2)) AS t(id, v, n) WHERE n < 3) GROUP BY id HAVING COUNT(*) = 1"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Cannot write a -D row to table")
+                        .contains("Partial update cannot take delete records"));
+        sql("CREATE TABLE pud (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH "
+                + "('merge-engine' = 'partial-update', 'partial-update.remove-record-on-delete' = 'true', "
+                + "'bucket' = '1')");
+        sql("INSERT INTO pud VALUES (1, 'a'), (2, 'b')");
+        sql("DELETE FROM pud WHERE id = 1");
+        assertThat(rows("SELECT * FROM pud")).containsExactly("+I[2, b]");
+    }
+}
