@@ -70,6 +70,25 @@ class MergeFunctionDifferentialTest {
                 Arguments.of("partial-update group removing the row", new String[] {"merge-engine", "partial-update",
                         "fields.s1.sequence-group", "a,b", "fields.s2.sequence-group", "c",
                         "partial-update.remove-record-on-sequence-group", "s1"}),
+                Arguments.of("partial-update group with sum and last_value", new String[] {"merge-engine",
+                        "partial-update", "fields.s1.sequence-group", "a,d", "fields.d.aggregate-function", "sum",
+                        "fields.s2.sequence-group", "b,c", "fields.c.aggregate-function", "last_value"}),
+                Arguments.of("partial-update default aggregate function", new String[] {"merge-engine",
+                        "partial-update", "fields.s1.sequence-group", "a,b,c,d,s2", "fields.default-aggregate-function",
+                        "max", "fields.b.ignore-retract", "true"}),
+                Arguments.of("aggregation defaults", new String[] {"merge-engine", "aggregation"}),
+                Arguments.of("aggregation sum, max, last_value, product, min", new String[] {"merge-engine",
+                        "aggregation", "fields.a.aggregate-function", "sum", "fields.c.aggregate-function", "max",
+                        "fields.c.ignore-retract", "true", "fields.b.aggregate-function", "last_value",
+                        "fields.d.aggregate-function", "product", "fields.s1.aggregate-function", "min",
+                        "fields.s1.ignore-retract", "true", "fields.s2.aggregate-function", "first_value",
+                        "fields.s2.ignore-retract", "true"}),
+                Arguments.of("aggregation remove-record-on-delete", new String[] {"merge-engine", "aggregation",
+                        "fields.a.aggregate-function", "sum", "aggregation.remove-record-on-delete", "true"}),
+                Arguments.of("aggregation with a sequence field", new String[] {"merge-engine", "aggregation",
+                        "sequence.field", "s2", "fields.a.aggregate-function", "sum",
+                        "fields.b.aggregate-function", "listagg", "fields.b.list-agg-delimiter", "|",
+                        "fields.b.ignore-retract", "true"}),
                 Arguments.of("first-row ignore-delete",
                         new String[] {"merge-engine", "first-row", "ignore-delete", "true"}),
                 Arguments.of("first-row", new String[] {"merge-engine", "first-row"}));
@@ -102,6 +121,49 @@ class MergeFunctionDifferentialTest {
             assertThat(actual).as("%s (seed %s, round %s): %s", name, seed, round, describe(input, kinds))
                     .isEqualTo(expected);
         }
+    }
+
+    static Stream<Arguments> refusedConfigurations() {
+        return Stream.of(
+                Arguments.of("partial-update aggregating outside a group", new String[] {"merge-engine",
+                        "partial-update", "fields.a.aggregate-function", "sum"}),
+                Arguments.of("partial-update default function outside a group", new String[] {"merge-engine",
+                        "partial-update", "fields.s1.sequence-group", "a", "fields.default-aggregate-function", "sum"}),
+                Arguments.of("partial-update remove-record-on-delete with groups", new String[] {"merge-engine",
+                        "partial-update", "fields.s1.sequence-group", "a", "partial-update.remove-record-on-delete",
+                        "true"}),
+                Arguments.of("partial-update ignore-delete with remove-record-on-delete", new String[] {
+                        "merge-engine", "partial-update", "ignore-delete", "true",
+                        "partial-update.remove-record-on-delete", "true"}),
+                Arguments.of("partial-update removing on a column that orders no group", new String[] {
+                        "merge-engine", "partial-update", "fields.s1.sequence-group", "a",
+                        "partial-update.remove-record-on-sequence-group", "s2"}),
+                Arguments.of("partial-update column in two groups", new String[] {"merge-engine", "partial-update",
+                        "fields.s1.sequence-group", "a", "fields.s2.sequence-group", "a"}),
+                Arguments.of("aggregation unknown function", new String[] {"merge-engine", "aggregation",
+                        "fields.a.aggregate-function", "summ"}),
+                Arguments.of("aggregation sum of a string", new String[] {"merge-engine", "aggregation",
+                        "fields.b.aggregate-function", "sum"}),
+                Arguments.of("aggregation bool_and of an int", new String[] {"merge-engine", "aggregation",
+                        "fields.a.aggregate-function", "bool_and"}),
+                Arguments.of("aggregation remove-record-on-delete with ignore-retract", new String[] {
+                        "merge-engine", "aggregation", "aggregation.remove-record-on-delete", "true",
+                        "fields.a.ignore-retract", "true"}));
+    }
+
+    /** Configurations Apache Paimon refuses when it builds the merge function are refused here too. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedConfigurations")
+    void sameRefusalsAsApachePaimon(String name, String[] options) {
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < options.length; i += 2) {
+            map.put(options[i], options[i + 1]);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> paimonFactory(map).create())
+                .as("Apache Paimon refuses " + name).isInstanceOf(RuntimeException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> MergeEngines.create(OURS, List.of("k"), new Options(map)).create())
+                .as("we refuse " + name).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static MergeFunctionFactory<org.apache.paimon.KeyValue> paimonFactory(Map<String, String> map) {

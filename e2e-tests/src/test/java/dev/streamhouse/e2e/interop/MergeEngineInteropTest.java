@@ -36,6 +36,13 @@ class MergeEngineInteropTest extends InteropTestBase {
                 Arguments.of("partial-update", new String[] {"merge-engine", "partial-update"}),
                 Arguments.of("partial-update with a sequence group", new String[] {"merge-engine", "partial-update",
                         "fields.s.sequence-group", "a,b"}),
+                Arguments.of("partial-update with an aggregating group", new String[] {"merge-engine",
+                        "partial-update", "fields.s.sequence-group", "a,c", "fields.a.aggregate-function", "sum",
+                        "fields.c.aggregate-function", "max", "fields.c.ignore-retract", "true"}),
+                Arguments.of("aggregation", new String[] {"merge-engine", "aggregation",
+                        "fields.a.aggregate-function", "sum", "fields.c.aggregate-function", "max",
+                        "fields.c.ignore-retract", "true", "fields.b.aggregate-function", "listagg",
+                        "fields.b.ignore-retract", "true", "fields.s.ignore-retract", "true"}),
                 Arguments.of("first-row", new String[] {"merge-engine", "first-row"}));
     }
 
@@ -77,7 +84,7 @@ class MergeEngineInteropTest extends InteropTestBase {
     void paimonReadsContinuesAndCompactsOurTable(String name, String[] options) throws Exception {
         Random random = new Random(name.hashCode());
         Set<String> written = new HashSet<>();
-        boolean retractions = options[1].equals("partial-update") && options.length > 2;
+        boolean retractions = options.length > 2;
         ours.createTable(DB, "ours", spec(options));
         for (int i = 0; i < 3; i++) {
             ours.write(DB, "ours", batch(random, 80, retractions, written));
@@ -100,7 +107,7 @@ class MergeEngineInteropTest extends InteropTestBase {
     void weReadContinueAndCompactPaimonsTable(String name, String[] options) throws Exception {
         Random random = new Random(~name.hashCode());
         Set<String> written = new HashSet<>();
-        boolean retractions = options[1].equals("partial-update") && options.length > 2;
+        boolean retractions = options.length > 2;
         paimon.createTable(DB, "theirs", spec(options));
         for (int i = 0; i < 3; i++) {
             paimon.write(DB, "theirs", batch(random, 80, retractions, written));

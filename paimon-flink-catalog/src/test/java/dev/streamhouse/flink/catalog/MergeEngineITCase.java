@@ -78,6 +78,36 @@ class MergeEngineITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void aRunningAggregationFedByAStreamingGroupByRetractsWhatItReplaces() throws Exception {
+        sql("CREATE TABLE metrics (k STRING, total BIGINT, biggest INT, names STRING, PRIMARY KEY (k) NOT ENFORCED) "
+                + "WITH ('merge-engine' = 'aggregation', 'fields.total.aggregate-function' = 'sum', "
+                + "'fields.biggest.aggregate-function' = 'max', 'fields.biggest.ignore-retract' = 'true', "
+                + "'fields.names.aggregate-function' = 'listagg', 'fields.names.ignore-retract' = 'true', "
+                + "'bucket' = '1')");
+        // The GROUP BY emits +I(a, 1), -U(a, 1), +U(a, 3), -U(a, 3), +U(a, 7): with the -U rows the sum
+        // retracts, so a's total is 7, not 1 + 3 + 7.
+        stream("INSERT INTO metrics SELECT k, SUM(v), MAX(CAST(v AS INT)), MAX(n) FROM (VALUES ('a', CAST(1 AS BIGINT), 'x'), "
+                + "('b', CAST(5 AS BIGINT), 'y'), ('a', CAST(2 AS BIGINT), 'x'), ('a', CAST(4 AS BIGINT), 'z')) AS t(k, v, n) "
+                + "GROUP BY k");
+        assertThat(sortedRows("SELECT k, total, biggest FROM metrics")).containsExactly("+I[a, 7, 4]", "+I[b, 5, 5]");
+        // Later plain rows add to the running totals.
+        sql("INSERT INTO metrics VALUES ('a', 10, 3, 'w'), ('c', 1, 1, 'v')");
+        assertThat(sortedRows("SELECT k, total, biggest FROM metrics"))
+                .containsExactly("+I[a, 17, 4]", "+I[b, 5, 5]", "+I[c, 1, 1]");
+        sql("CALL sys.compact('default.metrics')");
+        assertThat(sortedRows("SELECT k, total FROM metrics")).containsExactly("+I[a, 17]", "+I[b, 5]", "+I[c, 1]");
+        assertThatThrownBy(() -> sql("UPDATE metrics SET total = 0 WHERE k = 'a'"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("merge engine 'aggregation' cannot apply a batch UPDATE"));
+        assertThatThrownBy(() -> sql("DELETE FROM metrics WHERE k = 'a'"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("'aggregation.remove-record-on-delete' = 'true'"));
+        assertThatThrownBy(() -> sql("CREATE TABLE bad (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED) WITH "
+                + "('merge-engine' = 'aggregation', 'fields.v.aggregate-function' = 'sum')"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("'v'").contains("sum"));
+    }
+
+    @Test
     void firstRowKeepsTheFirstArrivalOfEachKey() throws Exception {
         sql("CREATE TABLE firsts (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) "
                 + "WITH ('merge-engine' = 'first-row', 'bucket' = '1')");
@@ -121,12 +151,13 @@ class MergeEngineITCase extends CatalogITCaseBase {
     void aStreamedDeleteThatPartialUpdateCannotApplyFailsTheInsertWithItsCause() throws Exception {
         sql("CREATE TABLE pu (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('merge-engine' = 'partial-update', "
                 + "'bucket' = '1')");
-        // A streaming GROUP BY whose group disappears emits a -D. Fail the job at once instead of restarting it.
+        // A streaming GROUP BY whose group stops passing HAVING retracts its row. Fail the job at once
+        // instead of restarting it.
         sEnv.getConfig().set("restart-strategy.type", "none");
         assertThatThrownBy(() -> stream("INSERT INTO pu SELECT id, MAX(v) FROM (SELECT id, v FROM "
                 + "(VALUES (1, 'x', 1), (1, 'y', 2)) AS t(id, v, n) WHERE n < 3) GROUP BY id HAVING COUNT(*) = 1"))
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
-                        .contains("Cannot write a -D row to table")
+                        .contains("row to table default.pu")
                         .contains("Partial update cannot take delete records"));
         sql("CREATE TABLE pud (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH "
                 + "('merge-engine' = 'partial-update', 'partial-update.remove-record-on-delete' = 'true', "

@@ -40,16 +40,6 @@ final class AggregationEngine implements MergeFunctionFactory {
         this.layout = layout;
         this.removeRecordOnDelete = options.get(MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE);
         String[] functions = FieldFunctions.forAggregation(rowType, primaryKeys, options);
-        if (removeRecordOnDelete) {
-            for (int i = 0; i < functions.length; i++) {
-                String key = "fields." + rowType.field(i).name() + ".ignore-retract";
-                if (Boolean.parseBoolean(String.valueOf(options.get(key)).trim())) {
-                    throw new IllegalArgumentException("Options '"
-                            + MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key() + "' and '" + key
-                            + "' contradict each other; set only one");
-                }
-            }
-        }
         this.aggregators = FieldFunctions.suppliers(rowType, functions, options);
     }
 

@@ -112,7 +112,7 @@ final class FieldFunctions {
             String name = rowType.field(i).name();
             String function = functions[i];
             var type = rowType.typeAt(i);
-            FieldAggregators.create(name, type, function, options); // validates now
+            FieldAggregators.validate(name, type, function, options);
             out[i] = () -> FieldAggregators.create(name, type, function, options);
         }
         return out;
