@@ -58,8 +58,8 @@ class OptionValidationITCase extends CatalogITCaseBase {
     void createRefusesInvalidAndUnsupportedOptionsAndWritesNothing() {
         assertThat(createError("'merge-engine' = 'nope'"))
                 .contains("Invalid value 'nope' for option 'merge-engine'").contains("deduplicate, partial-update");
-        assertThat(createError("'merge-engine' = 'partial-update'"))
-                .contains("Cannot create table default.t: option 'merge-engine' is not supported yet");
+        assertThat(createError("'fields.v.default-value' = 'x'"))
+                .contains("Cannot create table default.t: option 'fields.v.default-value' is not supported yet");
         assertThat(createError("'changelog-producer' = 'lookup'"))
                 .contains("option 'changelog-producer' is not supported yet (set to 'lookup')");
         assertThat(createError("'deletion-vectors.enabled' = 'true'"))
@@ -103,7 +103,7 @@ class OptionValidationITCase extends CatalogITCaseBase {
                 {"'incremental-between-timestamp' = '0,9999999999999'",
                         "option 'incremental-between-timestamp' is not supported yet"},
                 {"'scan.snapshot-id' = 'x'", "Invalid value 'x' for option 'scan.snapshot-id'"},
-                {"'merge-engine' = 'first-row'", "option 'merge-engine' is not supported yet"}}) {
+                {"'merge-engine' = 'first-row'", "option 'merge-engine' cannot be changed by dynamic options"}}) {
             assertThatThrownBy(() -> rows("SELECT * FROM t /*+ OPTIONS(" + hint[0] + ") */"))
                     .as(hint[0]).satisfies(e -> assertThat(rootCause(e).getMessage())
                             .contains("Cannot use table default.t with dynamic options").contains(hint[1]));
@@ -115,8 +115,8 @@ class OptionValidationITCase extends CatalogITCaseBase {
     void catalogOptionsAreChecked() {
         for (String[] option : new String[][] {
                 {"'metastore' = 'hive'", "option 'metastore' is not supported yet (set to 'hive')"},
-                {"'table-default.merge-engine' = 'aggregation'", "option 'table-default.merge-engine' is not "
-                        + "supported yet"},
+                {"'table-default.deletion-vectors.enabled' = 'true'",
+                        "option 'table-default.deletion-vectors.enabled' is not supported yet"},
                 {"'table-default.bucket' = 'two'", "Invalid value 'two' for option 'table-default.bucket'"}}) {
             assertThatThrownBy(() -> tEnv.executeSql("CREATE CATALOG c2 WITH ('type' = 'paimon', 'warehouse' = '"
                     + warehouseUri() + "', " + option[0] + ")"))
@@ -163,12 +163,12 @@ class OptionValidationITCase extends CatalogITCaseBase {
     @Test
     void paimonTablesWithFeaturesWeLackAreRefusedInSql() throws Exception {
         sql("CREATE TABLE t (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
-        storeOptionAsAnotherEngineWould("t", "merge-engine", "aggregation");
+        storeOptionAsAnotherEngineWould("t", "deletion-vectors.enabled", "true");
         assertThatThrownBy(() -> rows("SELECT * FROM t"))
                 .satisfies(e -> assertThat(rootCause(e))
                         .isInstanceOf(UnsupportedTableFeatureException.class)
-                        .hasMessageContaining("Cannot read table default.t: it uses option 'merge-engine' = "
-                                + "'aggregation'"));
+                        .hasMessageContaining("Cannot read table default.t: it uses option "
+                                + "'deletion-vectors.enabled' = 'true'"));
         assertThatThrownBy(() -> sql("INSERT INTO t VALUES (1, 'a')"))
                 .satisfies(e -> assertThat(rootCause(e).getMessage())
                         .contains("Cannot write to table default.t"));
