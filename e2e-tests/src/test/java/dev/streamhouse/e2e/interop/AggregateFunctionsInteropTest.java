@@ -101,15 +101,16 @@ class AggregateFunctionsInteropTest extends InteropTestBase {
         RoaringBitmap bitmap = RoaringBitmap.bitmapOf(random.nextInt(1000), random.nextInt(1000), 70_000 + random.nextInt(10));
         ByteBuffer buffer = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
         bitmap.serialize(buffer);
-        return "0x" + Canon.hex(buffer.array());
+        return Canon.hex(buffer.array());
     }
 
     private static String rbm64(Random random) throws IOException {
         Roaring64Bitmap bitmap = new Roaring64Bitmap();
-        bitmap.add(random.nextInt(1000), 1L << 40 | random.nextInt(1000));
+        bitmap.addLong(random.nextInt(1000));
+        bitmap.addLong(1L << 40 | random.nextInt(1000));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         bitmap.serialize(new DataOutputStream(bytes));
-        return "0x" + Canon.hex(bytes.toByteArray());
+        return Canon.hex(bytes.toByteArray());
     }
 
     private static String hll(Random random) {
@@ -117,7 +118,7 @@ class AggregateFunctionsInteropTest extends InteropTestBase {
         for (int i = 0; i < 5; i++) {
             sketch.update(random.nextInt(200));
         }
-        return "0x" + Canon.hex(sketch.toCompactByteArray());
+        return Canon.hex(sketch.toCompactByteArray());
     }
 
     private static String theta(Random random) {
@@ -125,7 +126,7 @@ class AggregateFunctionsInteropTest extends InteropTestBase {
         for (int i = 0; i < 5; i++) {
             sketch.update(random.nextInt(200));
         }
-        return "0x" + Canon.hex(sketch.compact().toByteArray());
+        return Canon.hex(sketch.compact().toByteArray());
     }
 
     private void assertBothRead(String step, String table) throws Exception {
