@@ -63,29 +63,6 @@ class UnreadableFeaturesInteropTest extends InteropTestBase {
     }
 
     @Test
-    void mergeEnginesThisStoreLacksAreRefused() {
-        for (String[] engine : new String[][] {
-                {"partial-update"}, {"aggregation", "fields.n.aggregate-function", "sum"},
-                {"first-row", "changelog-producer", "lookup"}}) {
-            String name = "t_" + engine[0].replace('-', '_');
-            TableSpec spec = PK.withOption("merge-engine", engine[0]);
-            for (int i = 1; i < engine.length; i += 2) {
-                spec = spec.withOption(engine[i], engine[i + 1]);
-            }
-            paimon.createTable(DB, name, spec);
-            paimon.write(DB, name, List.of(row(1, "a", 1)));
-            paimon.write(DB, name, List.of(row(1, null, 2)));
-            assertThatThrownBy(() -> ourTable(name).newReadBuilder().newScan())
-                    .as(engine[0]).isInstanceOf(UnsupportedTableFeatureException.class)
-                    .hasMessageContaining("Cannot read table f." + name)
-                    .hasMessageContaining("'merge-engine' = '" + engine[0] + "'");
-            assertThatThrownBy(() -> ourTable(name).newWrite())
-                    .as(engine[0]).isInstanceOf(UnsupportedTableFeatureException.class)
-                    .hasMessageContaining("Cannot write to table f." + name);
-        }
-    }
-
-    @Test
     void changelogOfTheLookupProducerIsReadInBatchButNotStreamed() throws Exception {
         paimon.createTable(DB, "lk", PK.withOption("changelog-producer", "lookup"));
         paimon.write(DB, "lk", List.of(row(1, "a", 1), row(2, "b", 2)));

@@ -108,6 +108,32 @@ class MergeEngineITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void aStreamingReadWithTheInputProducerReturnsTheInputRecords() throws Exception {
+        sql("CREATE TABLE wide (id INT, name STRING, price INT, PRIMARY KEY (id) NOT ENFORCED) WITH "
+                + "('merge-engine' = 'partial-update', 'changelog-producer' = 'input', 'bucket' = '1', "
+                + "'continuous.discovery-interval' = '100 ms')");
+        sql("INSERT INTO wide VALUES (1, 'apple', CAST(NULL AS INT))");
+        sql("INSERT INTO wide VALUES (1, CAST(NULL AS STRING), 10)");
+        java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor();
+        TableResult follow = sEnv.executeSql("SELECT * FROM wide /*+ OPTIONS('scan.mode' = 'from-snapshot', "
+                + "'scan.snapshot-id' = '1') */");
+        try (org.apache.flink.util.CloseableIterator<org.apache.flink.types.Row> it = follow.collect()) {
+            java.util.List<String> rows = new java.util.ArrayList<>();
+            reader.submit(() -> {
+                while (rows.size() < 2 && it.hasNext()) {
+                    rows.add(it.next().toString());
+                }
+            }).get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+            assertThat(rows).as("the input records, not the merged row").containsExactly(
+                    "+I[1, apple, null]", "+I[1, null, 10]");
+        } finally {
+            follow.getJobClient().ifPresent(c -> c.cancel());
+            reader.shutdownNow();
+        }
+        assertThat(rows("SELECT * FROM wide")).as("a batch read merges").containsExactly("+I[1, apple, 10]");
+    }
+
+    @Test
     void firstRowKeepsTheFirstArrivalOfEachKey() throws Exception {
         sql("CREATE TABLE firsts (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) "
                 + "WITH ('merge-engine' = 'first-row', 'bucket' = '1')");

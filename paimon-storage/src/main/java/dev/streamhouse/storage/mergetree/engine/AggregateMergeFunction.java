@@ -16,9 +16,8 @@ import dev.streamhouse.storage.mergetree.aggregate.FieldAggregator;
  * with the newest version's sequence number. As Apache Paimon 1.3 merges.
  */
 final class AggregateMergeFunction implements MergeFunction {
+    private final LayoutColumns columns;
     private final FieldGetter[] getters;
-    private final boolean[] nullable;
-    private final String[] names;
     private final FieldAggregator[] aggregators;
     private final boolean removeRecordOnDelete;
 
@@ -26,11 +25,9 @@ final class AggregateMergeFunction implements MergeFunction {
     private GenericRow row;
     private boolean currentDeleteRow;
 
-    AggregateMergeFunction(FieldGetter[] getters, boolean[] nullable, String[] names, FieldAggregator[] aggregators,
-            boolean removeRecordOnDelete) {
-        this.getters = getters;
-        this.nullable = nullable;
-        this.names = names;
+    AggregateMergeFunction(LayoutColumns columns, FieldAggregator[] aggregators, boolean removeRecordOnDelete) {
+        this.columns = columns;
+        this.getters = columns.getters;
         this.aggregators = aggregators;
         this.removeRecordOnDelete = removeRecordOnDelete;
     }
@@ -52,16 +49,7 @@ final class AggregateMergeFunction implements MergeFunction {
         InternalRow value = kv.value();
         if (currentDeleteRow) {
             row = new GenericRow(getters.length);
-            for (int i = 0; i < getters.length; i++) {
-                if (!nullable[i]) {
-                    Object field = getters[i].get(value);
-                    if (field == null) {
-                        throw new IllegalArgumentException("Cannot merge an aggregation: column '" + names[i]
-                                + "' is NOT NULL and a version has NULL in it");
-                    }
-                    row.setField(i, field);
-                }
-            }
+            columns.copyNotNullColumns(row, value);
             return;
         }
         boolean retract = kv.isRetract();

@@ -1,7 +1,5 @@
 package dev.streamhouse.storage.mergetree.engine;
 
-import dev.streamhouse.storage.data.FieldGetter;
-import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.aggregate.FieldAggregator;
@@ -10,7 +8,6 @@ import dev.streamhouse.storage.options.MergeEngineOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.types.RowType;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -30,7 +27,7 @@ final class AggregationEngine implements MergeFunctionFactory {
     private final transient Supplier<FieldAggregator>[] aggregators;
 
     AggregationEngine(RowType rowType, List<String> primaryKeys, Options options) {
-        this(rowType, primaryKeys, options, identity(rowType.fieldCount()));
+        this(rowType, primaryKeys, options, LayoutColumns.all(rowType.fieldCount()));
     }
 
     private AggregationEngine(RowType rowType, List<String> primaryKeys, Options options, int[] layout) {
@@ -43,32 +40,18 @@ final class AggregationEngine implements MergeFunctionFactory {
         this.aggregators = FieldFunctions.suppliers(rowType, functions, options);
     }
 
-    private static int[] identity(int n) {
-        int[] out = new int[n];
-        Arrays.setAll(out, i -> i);
-        return out;
-    }
-
     private Object readResolve() {
         return new AggregationEngine(rowType, primaryKeys, options, layout);
     }
 
     @Override
     public MergeFunction create() {
-        int n = layout.length;
-        FieldGetter[] getters = new FieldGetter[n];
-        boolean[] nullable = new boolean[n];
-        String[] names = new String[n];
-        FieldAggregator[] fieldAggregators = new FieldAggregator[n];
-        for (int i = 0; i < n; i++) {
-            int tablePos = layout[i];
-            getters[i] = InternalRowUtils.fieldGetter(rowType.typeAt(tablePos), i);
-            nullable[i] = rowType.typeAt(tablePos).isNullable();
-            names[i] = rowType.field(tablePos).name();
-            fieldAggregators[i] = aggregators[tablePos].get();
+        LayoutColumns columns = new LayoutColumns(rowType, layout, "aggregation");
+        FieldAggregator[] fieldAggregators = new FieldAggregator[columns.size()];
+        for (int i = 0; i < fieldAggregators.length; i++) {
+            fieldAggregators[i] = aggregators[layout[i]].get();
         }
-        return new SingleVersionAsIs(
-                new AggregateMergeFunction(getters, nullable, names, fieldAggregators, removeRecordOnDelete));
+        return new SingleVersionAsIs(new AggregateMergeFunction(columns, fieldAggregators, removeRecordOnDelete));
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.streamhouse.storage.mergetree.engine;
 
-import dev.streamhouse.storage.data.FieldGetter;
-import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.KeyRowComparator;
 import dev.streamhouse.storage.mergetree.MergeFunction;
@@ -14,7 +12,6 @@ import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,7 +45,7 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
     private final int[] layout;
 
     PartialUpdateEngine(RowType rowType, List<String> primaryKeys, Options options) {
-        this(rowType, primaryKeys, options, identity(rowType.fieldCount()));
+        this(rowType, primaryKeys, options, LayoutColumns.all(rowType.fieldCount()));
     }
 
     private PartialUpdateEngine(RowType rowType, List<String> primaryKeys, Options options, int[] layout) {
@@ -101,18 +98,10 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
         return new IllegalArgumentException("Options '" + a + "' and '" + b + "' contradict each other; set only one");
     }
 
-    private static int[] identity(int n) {
-        int[] out = new int[n];
-        Arrays.setAll(out, i -> i);
-        return out;
-    }
-
     @Override
     public MergeFunction create() {
         int n = layout.length;
-        FieldGetter[] getters = new FieldGetter[n];
-        boolean[] nullable = new boolean[n];
-        String[] names = new String[n];
+        LayoutColumns columns = new LayoutColumns(rowType, layout, "partial-update");
         FieldAggregator[] fieldAggregators = new FieldAggregator[n];
         PartialUpdateMergeFunction.Group[] layoutGroups = new PartialUpdateMergeFunction.Group[n];
         RowType layoutType = rowType.project(layout);
@@ -120,9 +109,6 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
         List<PartialUpdateMergeFunction.Group> built = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int tablePos = layout[i];
-            getters[i] = InternalRowUtils.fieldGetter(rowType.typeAt(tablePos), i);
-            nullable[i] = rowType.typeAt(tablePos).isNullable();
-            names[i] = rowType.field(tablePos).name();
             fieldAggregators[i] = aggregators[tablePos] == null ? null : aggregators[tablePos].get();
             SequenceGroups.Group group = groups.groupOf(tablePos);
             if (group != null) {
@@ -135,8 +121,8 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
                 layoutGroups[i] = built.get(index);
             }
         }
-        return new SingleVersionAsIs(new PartialUpdateMergeFunction(getters, nullable, names, layoutGroups,
-                !groups.isEmpty(), fieldAggregators, ignoreDelete, removeRecordOnDelete));
+        return new SingleVersionAsIs(new PartialUpdateMergeFunction(columns, layoutGroups, !groups.isEmpty(),
+                fieldAggregators, ignoreDelete, removeRecordOnDelete));
     }
 
     private PartialUpdateMergeFunction.Group inLayout(SequenceGroups.Group group, RowType layoutType) {

@@ -46,9 +46,8 @@ final class PartialUpdateMergeFunction implements MergeFunction {
         }
     }
 
+    private final LayoutColumns columns;
     private final FieldGetter[] getters;
-    private final boolean[] nullable;
-    private final String[] names;
     /** Group of each position, or null. */
     private final Group[] groups;
     private final boolean hasGroups;
@@ -65,11 +64,10 @@ final class PartialUpdateMergeFunction implements MergeFunction {
     private boolean notNullColumnsFilled;
     private boolean meetInsert;
 
-    PartialUpdateMergeFunction(FieldGetter[] getters, boolean[] nullable, String[] names, Group[] groups,
-            boolean hasGroups, FieldAggregator[] aggregators, boolean ignoreDelete, boolean removeRecordOnDelete) {
-        this.getters = getters;
-        this.nullable = nullable;
-        this.names = names;
+    PartialUpdateMergeFunction(LayoutColumns columns, Group[] groups, boolean hasGroups,
+            FieldAggregator[] aggregators, boolean ignoreDelete, boolean removeRecordOnDelete) {
+        this.columns = columns;
+        this.getters = columns.getters;
         this.groups = groups;
         this.hasGroups = hasGroups;
         this.aggregators = aggregators;
@@ -131,8 +129,8 @@ final class PartialUpdateMergeFunction implements MergeFunction {
             Object field = getters[i].get(value);
             if (field != null) {
                 row.setField(i, field);
-            } else if (!nullable[i]) {
-                throw notNull(i);
+            } else if (!columns.nullable[i]) {
+                throw columns.notNull(i);
             }
         }
     }
@@ -206,22 +204,8 @@ final class PartialUpdateMergeFunction implements MergeFunction {
         copyNotNullColumns(row, value);
     }
 
-    /** Copies the NOT NULL columns (the key among them), which every row must have. */
     private void copyNotNullColumns(GenericRow target, InternalRow value) {
-        for (int i = 0; i < getters.length; i++) {
-            if (!nullable[i]) {
-                Object field = getters[i].get(value);
-                if (field == null) {
-                    throw notNull(i);
-                }
-                target.setField(i, field);
-            }
-        }
-    }
-
-    private IllegalArgumentException notNull(int pos) {
-        return new IllegalArgumentException("Cannot merge a partial update: column '" + names[pos]
-                + "' is NOT NULL and a version has NULL in it");
+        columns.copyNotNullColumns(target, value);
     }
 
     @Override
