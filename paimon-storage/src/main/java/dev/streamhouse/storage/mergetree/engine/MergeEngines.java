@@ -74,9 +74,10 @@ public final class MergeEngines {
         try {
             create(schema);
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            // Not chained: tools show the root cause, and this message names the table as well.
             throw new IllegalArgumentException("Cannot use merge engine '"
                     + schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE) + "' for table " + table + ": "
-                    + e.getMessage(), e);
+                    + e.getMessage());
         }
     }
 
@@ -92,8 +93,8 @@ public final class MergeEngines {
         }
         return Optional.of("a streaming read of merge engine '" + engine + "' with 'changelog-producer' = 'none' "
                 + "cannot tell what changed; use 'changelog-producer' = 'input' (which returns the input records "
-                + "only); 'lookup' and 'full-compaction', which produce the merged changelog, are not "
-                + "implemented yet");
+                + "only), or read the table in batch mode (SET 'execution.runtime-mode' = 'batch'); 'lookup' and "
+                + "'full-compaction', which produce the merged changelog, are not implemented yet");
     }
 
     /** The {@code deduplicate} engine: the last version wins (see {@link DeduplicateMergeFunction}). */
