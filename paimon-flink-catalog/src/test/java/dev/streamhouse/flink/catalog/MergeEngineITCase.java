@@ -171,6 +171,14 @@ class MergeEngineITCase extends CatalogITCaseBase {
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
                         .contains("partial-update aggregates only columns of a sequence group"));
         assertThat(rows("SHOW TABLES")).doesNotContain("+I[bad]");
+        // ALTER is checked the same way, and a refused ALTER changes nothing.
+        sql("CREATE TABLE agg (id INT, v STRING, n INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('merge-engine' = 'aggregation')");
+        assertThatThrownBy(() -> sql("ALTER TABLE agg SET ('fields.v.aggregate-function' = 'sum')"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Cannot alter table").contains("'sum'").contains("'v'"));
+        sql("ALTER TABLE agg SET ('fields.n.aggregate-function' = 'sum')");
+        sql("INSERT INTO agg VALUES (1, 'a', 2), (1, 'b', 3)");
+        assertThat(rows("SELECT * FROM agg")).containsExactly("+I[1, b, 5]");
     }
 
     @Test
