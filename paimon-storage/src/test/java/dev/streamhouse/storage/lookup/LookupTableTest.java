@@ -96,6 +96,21 @@ class LookupTableTest {
         return out;
     }
 
+    @Test
+    void tablesOfMergeEnginesThatCombineVersionsAreRefusedNamingTheEngine() throws Exception {
+        for (String engine : new String[] {"partial-update", "aggregation", "first-row"}) {
+            java.nio.file.Path root = tmp.resolve(engine);
+            FileStoreTable table = TestTables.create(LocalFileIO.INSTANCE, new Path(root.toString()),
+                    Schema.newBuilder().column("id", DataTypes.INT().notNull()).column("v", DataTypes.BIGINT())
+                            .primaryKey("id").option("bucket", "1").option("merge-engine", engine).build());
+            assertThatThrownBy(() -> LookupTable.create(table, new int[] {0, 1}, new int[] {0}, null,
+                    new LookupTable.Settings(LookupTable.Store.HEAP, Files.createTempDirectory(tmp, "c"), 1L << 20,
+                            Long.MAX_VALUE, 1)))
+                    .as(engine).isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining("'" + engine + "'");
+        }
+    }
+
     @ParameterizedTest(name = "on disk: {0}")
     @ValueSource(booleans = {true, false})
     void joinOnThePrimaryKeyFollowsInsertsUpdatesAndDeletes(boolean onDisk) throws Exception {
