@@ -211,14 +211,9 @@ class MergeFunctionDifferentialTest {
             if (result == null) {
                 return "null";
             }
-            StringBuilder out = new StringBuilder(result.valueKind().shortString()).append('@')
-                    .append(result.sequenceNumber());
-            for (int p = 0; p < NAMES.length; p++) {
-                out.append(',').append(render(result.value().isNullAt(p) ? null
-                        : p == 2 ? result.value().getString(p).toString()
-                        : p == 5 ? (Object) result.value().getLong(p) : (Object) result.value().getInt(p)));
-            }
-            return out.toString();
+            org.apache.paimon.data.InternalRow v = result.value();
+            return render(result.valueKind().shortString(), result.sequenceNumber(), p -> v.isNullAt(p) ? null
+                    : p == 2 ? v.getString(p).toString() : p == 5 ? (Object) v.getLong(p) : (Object) v.getInt(p));
         } catch (RuntimeException e) {
             return "refused";
         }
@@ -238,20 +233,20 @@ class MergeFunctionDifferentialTest {
             if (result == null) {
                 return "null";
             }
-            StringBuilder out = new StringBuilder(result.valueKind().shortString()).append('@')
-                    .append(result.sequenceNumber());
-            for (int p = 0; p < NAMES.length; p++) {
-                out.append(',').append(render(result.value().isNullAt(p) ? null
-                        : p == 2 ? result.value().stringAt(p).toString()
-                        : p == 5 ? (Object) result.value().longAt(p) : (Object) result.value().intAt(p)));
-            }
-            return out.toString();
+            dev.streamhouse.storage.data.InternalRow v = result.value();
+            return render(result.valueKind().shortString(), result.sequenceNumber(), p -> v.isNullAt(p) ? null
+                    : p == 2 ? v.stringAt(p).toString() : p == 5 ? (Object) v.longAt(p) : (Object) v.intAt(p));
         } catch (RuntimeException e) {
             return "refused";
         }
     }
 
-    private static String render(Object value) {
-        return String.valueOf(value);
+    /** "kind@sequence,column values..." of a merge result, one implementation's row read by {@code column}. */
+    private static String render(String kind, long sequence, java.util.function.IntFunction<Object> column) {
+        StringBuilder out = new StringBuilder(kind).append('@').append(sequence);
+        for (int p = 0; p < NAMES.length; p++) {
+            out.append(',').append(column.apply(p));
+        }
+        return out.toString();
     }
 }

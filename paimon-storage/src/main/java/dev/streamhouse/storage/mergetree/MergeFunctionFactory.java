@@ -20,10 +20,11 @@ public interface MergeFunctionFactory extends Serializable {
     /**
      * Whether a key with a single version always merges to exactly that version, retractions
      * included. Then a sorted run (whose keys are unique) merged on its own is the run itself, and
-     * readers skip merging it.
+     * readers skip merging it. True for every engine of this store: as in Apache Paimon, a lone
+     * version is never merged ({@code mergetree.engine.SingleVersionAsIs}).
      */
     default boolean keepsSingleVersion() {
-        return false;
+        return true;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.streamhouse.storage.mergetree.engine;
 import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.aggregate.FieldAggregator;
-import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.MergeEngineOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.types.RowType;
@@ -57,17 +56,6 @@ final class AggregationEngine implements MergeFunctionFactory {
     @Override
     public MergeFunctionFactory forReadFields(int[] readFields) {
         return new AggregationEngine(rowType, primaryKeys, options, readFields.clone());
-    }
-
-    /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
-    @Override
-    public boolean keepsSingleVersion() {
-        return true;
-    }
-
-    @Override
-    public boolean supportsChangelogProducer(ChangelogProducer producer) {
-        return producer == ChangelogProducer.NONE || producer == ChangelogProducer.INPUT;
     }
 
     @Override

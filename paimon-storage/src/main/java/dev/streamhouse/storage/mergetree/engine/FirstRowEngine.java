@@ -19,12 +19,6 @@ record FirstRowEngine(boolean ignoreDelete) implements MergeFunctionFactory {
         return new SingleVersionAsIs(new FirstRowMergeFunction(ignoreDelete));
     }
 
-    /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
-    @Override
-    public boolean keepsSingleVersion() {
-        return true;
-    }
-
     @Override
     public boolean rawReadAcrossLevels() {
         return true;

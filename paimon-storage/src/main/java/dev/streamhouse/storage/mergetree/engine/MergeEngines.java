@@ -111,12 +111,6 @@ public final class MergeEngines {
             return ignoreDelete ? new SingleVersionAsIs(merge) : merge;
         }
 
-        /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
-        @Override
-        public boolean keepsSingleVersion() {
-            return true;
-        }
-
         @Override
         public boolean mergedRowIsStoredVersion() {
             return true;

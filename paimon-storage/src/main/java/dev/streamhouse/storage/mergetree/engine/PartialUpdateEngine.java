@@ -5,7 +5,6 @@ import dev.streamhouse.storage.mergetree.KeyRowComparator;
 import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.aggregate.FieldAggregator;
-import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.MergeEngineOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
@@ -189,17 +188,6 @@ final class PartialUpdateEngine implements MergeFunctionFactory {
     @Override
     public MergeFunctionFactory forReadFields(int[] readFields) {
         return new PartialUpdateEngine(rowType, primaryKeys, options, readFields.clone());
-    }
-
-    /** A lone version passes through as it is ({@link SingleVersionAsIs}). */
-    @Override
-    public boolean keepsSingleVersion() {
-        return true;
-    }
-
-    @Override
-    public boolean supportsChangelogProducer(ChangelogProducer producer) {
-        return producer == ChangelogProducer.NONE || producer == ChangelogProducer.INPUT;
     }
 
     /** Retractions are taken only when an option says what they do. */
