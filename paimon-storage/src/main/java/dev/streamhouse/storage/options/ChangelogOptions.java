@@ -16,7 +16,10 @@ public final class ChangelogOptions {
          * they travel in the APPEND snapshot's changelog manifest list.
          */
         INPUT("input"),
-        /** Changelog computed at compaction by looking up old values (not supported yet). */
+        /**
+         * Changelog written by the compaction that moves level-0 files up, from each key's looked-up
+         * previous value; it travels in the COMPACT snapshot's changelog manifest list.
+         */
         LOOKUP("lookup"),
         /** Changelog as the difference between full compactions (not supported yet). */
         FULL_COMPACTION("full-compaction");
@@ -38,23 +41,20 @@ public final class ChangelogOptions {
                     .defaultValue(ChangelogProducer.NONE)
                     .withDescription("How a primary-key table produces changelog for streaming reads: 'none', "
                             + "'input' (double-write the unmerged input into changelog files at each flush), "
-                            + "'lookup' or 'full-compaction' (not supported yet). With 'input' and "
+                            + "'lookup' (the compaction at each commit looks up each key's previous value and "
+                            + "writes -U/+U, +I, -D), or 'full-compaction' (not supported yet). With 'input' and "
                             + "'ignore-delete' = true, -U/-D input records are dropped from the changelog too.")
-                    .supportedOnly("'none' and 'input'; 'lookup' and 'full-compaction' refused",
-                            OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT));
-
-    private static final String NO_COMPACTION_CHANGELOG = "only used by the 'lookup' and 'full-compaction' "
-            + "changelog producers, which are not implemented";
+                    .supportedOnly("'none', 'input' and 'lookup'; 'full-compaction' refused",
+                            OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT, ChangelogProducer.LOOKUP));
 
     public static final ConfigOption<Boolean> CHANGELOG_PRODUCER_ROW_DEDUPLICATE =
             ConfigOption.key("changelog-producer.row-deduplicate").booleanType().defaultValue(false)
-                    .withDescription("Leave out -U/+U pairs of unchanged rows from the changelog.")
-                    .noEffectYet(NO_COMPACTION_CHANGELOG);
+                    .withDescription("Leave out -U/+U pairs of unchanged rows from the changelog of 'lookup'.");
 
     public static final ConfigOption<String> CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS =
             ConfigOption.key("changelog-producer.row-deduplicate-ignore-fields").stringType().noDefaultValue()
-                    .withDescription("Columns not compared by 'changelog-producer.row-deduplicate'.")
-                    .noEffectYet(NO_COMPACTION_CHANGELOG);
+                    .withDescription("Columns not compared by 'changelog-producer.row-deduplicate' "
+                            + "(comma-separated).");
 
     public static final ConfigOption<String> CHANGELOG_FILE_FORMAT =
             ConfigOption.key("changelog-file.format").stringType().noDefaultValue()

@@ -4,9 +4,9 @@ import java.time.Duration;
 
 /**
  * Local lookup files and lookup compaction (Paimon's keys and defaults): what the {@code lookup}
- * changelog producer, deletion vectors and first-row compaction use. Neither is implemented yet;
- * these only tune them, so they are accepted with a warning. The memory and disk limits also bound
- * the cache of lookup joins ({@code dev.streamhouse.storage.lookup.LookupTable}), which uses them.
+ * changelog producer, first-row compaction and {@code force-lookup} use (deletion vectors later). The
+ * memory and disk limits also bound the cache of lookup joins
+ * ({@code dev.streamhouse.storage.lookup.LookupTable}), which uses them.
  */
 public final class LookupOptions {
     private LookupOptions() {}
@@ -15,23 +15,26 @@ public final class LookupOptions {
 
     public static final ConfigOption<Boolean> FORCE_LOOKUP =
             ConfigOption.key("force-lookup").booleanType().defaultValue(false)
-                    .withDescription("Compact with lookups even when no changelog or deletion vector needs them.")
-                    .immutable().noEffectYet(NO_LOOKUP);
+                    .withDescription("Compact with lookups even when no changelog or deletion vector needs them: "
+                            + "every commit moves level 0 up, merging each key with its looked-up older value.")
+                    .immutable();
 
     public static final ConfigOption<Boolean> LOOKUP_WAIT =
             ConfigOption.key("lookup-wait").booleanType().defaultValue(true)
-                    .withDescription("Whether a commit waits for the lookup compaction of its level-0 files.")
-                    .withFallbackKeys("changelog-producer.lookup-wait").noEffectYet(NO_LOOKUP);
+                    .withDescription("Whether a commit waits for the lookup compaction of its level-0 files (and so "
+                            + "carries their changelog); otherwise a later commit does.")
+                    .withFallbackKeys("changelog-producer.lookup-wait");
 
     public static final ConfigOption<String> LOOKUP_COMPACT =
             ConfigOption.key("lookup-compact").oneOf("RADICAL", "GENTLE").defaultValue("RADICAL")
-                    .withDescription("Lookup compaction at every commit (RADICAL) or spaced out (GENTLE).")
-                    .noEffectYet(NO_LOOKUP);
+                    .withDescription("Lookup compaction of level 0 at every commit (RADICAL) or only every "
+                            + "'lookup-compact.max-interval' commits, with ordinary compactions between (GENTLE).");
 
     public static final ConfigOption<Integer> LOOKUP_COMPACT_MAX_INTERVAL =
             ConfigOption.key("lookup-compact.max-interval").intType().noDefaultValue()
-                    .withDescription("GENTLE: most commits between lookup compactions.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_LOOKUP);
+                    .withDescription("GENTLE: every how many commits level 0 is moved up (default twice "
+                            + "'num-sorted-run.compaction-trigger'; never less than that trigger).")
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<String> LOOKUP_LOCAL_FILE_TYPE =
             ConfigOption.key("lookup.local-file-type").oneOf("sort", "hash").defaultValue("sort")

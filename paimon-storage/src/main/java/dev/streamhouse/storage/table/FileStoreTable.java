@@ -235,6 +235,11 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) {
             return List.of();
         }
+
+        @Override
+        public List<ManifestEntry> levelZeroFiles() {
+            return List.of();
+        }
     };
 
     /** Reads a partition's live files and hash index entries from the snapshot latest at first use. */
@@ -260,6 +265,20 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 List<ManifestEntry> live = s == null ? List.of() : snapshotEntries().liveEntries(s, Set.of(partition));
                 TableFeatureCheck.checkDataFiles(fullName, live, TableFeatureCheck.Access.WRITE);
                 return live;
+            }
+
+            @Override
+            public List<ManifestEntry> levelZeroFiles() throws IOException {
+                Snapshot s = snapshot();
+                List<ManifestEntry> out = new ArrayList<>();
+                if (s != null) {
+                    for (ManifestEntry e : snapshotEntries().liveEntries(s, (Set<BinaryRow>) null)) {
+                        if (e.file().level() == 0) {
+                            out.add(e);
+                        }
+                    }
+                }
+                return out;
             }
 
             @Override

@@ -74,13 +74,14 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void changelogWrittenByCompactionIsReadInBatchButNotStreamed() throws Exception {
-        FileStoreTable t = storedWith("changelog-producer", "lookup");
+    void changelogOfFullCompactionsIsReadInBatchButNotStreamed() throws Exception {
+        FileStoreTable t = storedWith("changelog-producer", "full-compaction");
         assertThat(TestTables.readAll(t)).isEmpty();
         assertThatThrownBy(() -> t.newReadBuilder().newStreamScan())
                 .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot stream-read table db.t: it uses option 'changelog-producer' = 'lookup'");
-        assertThatThrownBy(t::newWrite).hasMessageContaining("'changelog-producer' = 'lookup'");
+                .hasMessageContaining("Cannot stream-read table db.t: it uses option 'changelog-producer' = "
+                        + "'full-compaction'");
+        assertThatThrownBy(t::newWrite).hasMessageContaining("'changelog-producer' = 'full-compaction'");
     }
 
     @Test

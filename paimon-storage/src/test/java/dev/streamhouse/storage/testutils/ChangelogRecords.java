@@ -80,6 +80,11 @@ public final class ChangelogRecords {
 
     /** Every record of every changelog file of every snapshot, in snapshot, then file, then file order. */
     public static List<Change> read(FileStoreTable table) throws IOException {
+        return readAfter(table, 0);
+    }
+
+    /** Like {@link #read}, for the snapshots after {@code snapshotId} only. */
+    public static List<Change> readAfter(FileStoreTable table, long snapshotId) throws IOException {
         KeyValueLayout layout = KeyValueLayout.of(table.schema());
         int[] all = new int[table.schema().fields().size()];
         for (int i = 0; i < all.length; i++) {
@@ -90,6 +95,9 @@ public final class ChangelogRecords {
         RowType valueType = readers.valueReadType();
         List<Change> out = new ArrayList<>();
         for (ChangelogFile f : files(table)) {
+            if (f.snapshot().id() <= snapshotId) {
+                continue;
+            }
             ManifestEntry e = f.entry();
             readers.createReader(e.partition(), e.bucket(), e.file()).forEachRemaining(kv -> {
                 GenericRow value = InternalRowUtils.copyToGeneric(kv.value(), valueType);

@@ -1,6 +1,7 @@
 package dev.streamhouse.flink.sink.writer;
 
 import dev.streamhouse.flink.sink.committable.Committable;
+import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.common.data.RowDataView;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.table.Table;
@@ -35,6 +36,13 @@ import java.util.Objects;
  * writer subtask. For a dynamic-bucket table the writer is the bucket assigner of its rows:
  * {@code AssignerRouting(n, n, subtaskIndex)} with {@code n} = writer parallelism, matching
  * {@code DynamicBucketPartitioner}.
+ *
+ * <p><b>Level 0 left behind.</b> For tables whose commits move level 0 up (lookup changelog, first-row),
+ * the writer opens, when it starts, the buckets it owns that hold level-0 files
+ * ({@link TableWrite#resumeLevelZero}), so their next checkpoint compacts them: after a failure
+ * between a checkpoint's APPEND and COMPACT snapshots (the restored commit drops compactions), their
+ * changelog is produced then, not whenever the bucket gets its next row (Apache Paimon keeps the
+ * active buckets in its state for the same reason).
  *
  * <p><b>Failure.</b> {@link #close()} closes the table write, which deletes the files not yet handed
  * out. Files already handed out belong to the committer.
@@ -140,6 +148,12 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
             context = context.ignoringPreviousFiles();
         }
         write = table.newWrite(context);
+        if (!replacesData) {
+            int n = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+            int index = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+            write.resumeLevelZero((partition, bucket) ->
+                    FixedBucketPartitioner.channel(partition.formatHash(), bucket, n) == index);
+        }
         view = new RowDataView();
     }
 

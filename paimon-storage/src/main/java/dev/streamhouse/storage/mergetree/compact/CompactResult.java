@@ -8,15 +8,23 @@ import java.util.List;
 /**
  * The change a compaction makes to a bucket's files: {@code before} files leave their levels (DELETE
  * entries of a COMPACT commit) and {@code after} files join the level each carries (ADD entries).
- * An upgrade lists the same file name in both, at its old and its new level.
+ * An upgrade lists the same file name in both, at its old and its new level. {@code changelog} holds
+ * the changelog files the compaction produced ({@code changelog-producer} = lookup), which the COMPACT
+ * snapshot references through its changelog manifest list (FORMAT §10).
  */
-public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after) {
+public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after, List<DataFileMeta> changelog) {
 
-    private static final CompactResult EMPTY = new CompactResult(List.of(), List.of());
+    private static final CompactResult EMPTY = new CompactResult(List.of(), List.of(), List.of());
 
     public CompactResult {
         before = List.copyOf(before);
         after = List.copyOf(after);
+        changelog = List.copyOf(changelog);
+    }
+
+    /** A result without changelog. */
+    public CompactResult(List<DataFileMeta> before, List<DataFileMeta> after) {
+        this(before, after, List.of());
     }
 
     /** No change. */
@@ -24,9 +32,9 @@ public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after)
         return EMPTY;
     }
 
-    /** True when the compaction changed nothing. */
+    /** True when the compaction changed nothing and produced no changelog. */
     public boolean isEmpty() {
-        return before.isEmpty() && after.isEmpty();
+        return before.isEmpty() && after.isEmpty() && changelog.isEmpty();
     }
 
     /** This change followed by {@code other}, as one result (lists concatenated in that order). */
@@ -41,7 +49,9 @@ public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after)
         b.addAll(other.before);
         List<DataFileMeta> a = new ArrayList<>(after);
         a.addAll(other.after);
-        return new CompactResult(b, a);
+        List<DataFileMeta> c = new ArrayList<>(changelog);
+        c.addAll(other.changelog);
+        return new CompactResult(b, a, c);
     }
 
     /** All of {@code results} merged in order. */

@@ -30,10 +30,10 @@ public interface CompactRewriter {
 
     /**
      * This rewriter for one compaction, given the files of the bucket's levels above 0 that the
-     * compaction does not touch. Engines that keep each key once above level 0 leave the keys of
-     * those files out of what they write; the default ignores them.
+     * compaction does not touch: a rewriter that looks up older versions of keys
+     * ({@link LookupCompactRewriter}) looks in those. The default ignores them.
      */
-    default CompactRewriter excludingKeysOf(List<DataFileMeta> outsideFiles) {
+    default CompactRewriter forCompaction(List<DataFileMeta> outsideFiles) {
         return this;
     }
 

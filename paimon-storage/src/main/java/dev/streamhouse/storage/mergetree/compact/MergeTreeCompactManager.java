@@ -125,7 +125,7 @@ public final class MergeTreeCompactManager implements AutoCloseable {
             }
         }
         running = executor.submit(new MergeTreeCompactTask(keyComparator, compactionFileSize,
-                rewriter.excludingKeysOf(outside), unit, levels.nonEmptyHighestLevel()));
+                rewriter.forCompaction(outside), unit, levels.nonEmptyHighestLevel()));
     }
 
     /**

@@ -179,7 +179,10 @@ public final class MergeTreeCompactTask implements Callable<CompactResult> {
         }
     }
 
-    /** Files a result adds that it does not also remove, i.e. new files rather than upgrades. */
+    /**
+     * Files a result adds that it does not also remove, i.e. new files rather than upgrades, and its
+     * changelog files: what to delete when the result is never applied.
+     */
     static List<DataFileMeta> newFiles(CompactResult result) {
         Set<String> before = new HashSet<>();
         for (DataFileMeta f : result.before()) {
@@ -191,6 +194,7 @@ public final class MergeTreeCompactTask implements Callable<CompactResult> {
                 created.add(f);
             }
         }
+        created.addAll(result.changelog());
         return created;
     }
 }

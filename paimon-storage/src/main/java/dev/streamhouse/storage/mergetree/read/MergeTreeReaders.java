@@ -7,6 +7,7 @@ import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.mergetree.IntervalPartition;
 import dev.streamhouse.storage.mergetree.KeyComparator;
 import dev.streamhouse.storage.mergetree.KeyValue;
+import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.SortedRun;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
@@ -80,6 +81,25 @@ public final class MergeTreeReaders {
             runs.add(readRun(partition, bucket, run.files()));
         }
         return new SortMergeReader(runs, mergeKeyComparator, versionOrder, mergeFunctionFactory.create());
+    }
+
+    /**
+     * Merges the sorted runs of one section with {@code mergeFunction}, which sees every key, also
+     * keys with a single version and sections of a single run (a compaction that looks up older
+     * versions of each key it writes needs every key).
+     */
+    public RecordReader<KeyValue> readSection(BinaryRow partition, int bucket, List<SortedRun> section,
+            MergeFunction mergeFunction) {
+        List<RecordReader<KeyValue>> runs = new ArrayList<>(section.size());
+        for (SortedRun run : section) {
+            runs.add(readRun(partition, bucket, run.files()));
+        }
+        return new SortMergeReader(runs, mergeKeyComparator, versionOrder, mergeFunction);
+    }
+
+    /** The order of a key's versions that merges follow. */
+    public VersionOrder versionOrder() {
+        return versionOrder;
     }
 
     private RecordReader<KeyValue> readRun(BinaryRow partition, int bucket, List<DataFileMeta> files) {

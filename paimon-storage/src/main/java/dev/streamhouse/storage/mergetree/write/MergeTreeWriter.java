@@ -35,6 +35,11 @@ import java.util.Set;
  * merged records to data files. Changelog files are never compacted; they are handed out in
  * {@link DataIncrement#changelogFiles()} with the data files of the same flushes.
  *
+ * <p><b>Level 0 at commit</b> ({@link LevelZeroAtCommit}): for tables whose compactions look up older
+ * versions of keys (first-row, {@code changelog-producer} = lookup, {@code force-lookup}), commits
+ * move every level-0 file up, every commit or every few, waiting for it or not; the changelog that
+ * such compactions write is handed out in {@link CompactIncrement#changelogFiles()}.
+ *
  * <p>Files written since the last {@link #prepareCommit} (data and changelog) belong to this writer
  * until then: closing it without committing deletes them. Not thread-safe (one writer thread).
  */
@@ -47,20 +52,24 @@ public final class MergeTreeWriter implements AutoCloseable {
     private final FileIO fileIO;
     private final DataFilePathFactory pathFactory;
     private final boolean inputChangelog;
+    private final LevelZeroAtCommit levelZeroAtCommit;
     private long nextSequence;
+    private int commitsSinceLevelZeroCompaction;
 
     private final List<DataFileMeta> newFiles = new ArrayList<>();
     private final List<DataFileMeta> newChangelogFiles = new ArrayList<>();
     private final List<DataFileMeta> compactBefore = new ArrayList<>();
     private final List<DataFileMeta> compactAfter = new ArrayList<>();
+    private final List<DataFileMeta> compactChangelog = new ArrayList<>();
 
     /**
      * @param inputChangelog whether every flush also writes the unmerged input as changelog files
      *     ({@code changelog-producer = input})
+     * @param levelZeroAtCommit when commits move level 0 up, or null if they never force it
      */
     public MergeTreeWriter(WriteBuffer buffer, long nextSequence, MergeFunctionFactory mergeFunctions,
             KeyValueFileWriterFactory writers, MergeTreeCompactManager compactions, boolean writeOnly,
-            FileIO fileIO, DataFilePathFactory pathFactory, boolean inputChangelog) {
+            FileIO fileIO, DataFilePathFactory pathFactory, boolean inputChangelog, LevelZeroAtCommit levelZeroAtCommit) {
         this.buffer = buffer;
         this.nextSequence = nextSequence;
         this.mergeFunctions = mergeFunctions;
@@ -70,6 +79,7 @@ public final class MergeTreeWriter implements AutoCloseable {
         this.fileIO = fileIO;
         this.pathFactory = pathFactory;
         this.inputChangelog = inputChangelog;
+        this.levelZeroAtCommit = levelZeroAtCommit;
     }
 
     /** The sequence number the next record gets. */
@@ -160,25 +170,37 @@ public final class MergeTreeWriter implements AutoCloseable {
     }
 
     /**
-     * The increments since the last call: new level-0 and changelog files, and finished compactions.
-     * For engines whose batch reads skip level 0 (first-row), every level-0 file is first compacted
-     * up, waiting for it, so what was written is visible once committed (unless {@code write-only}).
+     * The increments since the last call: new level-0 and changelog files, finished compactions and
+     * their changelog. With {@link LevelZeroAtCommit} (unless {@code write-only}), level 0 is first
+     * moved up when due: waiting until it is empty, or starting the compaction if none is running.
      */
     public Increment prepareCommit(boolean waitCompaction) throws IOException {
         flush();
-        collect(waitCompaction || !mergeFunctions.readsLevelZero() ? await() : poll());
-        if (!mergeFunctions.readsLevelZero() && !writeOnly) {
+        boolean due = levelZeroAtCommit != null && !writeOnly
+                && ++commitsSinceLevelZeroCompaction >= levelZeroAtCommit.everyCommits();
+        if (due && levelZeroAtCommit.waits()) {
+            collect(await());
             while (!compactions.levels().level0Files().isEmpty()) {
                 compactions.triggerLevelZeroCompaction();
                 collect(await());
             }
+            commitsSinceLevelZeroCompaction = 0;
+        } else {
+            collect(waitCompaction ? await() : poll());
+            if (due && !compactions.compactNotCompleted()) {
+                if (!compactions.levels().level0Files().isEmpty()) {
+                    compactions.triggerLevelZeroCompaction();
+                }
+                commitsSinceLevelZeroCompaction = 0;
+            }
         }
         Increment out = new Increment(new DataIncrement(newFiles, List.of(), newChangelogFiles, List.of(), List.of()),
-                new CompactIncrement(compactBefore, compactAfter, List.of()));
+                new CompactIncrement(compactBefore, compactAfter, compactChangelog));
         newFiles.clear();
         newChangelogFiles.clear();
         compactBefore.clear();
         compactAfter.clear();
+        compactChangelog.clear();
         return out;
     }
 
@@ -227,6 +249,7 @@ public final class MergeTreeWriter implements AutoCloseable {
             }
         }
         compactAfter.addAll(result.get().after());
+        compactChangelog.addAll(result.get().changelog());
     }
 
     private static boolean containsName(List<DataFileMeta> files, String name) {
@@ -270,6 +293,10 @@ public final class MergeTreeWriter implements AutoCloseable {
                 fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
             }
         }
+        for (DataFileMeta f : compactChangelog) {
+            fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));
+        }
+        compactChangelog.clear();
         newFiles.clear();
         newChangelogFiles.clear();
         compactBefore.clear();

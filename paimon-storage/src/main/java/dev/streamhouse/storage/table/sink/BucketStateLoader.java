@@ -18,4 +18,7 @@ public interface BucketStateLoader {
 
     /** The partition's HASH index entries of the latest snapshot, in index manifest order. */
     List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) throws IOException;
+
+    /** Live level-0 data files of every partition in the latest snapshot. */
+    List<ManifestEntry> levelZeroFiles() throws IOException;
 }

@@ -15,7 +15,18 @@ import dev.streamhouse.storage.mergetree.buffer.WriteBuffer;
 import dev.streamhouse.storage.mergetree.buffer.WriteBufferBuilder;
 import dev.streamhouse.storage.mergetree.compact.Levels;
 import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactManager;
+import dev.streamhouse.storage.mergetree.KeyRowComparator;
+import dev.streamhouse.storage.mergetree.aggregate.ValueEquality;
+import dev.streamhouse.storage.mergetree.compact.CompactRewriter;
+import dev.streamhouse.storage.mergetree.compact.ForwardKeyLookup;
+import dev.streamhouse.storage.mergetree.compact.LookupCompactRewriter;
+import dev.streamhouse.storage.mergetree.compact.LookupMerges;
 import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactRewriter;
+import dev.streamhouse.storage.mergetree.write.LevelZeroAtCommit;
+import dev.streamhouse.storage.options.LookupOptions;
+import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
+import java.util.HashSet;
+import java.util.Set;
 import dev.streamhouse.storage.mergetree.compact.UniversalCompaction;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileWriterFactory;
@@ -70,6 +81,8 @@ final class BucketWriters implements AutoCloseable {
     private final MergeFunctionFactory mergeFunctions;
     private final VersionOrder versionOrder;
     private final long targetFileSize;
+    /** Whether compactions look up older versions of the keys they move out of level 0. */
+    private final boolean lookupCompaction;
     private final Map<PartitionBucket, MergeTreeWriter> writers = new LinkedHashMap<>();
     private final Map<WriteBuffer, MergeTreeWriter> byBuffer = new IdentityHashMap<>();
     private final Map<BinaryRow, List<ManifestEntry>> restored = new HashMap<>();
@@ -96,6 +109,9 @@ final class BucketWriters implements AutoCloseable {
         }
         this.versionOrder = MergeReadProjection.of(schema, all).versionOrder();
         this.targetFileSize = FileFormatOptions.targetFileSizeBytes(options, true);
+        this.lookupCompaction = !mergeFunctions.readsLevelZero()
+                || options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP
+                || options.get(LookupOptions.FORCE_LOOKUP);
     }
 
     /**
@@ -105,6 +121,16 @@ final class BucketWriters implements AutoCloseable {
     static int pageSize(long bufferBytes) {
         long wanted = Math.max(4096, Math.min(MemoryPool.DEFAULT_PAGE_SIZE, bufferBytes / 256));
         return Integer.highestOneBit((int) wanted);
+    }
+
+    /** Whether commits move level 0 up (tables whose compactions look up older versions). */
+    boolean movesLevelZeroAtCommit() {
+        return lookupCompaction && !options.get(MergeTreeOptions.WRITE_ONLY);
+    }
+
+    /** Live level-0 files of the latest snapshot, all partitions. */
+    List<ManifestEntry> levelZeroFiles() throws IOException {
+        return state.levelZeroFiles();
     }
 
     Map<PartitionBucket, MergeTreeWriter> all() {
@@ -159,17 +185,66 @@ final class BucketWriters implements AutoCloseable {
                 rewriter(partition, bucket, readers, writerFactory, pathFactory));
         return new MergeTreeWriter(newBuffer(), nextSequence, mergeFunctions, writerFactory, compactions,
                 options.get(MergeTreeOptions.WRITE_ONLY), fileIO, pathFactory,
-                options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.INPUT);
+                options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.INPUT,
+                lookupCompaction ? levelZeroAtCommit() : null);
     }
 
-    /** The compaction rewriter; for engines that keep each key once above level 0, one that checks the other runs. */
-    private MergeTreeCompactRewriter rewriter(BinaryRow partition, int bucket, MergeTreeReaders readers,
+    /**
+     * The compaction rewriter: for tables whose compactions look up older versions (first-row,
+     * {@code changelog-producer} = lookup, {@code force-lookup}) a {@link LookupCompactRewriter}.
+     */
+    private CompactRewriter rewriter(BinaryRow partition, int bucket, MergeTreeReaders readers,
             KeyValueFileWriterFactory writerFactory, DataFilePathFactory pathFactory) {
-        if (mergeFunctions.readsLevelZero()) {
+        if (!lookupCompaction) {
             return new MergeTreeCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory);
         }
-        return MergeTreeCompactRewriter.keepingKeysUnique(partition, bucket, readers, writerFactory, fileIO,
-                pathFactory, new KeyValueFileReaderFactory(fileIO, paths, layout, schemas, new int[0], null));
+        KeyValueFileReaderFactory lookupReaders = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas,
+                allFields(), null);
+        KeyRowComparator keyOrder = new KeyRowComparator(layout.keyType());
+        return LookupCompactRewriter.builder(partition, bucket, readers, writerFactory, fileIO, pathFactory)
+                .merges(new LookupMerges(mergeFunctions, layout, versionOrder, rowDeduplicate()))
+                .lookups((p, b, files) -> new ForwardKeyLookup(files, keyOrder, lookupReaders, p, b))
+                .maxLevel(MergeTreeOptions.numLevels(options) - 1)
+                .upgradesInPlace(options.get(MergeTreeOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
+                        && !versionOrder.usesSequenceFields())
+                .produceChangelog(options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP)
+                .build();
+    }
+
+    /** {@code changelog-producer.row-deduplicate}: which value rows count as unchanged, or null. */
+    private ValueEquality rowDeduplicate() {
+        if (!options.get(ChangelogOptions.CHANGELOG_PRODUCER_ROW_DEDUPLICATE)) {
+            return null;
+        }
+        String ignored = options.get(ChangelogOptions.CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS);
+        Set<String> names = new HashSet<>();
+        if (ignored != null) {
+            for (String name : ignored.split(",")) {
+                if (!name.isBlank()) {
+                    names.add(name.trim());
+                }
+            }
+        }
+        return ValueEquality.ignoring(layout.valueType(), names);
+    }
+
+    /** {@code lookup-wait}, {@code lookup-compact} and {@code lookup-compact.max-interval}. */
+    private LevelZeroAtCommit levelZeroAtCommit() {
+        int every = 1;
+        if ("GENTLE".equals(options.get(LookupOptions.LOOKUP_COMPACT))) {
+            int trigger = MergeTreeOptions.compactionTrigger(options);
+            Integer interval = options.get(LookupOptions.LOOKUP_COMPACT_MAX_INTERVAL);
+            every = Math.max(trigger, interval == null ? 2 * trigger : interval);
+        }
+        return new LevelZeroAtCommit(options.get(LookupOptions.LOOKUP_WAIT), every);
+    }
+
+    private int[] allFields() {
+        int[] all = new int[schema.fields().size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return all;
     }
 
     private List<ManifestEntry> restored(BinaryRow partition) throws IOException {

@@ -8,6 +8,7 @@ import dev.streamhouse.storage.bucket.dynamic.DynamicBucketAssigner;
 import dev.streamhouse.storage.bucket.dynamic.HashIndexFile;
 import dev.streamhouse.storage.bucket.dynamic.IndexChange;
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.format.FileFormat;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiPredicate;
 
 /**
  * Writes a primary-key table: each row goes to its partition and bucket (the bucket function of the
@@ -36,9 +38,10 @@ import java.util.Map;
  * bucket and key as {@link RowKeyExtractor} computes them. All buckets of one write share the write
  * buffer memory ({@code write-buffer-size}) and one compaction thread.
  *
- * <p>{@code changelog-producer}: {@code none} and {@code input} are supported; with {@code input} the
- * bucket writers also write every input record, unmerged, to changelog files (see
- * {@link MergeTreeWriter}). {@code lookup} and {@code full-compaction} are refused at construction.
+ * <p>{@code changelog-producer}: with {@code input} the bucket writers also write every input record,
+ * unmerged, to changelog files (see {@link MergeTreeWriter}); with {@code lookup} the compaction at
+ * each commit writes the changelog ({@code mergetree.compact.LookupCompactRewriter}).
+ * {@code full-compaction} is refused.
  *
  * <p>{@code ignore-delete = true}: -U and -D rows are dropped on arrival, before they get a bucket or
  * a sequence number, so they reach neither data files nor the input changelog.
@@ -97,6 +100,20 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.engine = MergeEngines.create(schema);
         this.ignoreUpdateBefore = options.get(MergeTreeOptions.IGNORE_UPDATE_BEFORE);
         this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
+    }
+
+    @Override
+    public void resumeLevelZero(BiPredicate<BinaryRow, Integer> ownsFixedBucket) throws IOException {
+        if (!writers.movesLevelZeroAtCommit()) {
+            return;
+        }
+        for (ManifestEntry e : writers.levelZeroFiles()) {
+            boolean owned = numBuckets > 0 ? ownsFixedBucket.test(e.partition(), e.bucket())
+                    : assigner.routing().ownsBucket(e.bucket());
+            if (owned) {
+                writers.writer(e.partition(), e.bucket());
+            }
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.streamhouse.storage.data.InternalRow;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /**
  * Writes rows into data files. Not thread-safe. Files become part of the table only when the
@@ -23,6 +24,18 @@ public interface TableWrite extends AutoCloseable {
      * {@link #prepareCommit()}. Append tables have nothing to compact yet, so this does nothing there.
      */
     void compact(BinaryRow partition, int bucket, boolean fullCompaction) throws IOException;
+
+    /**
+     * For tables whose commits move level 0 up (first-row, {@code changelog-producer} = lookup,
+     * {@code force-lookup}): opens the writers of the buckets that hold level-0 files in the latest
+     * snapshot, so the next {@link #prepareCommit()} compacts them and produces their changelog even
+     * if no new row arrives for them. A restarted job calls it once: level-0 files whose compaction
+     * was lost in a failure (its COMPACT snapshot never landed) would otherwise wait for the next row
+     * of their bucket. Only buckets this writer owns are opened: fixed buckets that
+     * {@code ownsFixedBucket} accepts, dynamic buckets that the write's assigner owns. Other tables do
+     * nothing.
+     */
+    default void resumeLevelZero(BiPredicate<BinaryRow, Integer> ownsFixedBucket) throws IOException {}
 
     /** Finishes the current files and returns them as commit messages, one per (partition, bucket). */
     List<CommitMessage> prepareCommit() throws IOException;

@@ -16,22 +16,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Tells whether a key already lives in files outside a compaction (the sorted runs on levels above
- * level 0 that the compaction does not touch), for engines that keep each key once above level 0
- * (first-row: a key that already lives there keeps its first row, so a newer version is dropped).
- *
- * <p>Keys must be asked in ascending order: each level is walked once, file by file, opening a file
- * only when an asked key falls inside its key range and reading it only as far as the keys asked.
- * Not thread-safe; close it to close the open files.
+ * A {@link KeyLookup} that walks the files outside a compaction (sorted runs on levels above 0) forward:
+ * keys must be asked in ascending order; each level is walked once, file by file, opening a file only
+ * when an asked key falls inside its key range and reading it only as far as the keys asked. Not
+ * thread-safe; close it to close the open files.
  */
-final class ExistingKeyFilter implements AutoCloseable {
+public final class ForwardKeyLookup implements KeyLookup, AutoCloseable {
     private final List<LevelCursor> levels = new ArrayList<>();
 
     /**
      * @param files the outside files, on levels above 0; each level is one sorted run
      * @param keyComparator orders keys (and the files' min/max keys) of this bucket
      */
-    ExistingKeyFilter(List<DataFileMeta> files, Comparator<InternalRow> keyComparator,
+    public ForwardKeyLookup(List<DataFileMeta> files, Comparator<InternalRow> keyComparator,
             KeyValueFileReaderFactory readers, BinaryRow partition, int bucket) {
         Map<Integer, List<DataFileMeta>> byLevel = new TreeMap<>();
         for (DataFileMeta f : files) {
@@ -47,14 +44,16 @@ final class ExistingKeyFilter implements AutoCloseable {
         }
     }
 
-    /** Whether {@code key} (not smaller than any key asked before) lives in an outside file. */
-    boolean contains(InternalRow key) throws IOException {
+    /** The newest version of {@code key}, which must not be smaller than any key asked before. */
+    @Override
+    public KeyValue lookup(InternalRow key) throws IOException {
         for (LevelCursor level : levels) {
-            if (level.contains(key)) {
-                return true;
+            KeyValue found = level.lookup(key);
+            if (found != null) {
+                return found;
             }
         }
-        return false;
+        return null;
     }
 
     @Override
@@ -97,7 +96,7 @@ final class ExistingKeyFilter implements AutoCloseable {
             this.bucket = bucket;
         }
 
-        boolean contains(InternalRow key) throws IOException {
+        KeyValue lookup(InternalRow key) throws IOException {
             while (fileIndex < files.size()) {
                 DataFileMeta file = files.get(fileIndex);
                 if (keyComparator.compare(key, file.maxKey()) > 0) {
@@ -106,7 +105,7 @@ final class ExistingKeyFilter implements AutoCloseable {
                     continue;
                 }
                 if (keyComparator.compare(key, file.minKey()) < 0) {
-                    return false;
+                    return null;
                 }
                 if (reader == null) {
                     reader = readers.createReader(partition, bucket, file);
@@ -116,12 +115,12 @@ final class ExistingKeyFilter implements AutoCloseable {
                     if (!advance()) {
                         closeFile();
                         fileIndex++;
-                        return false;
+                        return null;
                     }
                 }
-                return keyComparator.compare(current.key(), key) == 0;
+                return keyComparator.compare(current.key(), key) == 0 ? current.setLevel(file.level()) : null;
             }
-            return false;
+            return null;
         }
 
         private boolean advance() throws IOException {
