@@ -38,6 +38,7 @@ final class TableOptionRules {
         rules.appendTableRules();
         rules.sequenceFields();
         rules.mergeEngineRules();
+        rules.changelogRules();
         rules.fieldOptionsNameColumns();
         rules.retention();
         rules.startupMode();
@@ -86,6 +87,20 @@ final class TableOptionRules {
         if (shape.crossPartitionUpsert()) {
             problems.add("option 'sequence.field' cannot be used when the primary key " + shape.primaryKeys()
                     + " does not include all partition keys " + shape.partitionKeys());
+        }
+    }
+
+    /** The columns {@code changelog-producer.row-deduplicate-ignore-fields} names must exist. */
+    private void changelogRules() {
+        String ignored = options.get(ChangelogOptions.CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS.key());
+        if (ignored == null || !shape.hasPrimaryKey()) {
+            return;
+        }
+        for (String name : ignored.split(",")) {
+            if (!name.isBlank() && !shape.columns().contains(name.trim())) {
+                problems.add("option '" + ChangelogOptions.CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS.key()
+                        + "' names column '" + name.trim() + "', which does not exist; columns are " + shape.columns());
+            }
         }
     }
 

@@ -113,6 +113,20 @@ class OptionValidatorTest {
     }
 
     @Test
+    void lookupChangelogOptionsAreCheckedAtCreate() {
+        assertThat(create(PK, "changelog-producer", "lookup", "changelog-producer.row-deduplicate", "true",
+                "changelog-producer.row-deduplicate-ignore-fields", "ts", "lookup-wait", "false",
+                "lookup-compact", "GENTLE", "lookup-compact.max-interval", "4")).isEmpty();
+        assertThatThrownBy(() -> create(PK, "changelog-producer", "lookup",
+                "changelog-producer.row-deduplicate-ignore-fields", "ts,nope"))
+                .hasMessageContaining("option 'changelog-producer.row-deduplicate-ignore-fields' names column 'nope', "
+                        + "which does not exist");
+        assertThatThrownBy(() -> create(PK, "lookup-compact", "SOMETIMES")).hasMessageContaining("lookup-compact");
+        assertThatThrownBy(() -> create(PK, "lookup-compact.max-interval", "0"))
+                .hasMessageContaining("lookup-compact.max-interval");
+    }
+
+    @Test
     void credentialsAreNeverStoredAndNeverShown() {
         assertThatThrownBy(() -> create(PK, "s3.secret-key", "TOPSECRET"))
                 .hasMessageContaining("option 's3.secret-key' holds a credential")
