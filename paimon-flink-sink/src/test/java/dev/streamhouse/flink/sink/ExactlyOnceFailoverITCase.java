@@ -5,6 +5,7 @@ import dev.streamhouse.flink.sink.testutils.Changelogs.Change;
 import dev.streamhouse.flink.sink.testutils.FailingCommitAction;
 import dev.streamhouse.flink.sink.testutils.FailingMap;
 import dev.streamhouse.flink.sink.testutils.FailurePlan;
+import dev.streamhouse.flink.sink.testutils.SplitCommitAction;
 import dev.streamhouse.flink.sink.testutils.Jobs;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.data.GenericRow;
@@ -59,7 +60,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ExactlyOnceFailoverITCase {
     private static final int FAILURES_PER_POINT = 3;
-    private static final int FAILURES = FAILURES_PER_POINT * FailurePlan.Point.values().length;
+    private static final int FAILURES = FAILURES_PER_POINT * FailurePlan.Point.CLASSIC.size();
 
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = Jobs.miniCluster();
@@ -140,21 +141,27 @@ class ExactlyOnceFailoverITCase {
 
     private String runWithFailures(FileStoreTable table, GeneratorFunction<Long, RowData> sequence, long n,
             TestInfo info) throws Exception {
+        return runWithFailures(table, sequence, n, info, FailurePlan.Point.CLASSIC, new FailingCommitAction());
+    }
+
+    private String runWithFailures(FileStoreTable table, GeneratorFunction<Long, RowData> sequence, long n,
+            TestInfo info, java.util.Set<FailurePlan.Point> points, CommitAction action) throws Exception {
+        int failures = FAILURES_PER_POINT * points.size();
         long seed = FailurePlan.seed();
-        String schedule = FailurePlan.arm(seed, FAILURES_PER_POINT);
+        String schedule = FailurePlan.arm(seed, FAILURES_PER_POINT, points);
         System.out.println(info.getDisplayName() + ": failure schedule, " + schedule);
         FailingMap.RESTORES.set(0);
 
         Configuration c = Jobs.streamingConfig(2, 100L);
         c.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        c.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, FAILURES + 5);
+        c.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, failures + 5);
         c.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
         c.set(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER, 0);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(c);
         DataStream<RowData> input = env.fromSource(new DataGeneratorSource<>(sequence, n, TYPE_INFO),
                         WatermarkStrategy.noWatermarks(), "sequence").setParallelism(1)
                 .map(new FailingMap()).returns(TYPE_INFO).setParallelism(1);
-        PaimonSinkBuilder.forTable(table).parallelism(2).commitAction(new FailingCommitAction()).build().addTo(input);
+        PaimonSinkBuilder.forTable(table).parallelism(2).commitAction(action).build().addTo(input);
         try {
             env.execute(info.getDisplayName());
         } catch (Exception e) {
@@ -164,7 +171,7 @@ class ExactlyOnceFailoverITCase {
         assertThat(FailurePlan.remaining()).as("every scheduled failure fired before the input ended (%s)", schedule)
                 .isZero();
         assertThat(FailingMap.RESTORES.get()).as("every failure restored the job from a checkpoint (%s)", schedule)
-                .isEqualTo(FAILURES);
+                .isEqualTo(failures);
         Changelogs.assertNoCommitIdentifierTwice(table);
         return schedule;
     }
@@ -255,5 +262,48 @@ class ExactlyOnceFailoverITCase {
         }
         assertThat(actual).as("the changelog of every key is its input, in order, each change once (%s)", schedule)
                 .isEqualTo(expected);
+    }
+
+    @Test
+    @Timeout(240)
+    void lookupChangelogIsExactAcrossFailuresBetweenACheckpointsTwoSnapshots(TestInfo info) throws Exception {
+        FileStoreTable table = SinkTables.primaryKey(tmp.resolve("t"), "bucket", "2",
+                "changelog-producer", "lookup", "num-sorted-run.compaction-trigger", "3");
+        long n = 30 * KEYS + 130;
+        java.util.Set<FailurePlan.Point> points = java.util.EnumSet.copyOf(FailurePlan.Point.CLASSIC);
+        points.add(FailurePlan.Point.BETWEEN_SNAPSHOTS);
+        String schedule = runWithFailures(table, new ChangeSequence(), n, info, points, new SplitCommitAction());
+        assertThat(FailurePlan.fired()).containsEntry(FailurePlan.Point.BETWEEN_SNAPSHOTS, FAILURES_PER_POINT);
+
+        List<String> expected = changeSequenceFinalRows(n);
+        assertThat(merged(table)).as(schedule).containsExactlyElementsOf(expected);
+
+        // The lookup changelog is exact: each retraction retracts the current row of its key, +I
+        // and +U only reach absent keys, events of a key move forward, and the replay ends in the table.
+        Map<Integer, GenericRow> replayed = new TreeMap<>();
+        Map<Integer, Long> lastEvent = new HashMap<>();
+        for (Change c : Changelogs.readFromFirstSnapshot(table)) {
+            GenericRow row = c.row();
+            int k = row.intAt(0);
+            GenericRow current = replayed.get(k);
+            String shown = row + " in snapshot " + c.snapshotId() + " (" + schedule + ")";
+            if (row.rowKind().isRetract()) {
+                assertThat(current).as("retraction of the current row: %s", shown).isNotNull();
+                assertThat(current.longAt(1)).as("retraction of the current row: %s", shown).isEqualTo(row.longAt(1));
+                replayed.remove(k);
+            } else {
+                assertThat(current).as("addition to an absent key: %s", shown).isNull();
+                Long previous = lastEvent.put(k, row.longAt(1));
+                assertThat(row.longAt(1)).as("events move forward: %s", shown)
+                        .isGreaterThan(previous == null ? -1 : previous);
+                replayed.put(k, row);
+            }
+        }
+        List<String> replayedRows = new ArrayList<>();
+        for (GenericRow r : replayed.values()) {
+            replayedRows.add("(" + r.intAt(0) + ", " + r.longAt(1) + ", " + r.stringAt(2) + ")");
+        }
+        replayedRows.sort(null);
+        assertThat(replayedRows).as("replaying the lookup changelog (%s)", schedule).containsExactlyElementsOf(expected);
     }
 }

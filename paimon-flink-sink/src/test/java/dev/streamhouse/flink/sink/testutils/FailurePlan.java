@@ -34,7 +34,17 @@ public final class FailurePlan {
          * The committer, right after a snapshot was committed and before notifyCheckpointComplete (or
          * the restore) returns: the checkpoint still lists the committed files as pending.
          */
-        AFTER_COMMIT(3);
+        AFTER_COMMIT(3),
+        /**
+         * The committer, between the APPEND and the COMPACT snapshot of one checkpoint (only where a
+         * test's commit action splits them, {@link SplitCommitAction}): the restored commit then finds
+         * the checkpoint committed and the compaction (with its lookup changelog) lost.
+         */
+        BETWEEN_SNAPSHOTS(3);
+
+        /** The points every sink reaches. */
+        public static final java.util.Set<Point> CLASSIC =
+                java.util.EnumSet.of(RECORD, SNAPSHOT_STATE, BEFORE_COMMIT, AFTER_COMMIT);
 
         private final int maxSkip;
 
@@ -61,9 +71,14 @@ public final class FailurePlan {
      * schedule as text (print it with the seed).
      */
     public static synchronized String arm(long seed, int perPoint) {
+        return arm(seed, perPoint, Point.CLASSIC);
+    }
+
+    /** Like {@link #arm(long, int)} at {@code points} only. */
+    public static synchronized String arm(long seed, int perPoint, java.util.Set<Point> points) {
         Random random = new Random(seed);
         List<Step> steps = new ArrayList<>();
-        for (Point p : Point.values()) {
+        for (Point p : points) {
             for (int i = 0; i < perPoint; i++) {
                 steps.add(new Step(p, random.nextInt(p.maxSkip + 1)));
             }
