@@ -11,7 +11,8 @@ import java.time.Duration;
 public final class LookupOptions {
     private LookupOptions() {}
 
-    private static final String NO_LOOKUP = "lookup compaction and local lookup files are not implemented";
+    private static final String NO_LOOKUP = "local lookup files are written uncompressed, and versions are merged "
+            + "in heap";
 
     public static final ConfigOption<Boolean> FORCE_LOOKUP =
             ConfigOption.key("force-lookup").booleanType().defaultValue(false)
@@ -38,20 +39,21 @@ public final class LookupOptions {
 
     public static final ConfigOption<String> LOOKUP_LOCAL_FILE_TYPE =
             ConfigOption.key("lookup.local-file-type").oneOf("sort", "hash").defaultValue("sort")
-                    .withDescription("Layout of local lookup files.").noEffectYet(NO_LOOKUP);
+                    .withDescription("Layout of the local lookup files of lookup compactions: key-ordered blocks "
+                            + "with an in-heap index (sort) or an on-disk hash table (hash).");
 
     public static final ConfigOption<Double> LOOKUP_HASH_LOAD_FACTOR =
             ConfigOption.key("lookup.hash-load-factor").doubleType().defaultValue(0.75)
                     .withDescription("Load factor of hash lookup files.")
-                    .checkedBy(OptionChecks.betweenDouble(0, 1)).noEffectYet(NO_LOOKUP);
+                    .checkedBy(OptionChecks.betweenDouble(0, 1));
 
     public static final ConfigOption<Duration> LOOKUP_CACHE_FILE_RETENTION =
             ConfigOption.key("lookup.cache-file-retention").durationType().defaultValue(Duration.ofHours(1))
-                    .withDescription("How long unused local lookup files are kept.").noEffectYet(NO_LOOKUP);
+                    .withDescription("How long unused local lookup files are kept.");
 
     public static final ConfigOption<MemorySize> LOOKUP_CACHE_MAX_DISK_SIZE =
             ConfigOption.key("lookup.cache-max-disk-size").memoryType().defaultValue(MemorySize.ofBytes(Long.MAX_VALUE))
-                    .withDescription("Most local disk a lookup-join cache (and, later, lookup files) may use "
+                    .withDescription("Most local disk a lookup-join cache, and the local lookup files of lookup compactions, may use "
                             + "(default: unlimited); a cache that needs more fails, naming this option.");
 
     public static final ConfigOption<String> LOOKUP_CACHE_SPILL_COMPRESSION =
@@ -67,15 +69,15 @@ public final class LookupOptions {
     public static final ConfigOption<Double> LOOKUP_CACHE_HIGH_PRIORITY_POOL_RATIO =
             ConfigOption.key("lookup.cache.high-priority-pool-ratio").doubleType().defaultValue(0.25)
                     .withDescription("Share of the lookup cache kept for indexes and filters.")
-                    .noEffectYet(NO_LOOKUP);
+                    .noEffectYet("the index and filters of local lookup files live in heap, outside any cache");
 
     public static final ConfigOption<Boolean> LOOKUP_CACHE_BLOOM_FILTER_ENABLED =
             ConfigOption.key("lookup.cache.bloom.filter.enabled").booleanType().defaultValue(true)
-                    .withDescription("Bloom filters in local lookup files.").noEffectYet(NO_LOOKUP);
+                    .withDescription("Bloom filters (in heap) of local lookup files.");
 
     public static final ConfigOption<Double> LOOKUP_CACHE_BLOOM_FILTER_FPP =
             ConfigOption.key("lookup.cache.bloom.filter.fpp").doubleType().defaultValue(0.05)
-                    .withDescription("False-positive rate of those bloom filters.").noEffectYet(NO_LOOKUP);
+                    .withDescription("False-positive rate of those bloom filters.");
 
     public static final ConfigOption<MemorySize> LOOKUP_MERGE_BUFFER_SIZE =
             ConfigOption.key("lookup.merge-buffer-size").memoryType().defaultValue(MemorySize.ofMebiBytes(8))

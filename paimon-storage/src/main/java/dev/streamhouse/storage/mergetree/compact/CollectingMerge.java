@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.compact;
 
+import dev.streamhouse.storage.mergetree.lookup.KeyLookup;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.data.RowKind;

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.compact;
 
+import dev.streamhouse.storage.mergetree.lookup.KeyLookup;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.DataFilePathFactory;

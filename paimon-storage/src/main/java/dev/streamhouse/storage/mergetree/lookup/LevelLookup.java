@@ -27,7 +27,7 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: one compaction uses one instance (the cache may be shared).
  */
-public final class LevelLookup implements AutoCloseable {
+public final class LevelLookup implements KeyLookup, AutoCloseable {
     private final LookupFileCache cache;
     private final KeyValueFileReaderFactory readers;
     private final BinaryRow partition;
@@ -81,6 +81,7 @@ public final class LevelLookup implements AutoCloseable {
      * The newest stored version of {@code key} as a new KeyValue (safe to keep), with its level set, or
      * null if no file holds the key. A retraction (-U/-D) is returned as stored.
      */
+    @Override
     public KeyValue lookup(InternalRow key) throws IOException {
         LookupResult found = locate(key);
         return found == null ? null : found.keyValue();

@@ -15,10 +15,10 @@ import dev.streamhouse.storage.mergetree.buffer.WriteBuffer;
 import dev.streamhouse.storage.mergetree.buffer.WriteBufferBuilder;
 import dev.streamhouse.storage.mergetree.compact.Levels;
 import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactManager;
-import dev.streamhouse.storage.mergetree.KeyRowComparator;
 import dev.streamhouse.storage.mergetree.aggregate.ValueEquality;
 import dev.streamhouse.storage.mergetree.compact.CompactRewriter;
-import dev.streamhouse.storage.mergetree.compact.ForwardKeyLookup;
+import dev.streamhouse.storage.mergetree.lookup.LevelLookup;
+import dev.streamhouse.storage.mergetree.lookup.LookupFileCache;
 import dev.streamhouse.storage.mergetree.compact.LookupCompactRewriter;
 import dev.streamhouse.storage.mergetree.compact.LookupMerges;
 import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactRewriter;
@@ -88,6 +88,7 @@ final class BucketWriters implements AutoCloseable {
     private final Map<BinaryRow, List<ManifestEntry>> restored = new HashMap<>();
     private java.nio.file.Path spillDirectory;
     private ExecutorService compactionExecutor;
+    private LookupFileCache lookupFiles;
 
     BucketWriters(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, FileFormat format,
             String tableName, BucketStateLoader state, KeyValueLayout layout) {
@@ -200,10 +201,9 @@ final class BucketWriters implements AutoCloseable {
         }
         KeyValueFileReaderFactory lookupReaders = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas,
                 allFields(), null);
-        KeyRowComparator keyOrder = new KeyRowComparator(layout.keyType());
         return LookupCompactRewriter.builder(partition, bucket, readers, writerFactory, fileIO, pathFactory)
                 .merges(new LookupMerges(mergeFunctions, layout, versionOrder, rowDeduplicate()))
-                .lookups((p, b, files) -> new ForwardKeyLookup(files, keyOrder, lookupReaders, p, b))
+                .lookups((p, b, files) -> new LevelLookup(lookupFiles(), lookupReaders, p, b, files))
                 .maxLevel(MergeTreeOptions.numLevels(options) - 1)
                 .upgradesInPlace(options.get(MergeTreeOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
                         && !versionOrder.usesSequenceFields())
@@ -284,6 +284,23 @@ final class BucketWriters implements AutoCloseable {
         return spillDirectory;
     }
 
+    /**
+     * The local lookup files of this write's lookup compactions (one cache for all its buckets), in a
+     * directory under {@code java.io.tmpdir} that {@link #close()} deletes.
+     */
+    private synchronized LookupFileCache lookupFiles() {
+        if (lookupFiles == null) {
+            try {
+                lookupFiles = LookupFileCache.create(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
+                        options);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot create the directory of local lookup files of table "
+                        + tableName + " under " + System.getProperty("java.io.tmpdir"), e);
+            }
+        }
+        return lookupFiles;
+    }
+
     private ExecutorService compactionExecutor() {
         if (compactionExecutor == null) {
             compactionExecutor = Executors.newSingleThreadExecutor(r -> {
@@ -304,6 +321,14 @@ final class BucketWriters implements AutoCloseable {
         byBuffer.clear();
         if (compactionExecutor != null) {
             compactionExecutor.shutdownNow();
+        }
+        if (lookupFiles != null) {
+            try {
+                lookupFiles.close();
+            } catch (IOException ignored) {
+                // best effort: the directory is temporary
+            }
+            lookupFiles = null;
         }
         if (spillDirectory != null) {
             try (Stream<java.nio.file.Path> walk = Files.walk(spillDirectory)) {

@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.mergetree.compact;
+package dev.streamhouse.storage.mergetree.lookup;
 
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.mergetree.KeyValue;
