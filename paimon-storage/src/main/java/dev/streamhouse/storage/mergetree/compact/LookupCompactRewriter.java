@@ -96,7 +96,7 @@ public final class LookupCompactRewriter implements CompactRewriter {
 
     @Override
     public CompactResult rewrite(int outputLevel, boolean dropDelete, List<List<SortedRun>> sections) throws Exception {
-        boolean looksUp = outputLevel > 0 && containsLevelZero(sections);
+        boolean looksUp = outputLevel > 0 && ChangelogSections.containsLevelZero(sections);
         return merge(outputLevel, dropDelete, sections, looksUp, true);
     }
 
@@ -114,68 +114,15 @@ public final class LookupCompactRewriter implements CompactRewriter {
 
     private CompactResult merge(int outputLevel, boolean dropDelete, List<List<SortedRun>> sections,
             boolean looksUp, boolean rewrite) throws Exception {
-        List<DataFileMeta> before = new ArrayList<>();
-        for (List<SortedRun> section : sections) {
-            for (SortedRun run : section) {
-                before.addAll(run.files());
-            }
-        }
         CollectingMerge merge = merges.get();
-        boolean changelog = looksUp && produceChangelog;
-        RollingKeyValueFileWriter data = rewrite ? writers.newRollingWriter(outputLevel, FileSource.COMPACT) : null;
-        RollingKeyValueFileWriter changes = changelog ? writers.newRollingChangelogWriter(outputLevel) : null;
         KeyLookup lookup = looksUp ? lookups.open(partition, bucket, above(outputLevel)) : KeyLookup.NONE;
         try {
             merge.lookingUpIn(lookup);
-            merge.changelogOn(changelog);
-            for (List<SortedRun> section : sections) {
-                try (RecordReader<KeyValue> reader = readers.readSection(partition, bucket, section, merge)) {
-                    RecordIterator<KeyValue> batch;
-                    while ((batch = reader.readBatch()) != null) {
-                        KeyValue kv;
-                        while ((kv = batch.next()) != null) {
-                            if (data != null && !(dropDelete && kv.isRetract())) {
-                                data.write(kv);
-                            }
-                            writeAll(merge, changes);
-                        }
-                        batch.releaseBatch();
-                        if (Thread.currentThread().isInterrupted()) {
-                            throw new InterruptedException("Compaction of bucket " + bucket + " was cancelled");
-                        }
-                    }
-                }
-                writeAll(merge, changes);
-            }
-            List<DataFileMeta> after = new ArrayList<>();
-            if (data != null) {
-                after.addAll(data.close());
-            } else {
-                for (DataFileMeta f : before) {
-                    after.add(f.upgrade(outputLevel));
-                }
-            }
-            List<DataFileMeta> changelogFiles = changes == null ? List.of() : changes.close();
-            return new CompactResult(before, after, changelogFiles);
-        } catch (Exception | Error e) {
-            if (data != null) {
-                data.abort();
-            }
-            if (changes != null) {
-                changes.abort();
-            }
-            throw e;
+            return ChangelogSections.rewrite(readers, writers, partition, bucket, outputLevel, sections, merge,
+                    rewrite, dropDelete, looksUp && produceChangelog);
         } finally {
             if (lookup instanceof AutoCloseable closeable) {
                 closeable.close();
-            }
-        }
-    }
-
-    private static void writeAll(CollectingMerge merge, RollingKeyValueFileWriter changes) throws IOException {
-        for (KeyValue kv : merge.drainChangelog()) {
-            if (changes != null) {
-                changes.write(kv);
             }
         }
     }
@@ -188,19 +135,6 @@ public final class LookupCompactRewriter implements CompactRewriter {
             }
         }
         return files;
-    }
-
-    private static boolean containsLevelZero(List<List<SortedRun>> sections) {
-        for (List<SortedRun> section : sections) {
-            for (SortedRun run : section) {
-                for (DataFileMeta f : run.files()) {
-                    if (f.level() == 0) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 
     @Override
