@@ -9,7 +9,8 @@ import dev.streamhouse.storage.options.WriteTuningOptions;
  *
  * @param fileType the layout ({@code lookup.local-file-type})
  * @param blockSizeBytes the size a block of a {@link LookupFileType#SORT} file grows to before the next one
- *     starts ({@code cache-page-size}); a lookup of a present key reads one block
+ *     starts ({@code cache-page-size}); a lookup of a present key reads one block, so smaller blocks make
+ *     hits cheaper and the in-heap index (one key per block) larger
  * @param bloomFilterEnabled whether each file keeps a Bloom filter of its keys in heap
  *     ({@code lookup.cache.bloom.filter.enabled}), so most lookups of absent keys read nothing
  * @param bloomFilterFpp the false-positive rate of those filters ({@code lookup.cache.bloom.filter.fpp})

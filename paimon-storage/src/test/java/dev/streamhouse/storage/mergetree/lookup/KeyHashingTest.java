@@ -90,7 +90,8 @@ class KeyHashingTest {
     void nansOfAnyBitPatternHashAlikeThoughTheirBytesDiffer() {
         RowType type = RowType.of(FLOAT(), DOUBLE());
         GenericRow canonical = GenericRow.of(Float.NaN, Double.NaN);
-        GenericRow other = GenericRow.of(Float.intBitsToFloat(0x7fc00abc), Double.longBitsToDouble(0xfff8000000000001L));
+        GenericRow other = GenericRow.of(Float.intBitsToFloat(0x7fc00abc),
+                Double.longBitsToDouble(0xfff8000000000001L));
         assertThat(new KeyRowComparator(type).compare(canonical, other)).isZero();
         assertThat(new KeyHasher(type).hash(other)).isEqualTo(new KeyHasher(type).hash(canonical));
         RowSerializer serializer = new RowSerializer(type);

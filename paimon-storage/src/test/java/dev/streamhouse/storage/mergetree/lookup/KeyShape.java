@@ -83,8 +83,8 @@ enum KeyShape {
         }
 
         private Decimal decimal(int i) {
-            return Decimal.fromBigDecimal(new BigDecimal("123456789012345678.125").multiply(BigDecimal.valueOf(i / 3 - 20)),
-                    25, 3);
+            BigDecimal step = new BigDecimal("123456789012345678.125");
+            return Decimal.fromBigDecimal(step.multiply(BigDecimal.valueOf(i / 3 - 20)), 25, 3);
         }
 
         private Timestamp timestamp(int i) {

@@ -10,6 +10,7 @@ import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.lookup.LookupFileCache.Lease;
 import dev.streamhouse.storage.mergetree.lookup.LookupTestTable.Version;
+import dev.streamhouse.storage.options.Options;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -385,6 +386,19 @@ class LookupFileCacheTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("closed");
         cache.close();
+    }
+
+    @Test
+    void tableOptionsConfigureTheCache() throws IOException {
+        DataFileMeta a = file(0);
+        Options options = Options.of("lookup.local-file-type", "hash", "lookup.cache-max-disk-size", "1 b");
+        try (LookupFileCache cache = LookupFileCache.create(tmp.resolve("local"), options)) {
+            try (Lease lease = acquire(cache, a)) {
+                assertThat(lease.file()).isInstanceOf(HashLookupFile.class);
+                assertThat(lease.file().lookup(table.key(3)).rowPosition()).isEqualTo(3);
+            }
+            assertThat(cache.fileCount()).as("over the 1-byte limit once released").isZero();
+        }
     }
 
     @Test

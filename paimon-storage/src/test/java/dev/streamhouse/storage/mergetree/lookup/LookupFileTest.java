@@ -42,6 +42,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 class LookupFileTest {
     private static final RowType KEY = RowType.of(INT());
@@ -290,6 +293,43 @@ class LookupFileTest {
             assertThat(path).doesNotExist();
             writer.abort();
             assertThatThrownBy(() -> writer.add(records.get(30), 22)).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    /** One file shared by several threads (compactions of one bucket and, later, readers). */
+    @ParameterizedTest
+    @EnumSource(LookupFileType.class)
+    void concurrentLookupsOfOneFileAllFindTheirRecords(LookupFileType type) throws Exception {
+        List<KeyValue> records = records(400, 12);
+        try (LookupFile file = write(settings(type).withBlockSizeBytes(512), records, records.size())) {
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<List<String>>> results = new ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    int first = t;
+                    results.add(pool.submit(() -> {
+                        List<String> wrong = new ArrayList<>();
+                        for (int round = 0; round < 5; round++) {
+                            for (int i = first; i < records.size(); i += 4) {
+                                LookupEntry got = file.lookup(records.get(i).key());
+                                if (got == null || !got.value().equals(records.get(i).value())
+                                        || got.rowPosition() != 10L * i) {
+                                    wrong.add(i + ": " + got);
+                                }
+                                if (file.lookup(GenericRow.of(2 * i + 1)) != null) {
+                                    wrong.add("absent key " + (2 * i + 1));
+                                }
+                            }
+                        }
+                        return wrong;
+                    }));
+                }
+                for (Future<List<String>> result : results) {
+                    assertThat(result.get()).isEmpty();
+                }
+            } finally {
+                pool.shutdownNow();
+            }
         }
     }
 
