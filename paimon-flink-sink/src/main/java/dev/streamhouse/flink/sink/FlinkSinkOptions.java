@@ -102,8 +102,8 @@ public final class FlinkSinkOptions {
 
     public static final ConfigOption<Duration> CHANGELOG_PRODUCER_COMPACTION_INTERVAL =
             ConfigOption.key("changelog-producer.compaction-interval").durationType().defaultValue(Duration.ZERO)
-                    .withDescription("Deprecated: interval of full compactions for 'full-compaction' changelog.")
-                    .noEffectYet("the 'full-compaction' changelog producer is not implemented");
+                    .withDescription("Deprecated: interval of full compactions (rounded up to whole checkpoints; "
+                            + "'full-compaction.delta-commits' takes precedence).");
 
     public static final ConfigOption<Integer> UNAWARE_BUCKET_COMPACTION_PARALLELISM =
             ConfigOption.key("unaware-bucket.compaction.parallelism").intType().noDefaultValue()

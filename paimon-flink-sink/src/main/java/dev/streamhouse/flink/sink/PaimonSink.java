@@ -8,6 +8,7 @@ import dev.streamhouse.flink.sink.routing.DynamicBucketPartitioner;
 import dev.streamhouse.flink.sink.routing.FixedBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.sink.writer.WriterOperator;
+import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
@@ -25,6 +26,7 @@ import org.apache.flink.table.data.RowData;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 
 /**
  * Writes a {@code DataStream<RowData>} (rows of the table's row type, with row kinds) into a table,
@@ -96,6 +98,7 @@ public final class PaimonSink {
     public DataStreamSink<Void> addTo(DataStream<RowData> input) {
         StreamExecutionEnvironment env = input.getExecutionEnvironment();
         checkJobConfiguration(env.getConfiguration(), env.getCheckpointConfig());
+        Table table = withCompactionInterval(this.table, env.getCheckpointConfig());
         int writers = parallelism != null ? parallelism : input.getParallelism();
         String name = table.fullName();
 
@@ -130,6 +133,25 @@ public final class PaimonSink {
             end.uid(uidPrefix + "-end");
         }
         return end;
+    }
+
+    /**
+     * The deprecated {@code changelog-producer.compaction-interval} as Apache Paimon applies it: without
+     * {@code full-compaction.delta-commits}, a full compaction every interval rounded up to whole
+     * checkpoints.
+     */
+    static Table withCompactionInterval(Table table, CheckpointConfig checkpoints) {
+        Duration interval = table.schema().tableOptions().get(FlinkSinkOptions.CHANGELOG_PRODUCER_COMPACTION_INTERVAL);
+        if (interval.isZero() || table.schema().tableOptions().contains(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS)
+                || !checkpoints.isCheckpointingEnabled()) {
+            return table;
+        }
+        long checkpointMillis = Math.max(1, checkpoints.getCheckpointInterval());
+        long deltaCommits = Math.max(1, (interval.toMillis() + checkpointMillis - 1) / checkpointMillis);
+        LOG.info("Table {}: 'changelog-producer.compaction-interval' = {} with {} ms checkpoints is a full compaction "
+                + "every {} commits", table.fullName(), interval, checkpointMillis, deltaCommits);
+        return table.copy(java.util.Map.of(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS.key(),
+                String.valueOf(Math.min(Integer.MAX_VALUE, deltaCommits))));
     }
 
     private void checkJobConfiguration(ReadableConfig config, CheckpointConfig checkpoints) {

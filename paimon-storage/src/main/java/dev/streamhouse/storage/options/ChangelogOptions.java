@@ -21,7 +21,10 @@ public final class ChangelogOptions {
          * previous value; it travels in the COMPACT snapshot's changelog manifest list.
          */
         LOOKUP("lookup"),
-        /** Changelog as the difference between full compactions (not supported yet). */
+        /**
+         * Changelog as the difference between successive full compactions (every
+         * {@code full-compaction.delta-commits} commits); it travels in the COMPACT snapshots.
+         */
         FULL_COMPACTION("full-compaction");
 
         private final String value;
@@ -42,14 +45,13 @@ public final class ChangelogOptions {
                     .withDescription("How a primary-key table produces changelog for streaming reads: 'none', "
                             + "'input' (double-write the unmerged input into changelog files at each flush), "
                             + "'lookup' (the compaction at each commit looks up each key's previous value and "
-                            + "writes -U/+U, +I, -D), or 'full-compaction' (not supported yet). With 'input' and "
-                            + "'ignore-delete' = true, -U/-D input records are dropped from the changelog too.")
-                    .supportedOnly("'none', 'input' and 'lookup'; 'full-compaction' refused",
-                            OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT, ChangelogProducer.LOOKUP));
+                            + "writes -U/+U, +I, -D), or 'full-compaction' (the difference between successive full "
+                            + "compactions, every 'full-compaction.delta-commits' commits, default 1). With 'input' "
+                            + "and 'ignore-delete' = true, -U/-D input records are dropped from the changelog too.");
 
     public static final ConfigOption<Boolean> CHANGELOG_PRODUCER_ROW_DEDUPLICATE =
             ConfigOption.key("changelog-producer.row-deduplicate").booleanType().defaultValue(false)
-                    .withDescription("Leave out -U/+U pairs of unchanged rows from the changelog of 'lookup'.");
+                    .withDescription("Leave out -U/+U pairs of unchanged rows from the changelog of 'lookup' and 'full-compaction'.");
 
     public static final ConfigOption<String> CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS =
             ConfigOption.key("changelog-producer.row-deduplicate-ignore-fields").stringType().noDefaultValue()

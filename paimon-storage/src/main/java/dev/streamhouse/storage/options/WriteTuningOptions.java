@@ -53,8 +53,9 @@ public final class WriteTuningOptions {
 
     public static final ConfigOption<MemorySize> CACHE_PAGE_SIZE =
             ConfigOption.key("cache-page-size").memoryType().defaultValue(MemorySize.ofBytes(64 << 10))
-                    .withDescription("Memory page size of caches.").checkedBy(OptionChecks.positiveMemory())
-                    .noEffectYet(OWN_SIZING);
+                    .withDescription("Memory page size of caches; the block size of sort-layout local lookup "
+                            + "files (a lookup of a present key reads one block).")
+                    .checkedBy(OptionChecks.positiveMemory());
 
     public static final ConfigOption<MemorySize> LOCAL_MERGE_BUFFER_SIZE =
             ConfigOption.key("local-merge-buffer-size").memoryType().noDefaultValue()

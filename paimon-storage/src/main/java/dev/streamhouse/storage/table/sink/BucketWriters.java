@@ -17,6 +17,7 @@ import dev.streamhouse.storage.mergetree.compact.Levels;
 import dev.streamhouse.storage.mergetree.compact.MergeTreeCompactManager;
 import dev.streamhouse.storage.mergetree.aggregate.ValueEquality;
 import dev.streamhouse.storage.mergetree.compact.CompactRewriter;
+import dev.streamhouse.storage.mergetree.compact.FullChangelogCompactRewriter;
 import dev.streamhouse.storage.mergetree.lookup.LevelLookup;
 import dev.streamhouse.storage.mergetree.lookup.LookupFileCache;
 import dev.streamhouse.storage.mergetree.compact.LookupCompactRewriter;
@@ -196,6 +197,10 @@ final class BucketWriters implements AutoCloseable {
      */
     private CompactRewriter rewriter(BinaryRow partition, int bucket, MergeTreeReaders readers,
             KeyValueFileWriterFactory writerFactory, DataFilePathFactory pathFactory) {
+        if (options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.FULL_COMPACTION) {
+            return new FullChangelogCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory,
+                    mergeFunctions, layout, MergeTreeOptions.numLevels(options) - 1, rowDeduplicate());
+        }
         if (!lookupCompaction) {
             return new MergeTreeCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory);
         }

@@ -19,6 +19,7 @@ import dev.streamhouse.storage.mergetree.write.MergeTreeWriter;
 import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.engine.MergeEngines;
+import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -40,8 +41,10 @@ import java.util.function.BiPredicate;
  *
  * <p>{@code changelog-producer}: with {@code input} the bucket writers also write every input record,
  * unmerged, to changelog files (see {@link MergeTreeWriter}); with {@code lookup} the compaction at
- * each commit writes the changelog ({@code mergetree.compact.LookupCompactRewriter}).
- * {@code full-compaction} is refused.
+ * each commit writes the changelog ({@code mergetree.compact.LookupCompactRewriter}); with
+ * {@code full-compaction} every {@code full-compaction.delta-commits} commits (default 1) compacts every
+ * open bucket fully and writes the changelog between the full compactions
+ * ({@code mergetree.compact.FullChangelogCompactRewriter}).
  *
  * <p>{@code ignore-delete = true}: -U and -D rows are dropped on arrival, before they get a bucket or
  * a sequence number, so they reach neither data files nor the input changelog.
@@ -95,11 +98,24 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'bucket' = "
                     + numBuckets + " (postpone bucket) is not supported yet");
         }
-        this.fullCompactionDeltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
+        this.fullCompactionDeltaCommits = fullCompactionDeltaCommits(options);
         this.ignoreDelete = options.get(MergeTreeOptions.IGNORE_DELETE);
         this.engine = MergeEngines.create(schema);
         this.ignoreUpdateBefore = options.get(MergeTreeOptions.IGNORE_UPDATE_BEFORE);
         this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
+    }
+
+    /**
+     * {@code full-compaction.delta-commits}; for {@code changelog-producer} = full-compaction without it,
+     * every commit (as Apache Paimon's writer does), so the changelog is never held back indefinitely.
+     */
+    private static Integer fullCompactionDeltaCommits(Options options) {
+        Integer deltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
+        if (deltaCommits == null
+                && options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogOptions.ChangelogProducer.FULL_COMPACTION) {
+            return 1;
+        }
+        return deltaCommits;
     }
 
     @Override

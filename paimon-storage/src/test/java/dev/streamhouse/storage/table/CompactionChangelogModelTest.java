@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code changelog-producer} = lookup against a model, for every merge engine: random upserts and
+ * {@code changelog-producer} = lookup and full-compaction against a model, for every merge engine: random upserts and
  * deletes over many commits of one long-lived write (keys spread over several levels, small
  * compaction trigger), and after every commit
  * <ul>
@@ -43,30 +43,49 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       changelog is insert-only.
  * </ul>
  */
-class LookupChangelogModelTest {
+class CompactionChangelogModelTest {
     @TempDir
     java.nio.file.Path tmp;
 
     enum Engine { DEDUPLICATE, DEDUPLICATE_ROW_DEDUP, PARTIAL_UPDATE, AGGREGATION, FIRST_ROW }
 
+    /** The producer and every how many commits its changelog is complete. */
+    enum Producer {
+        LOOKUP("lookup", 1), FULL_COMPACTION("full-compaction", 1), FULL_COMPACTION_EVERY_3("full-compaction", 3);
+
+        final String option;
+        final int deltaCommits;
+
+        Producer(String option, int deltaCommits) {
+            this.option = option;
+            this.deltaCommits = deltaCommits;
+        }
+    }
+
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
-        for (Engine e : Engine.values()) {
-            for (long seed : new long[] {1, 2}) {
-                out.add(Arguments.of(e, seed));
+        for (Producer p : Producer.values()) {
+            for (Engine e : Engine.values()) {
+                if (e == Engine.FIRST_ROW && p != Producer.LOOKUP) {
+                    continue;
+                }
+                for (long seed : p == Producer.LOOKUP ? new long[] {1, 2} : new long[] {1}) {
+                    out.add(Arguments.of(p, e, seed));
+                }
             }
         }
         return out.stream();
     }
 
-    private FileStoreTable create(Engine engine) throws Exception {
+    private FileStoreTable create(Producer producer, Engine engine) throws Exception {
         Schema.Builder b = Schema.newBuilder()
                 .column("id", DataTypes.INT().notNull())
                 .column("v", DataTypes.BIGINT())
                 .column("w", DataTypes.STRING())
                 .primaryKey("id")
                 .option("bucket", "2")
-                .option("changelog-producer", "lookup")
+                .option("changelog-producer", producer.option)
+                .option("full-compaction.delta-commits", String.valueOf(producer.deltaCommits))
                 .option("num-sorted-run.compaction-trigger", "3")
                 .option("num-levels", "4");
         switch (engine) {
@@ -89,10 +108,10 @@ class LookupChangelogModelTest {
         return TestTables.create(LocalFileIO.INSTANCE, new Path(tmp.resolve("t").toString()), b.build());
     }
 
-    @ParameterizedTest(name = "{0} seed {1}")
+    @ParameterizedTest(name = "{0} {1} seed {2}")
     @MethodSource("cases")
-    void changelogReplaysToTheTableAndTheTableToTheModel(Engine engine, long seed) throws Exception {
-        FileStoreTable table = create(engine);
+    void changelogReplaysToTheTableAndTheTableToTheModel(Producer producer, Engine engine, long seed) throws Exception {
+        FileStoreTable table = create(producer, engine);
         Random random = new Random(seed);
         Map<Integer, Object[]> model = new TreeMap<>();
         Map<Integer, String> replayed = new TreeMap<>();
@@ -116,6 +135,9 @@ class LookupChangelogModelTest {
                 for (Change change : fresh) {
                     assertThat(change.commitKind()).isEqualTo(CommitKind.COMPACT);
                     replay(engine, replayed, change);
+                }
+                if (c % producer.deltaCommits != 0) {
+                    continue;
                 }
                 assertThat(sorted(replayed.values())).as("changelog replayed after commit %s", c)
                         .isEqualTo(render(model));
