@@ -21,15 +21,17 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code changelog-producer} = lookup between our writer and Apache Paimon 1.3.1. Each write is one
+ * {@code changelog-producer} = lookup and full-compaction between our writer and Apache Paimon 1.3.1. Each write is one
  * commit, whose lookup compaction produces, per key it touched, the change from the table before the
  * commit to the table after it: +I, -D, or -U/+U. Paimon's own streaming scan of our table, of
  * Paimon's, and of one both write in turn (with compactions by either in between) yields exactly that
  * changelog, and so does our reader of the changelog files; batch reads of both stores agree with the
  * model. For aggregation (sum), where a deeper version merged twice would change the sums, both stores'
- * batch reads and Paimon's changelog follow the model too.
+ * batch reads and Paimon's changelog follow the model too. With full-compaction, every write of ours
+ * is a full compaction ({@code full-compaction.delta-commits} defaults to 1) and Paimon's writes are
+ * followed by a full compaction, so each produces the same per-commit difference.
  */
-class LookupChangelogInteropTest extends InteropTestBase {
+class CompactionChangelogInteropTest extends InteropTestBase {
     private static final String DB = "lk";
     private static final TableSpec SPEC = TableSpec.of("dt", "STRING", "id", "INT", "name", "STRING", "amount", "BIGINT")
             .withPartitionKeys("dt").withPrimaryKeys("dt", "id")
@@ -37,12 +39,13 @@ class LookupChangelogInteropTest extends InteropTestBase {
             .withOption("num-sorted-run.compaction-trigger", "3");
     private static final TableSpec AGGREGATION = SPEC.withOption("merge-engine", "aggregation")
             .withOption("fields.amount.aggregate-function", "sum");
+    private static final TableSpec FULL = SPEC.withOption("changelog-producer", "full-compaction");
 
     private final CdcModel cdc = new CdcModel(17, 15);
     /** The changelog the commits so far must have produced, in commit order. */
     private final List<CanonicalRow> expected = new ArrayList<>();
 
-    LookupChangelogInteropTest() {
+    CompactionChangelogInteropTest() {
         super(DB);
     }
 
@@ -175,5 +178,36 @@ class LookupChangelogInteropTest extends InteropTestBase {
         assertThat(byKey(paimonStream("agg"))).as("Paimon's streaming read of the aggregated changelog")
                 .isEqualTo(byKey(expected));
         assertThat(byKey(ourChangelog("agg"))).as("our changelog files").isEqualTo(byKey(expected));
+    }
+
+    @Test
+    void paimonStreamsTheChangelogOfOurFullCompactions() throws Exception {
+        ours.createTable(DB, "full", FULL);
+        for (int i = 0; i < 5; i++) {
+            ours.write(DB, "full", batch(40));
+        }
+        List<CanonicalRow> live = new ArrayList<>(cdc.live().values());
+        Canon.assertSameRowsIgnoringKind("Paimon's batch read", live, paimon.readAll(DB, "full"));
+        assertThat(byKey(paimonStream("full"))).as("Paimon's streaming read of our full-compaction changelog")
+                .isEqualTo(byKey(expected));
+        assertThat(byKey(ourChangelog("full"))).as("our changelog files").isEqualTo(byKey(expected));
+    }
+
+    @Test
+    void fullCompactionChangelogOfBothWritersInTurn() throws Exception {
+        ours.createTable(DB, "full2", FULL);
+        ours.write(DB, "full2", batch(40));
+        paimon.write(DB, "full2", batch(40));
+        paimon.compactAll(DB, "full2", true);
+        ours.write(DB, "full2", batch(40));
+        paimon.write(DB, "full2", batch(40));
+        paimon.compactAll(DB, "full2", true);
+        ours.write(DB, "full2", batch(40));
+
+        List<CanonicalRow> live = new ArrayList<>(cdc.live().values());
+        Canon.assertSameRowsIgnoringKind("Paimon's batch read", live, paimon.readAll(DB, "full2"));
+        Canon.assertSameRowsIgnoringKind("our batch read", live, ours.readAll(DB, "full2"));
+        assertThat(byKey(paimonStream("full2"))).as("Paimon's streaming read").isEqualTo(byKey(expected));
+        assertThat(byKey(ourChangelog("full2"))).as("our changelog files").isEqualTo(byKey(expected));
     }
 }
