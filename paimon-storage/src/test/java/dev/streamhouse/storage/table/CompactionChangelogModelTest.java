@@ -85,9 +85,11 @@ class CompactionChangelogModelTest {
                 .primaryKey("id")
                 .option("bucket", "2")
                 .option("changelog-producer", producer.option)
-                .option("full-compaction.delta-commits", String.valueOf(producer.deltaCommits))
                 .option("num-sorted-run.compaction-trigger", "3")
                 .option("num-levels", "4");
+        if (producer != Producer.LOOKUP) {
+            b.option("full-compaction.delta-commits", String.valueOf(producer.deltaCommits));
+        }
         switch (engine) {
             case DEDUPLICATE_ROW_DEDUP:
                 b.option("changelog-producer.row-deduplicate", "true");
@@ -124,6 +126,12 @@ class CompactionChangelogModelTest {
                     InternalRow row = nextRow(engine, random, model);
                     write.write(row);
                     apply(engine, model, row);
+                }
+                if (c % 7 == 0) {
+                    // Everything to the last level: the next commits put keys on the levels above it too.
+                    for (int bucket = 0; bucket < 2; bucket++) {
+                        write.compact(dev.streamhouse.storage.data.BinaryRow.EMPTY_ROW, bucket, true);
+                    }
                 }
                 commit.commit(c, write.prepareCommit());
 
