@@ -267,8 +267,19 @@ class ExactlyOnceFailoverITCase {
     @Test
     @Timeout(240)
     void lookupChangelogIsExactAcrossFailuresBetweenACheckpointsTwoSnapshots(TestInfo info) throws Exception {
+        compactionChangelogIsExactAcrossFailures(info, "lookup");
+    }
+
+    @Test
+    @Timeout(240)
+    void fullCompactionChangelogIsExactAcrossFailuresBetweenACheckpointsTwoSnapshots(TestInfo info)
+            throws Exception {
+        compactionChangelogIsExactAcrossFailures(info, "full-compaction");
+    }
+
+    private void compactionChangelogIsExactAcrossFailures(TestInfo info, String producer) throws Exception {
         FileStoreTable table = SinkTables.primaryKey(tmp.resolve("t"), "bucket", "2",
-                "changelog-producer", "lookup", "num-sorted-run.compaction-trigger", "3");
+                "changelog-producer", producer, "num-sorted-run.compaction-trigger", "3");
         long n = 30 * KEYS + 130;
         java.util.Set<FailurePlan.Point> points = java.util.EnumSet.copyOf(FailurePlan.Point.CLASSIC);
         points.add(FailurePlan.Point.BETWEEN_SNAPSHOTS);

@@ -125,6 +125,24 @@ class LookupChangelogRecoveryTest {
     }
 
     @Test
+    void aFullCompactionTableResumesItsLevelZeroToo() throws Exception {
+        FileStoreTable table = create("changelog-producer", "full-compaction");
+        TableCommit commit = table.newStreamCommit("job");
+        try (TableWrite w = table.newWrite()) {
+            write(w, 0, 20, "a");
+            commit.commit(1, w.prepareCommit());
+            write(w, 0, 10, "b");
+            commitDataOnly(commit, 2, w.prepareCommit());
+        }
+        assertThat(replay(table)).isNotEqualTo(table(table));
+        try (TableWrite restarted = table.newWrite()) {
+            restarted.resumeLevelZero((partition, bucket) -> true);
+            commit.commit(3, restarted.prepareCommit());
+        }
+        assertThat(replay(table)).isEqualTo(table(table));
+    }
+
+    @Test
     void aWriterThatDoesNotResumeLeavesTheChangelogWaiting() throws Exception {
         FileStoreTable table = create();
         TableCommit commit = table.newStreamCommit("job");

@@ -125,9 +125,14 @@ final class BucketWriters implements AutoCloseable {
         return Integer.highestOneBit((int) wanted);
     }
 
-    /** Whether commits move level 0 up (tables whose compactions look up older versions). */
-    boolean movesLevelZeroAtCommit() {
-        return lookupCompaction && !options.get(MergeTreeOptions.WRITE_ONLY);
+    /**
+     * Whether the level-0 files a lost compaction left must be compacted by the next commit even without
+     * new rows: tables whose commits move level 0 up (lookup compactions) and full-compaction changelog
+     * tables, whose changelog the next full compaction writes.
+     */
+    boolean resumesLevelZero() {
+        return (lookupCompaction || options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.FULL_COMPACTION)
+                && !options.get(MergeTreeOptions.WRITE_ONLY);
     }
 
     /** Live level-0 files of the latest snapshot, all partitions. */

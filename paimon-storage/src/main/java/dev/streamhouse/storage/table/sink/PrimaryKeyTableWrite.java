@@ -120,7 +120,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
 
     @Override
     public void resumeLevelZero(BiPredicate<BinaryRow, Integer> ownsFixedBucket) throws IOException {
-        if (!writers.movesLevelZeroAtCommit()) {
+        if (!writers.resumesLevelZero()) {
             return;
         }
         for (ManifestEntry e : writers.levelZeroFiles()) {

@@ -27,7 +27,8 @@ public interface TableWrite extends AutoCloseable {
 
     /**
      * For tables whose commits move level 0 up (first-row, {@code changelog-producer} = lookup,
-     * {@code force-lookup}): opens the writers of the buckets that hold level-0 files in the latest
+     * {@code force-lookup}) or fully compact ({@code changelog-producer} = full-compaction): opens the
+     * writers of the buckets that hold level-0 files in the latest
      * snapshot, so the next {@link #prepareCommit()} compacts them and produces their changelog even
      * if no new row arrives for them. A restarted job calls it once: level-0 files whose compaction
      * was lost in a failure (its COMPACT snapshot never landed) would otherwise wait for the next row
