@@ -91,6 +91,11 @@ public final class MergeTreeWriter implements AutoCloseable {
         return buffer;
     }
 
+    /** The bucket's live data files, as its levels hold them (writer thread only). */
+    public List<DataFileMeta> liveFiles() {
+        return compactions.allFiles();
+    }
+
     public void write(RowKind kind, InternalRow key, InternalRow value) throws IOException {
         long sequence = nextSequence++;
         if (!buffer.put(sequence, kind, key, value)) {

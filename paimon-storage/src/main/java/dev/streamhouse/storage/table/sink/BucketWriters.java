@@ -140,6 +140,28 @@ final class BucketWriters implements AutoCloseable {
         return state.levelZeroFiles();
     }
 
+    /**
+     * Drops the local lookup files of data files that no bucket of this write holds any more (compacted
+     * away), so they do not wait for {@code lookup.cache-file-retention}. Call between compactions'
+     * use, e.g. after a commit's increments were taken.
+     */
+    void dropLookupFilesOfRemovedData() {
+        LookupFileCache cache;
+        synchronized (this) {
+            cache = lookupFiles;
+        }
+        if (cache == null) {
+            return;
+        }
+        Set<String> live = new HashSet<>();
+        for (MergeTreeWriter w : writers.values()) {
+            for (DataFileMeta f : w.liveFiles()) {
+                live.add(f.fileName());
+            }
+        }
+        cache.retainOnly(live);
+    }
+
     Map<PartitionBucket, MergeTreeWriter> all() {
         return writers;
     }

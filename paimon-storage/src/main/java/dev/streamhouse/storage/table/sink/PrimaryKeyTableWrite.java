@@ -193,6 +193,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             data.put(e.getKey(), inc.data());
             compact.put(e.getKey(), inc.compact());
         }
+        writers.dropLookupFilesOfRemovedData();
         if (assigner != null) {
             for (IndexChange change : assigner.prepareCommit()) {
                 PartitionBucket pb = new PartitionBucket(change.partition(), change.bucket());
