@@ -5,8 +5,9 @@ import java.time.Duration;
 /**
  * Local lookup files and lookup compaction (Paimon's keys and defaults): what the {@code lookup}
  * changelog producer, deletion vectors and first-row compaction use. Neither is implemented yet;
- * these only tune them, so they are accepted with a warning. The memory and disk limits also bound
- * the cache of lookup joins ({@code dev.streamhouse.storage.lookup.LookupTable}), which uses them.
+ * these only tune them, so they are accepted with a warning, except {@code force-lookup}: a table with
+ * it is read but not written. The memory and disk limits also bound the cache of lookup joins
+ * ({@code dev.streamhouse.storage.lookup.LookupTable}), which uses them.
  */
 public final class LookupOptions {
     private LookupOptions() {}
@@ -15,8 +16,10 @@ public final class LookupOptions {
 
     public static final ConfigOption<Boolean> FORCE_LOOKUP =
             ConfigOption.key("force-lookup").booleanType().defaultValue(false)
-                    .withDescription("Compact with lookups even when no changelog or deletion vector needs them.")
-                    .immutable().noEffectYet(NO_LOOKUP);
+                    .withDescription("Compact with lookups even when no changelog or deletion vector needs them. "
+                            + "Reads then merge level 0 with a key's version on the smallest level above it only.")
+                    .immutable().notSupportedYet("lookup compaction is not implemented: tables Apache Paimon wrote "
+                            + "with it are read, not written");
 
     public static final ConfigOption<Boolean> LOOKUP_WAIT =
             ConfigOption.key("lookup-wait").booleanType().defaultValue(true)
