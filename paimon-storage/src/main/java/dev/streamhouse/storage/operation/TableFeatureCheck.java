@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * Refuses to read or write a table, a snapshot or a file that uses something this store cannot honour
  * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
  * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), a streaming
- * read of changelog that compaction produces, deletion vectors or unknown index files, data files in
+ * read of the changelog full compactions produce, deletion vectors or unknown index files, data files in
  * a format other than Parquet, at an external path or holding only some columns. Each refusal is an
  * {@link UnsupportedTableFeatureException} naming the table and the feature.
  */
@@ -66,9 +66,10 @@ public final class TableFeatureCheck {
         }
         if (access == Access.STREAM_READ && schema.hasPrimaryKey()) {
             ChangelogProducer producer = parsedOrNull(ChangelogOptions.CHANGELOG_PRODUCER, schema.tableOptions());
-            if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
+            if (producer == ChangelogProducer.FULL_COMPACTION) {
                 problems.add("it uses option 'changelog-producer' = '" + producer + "', whose changelog (written by "
-                        + "compaction) is not read yet; read it in batch mode, or read a table with 'none' or 'input'");
+                        + "full compactions) is not read yet; read it in batch mode, or read a table with 'none', "
+                        + "'input' or 'lookup'");
             }
         }
         if (!problems.isEmpty()) {

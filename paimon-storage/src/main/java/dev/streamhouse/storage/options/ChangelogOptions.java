@@ -16,7 +16,10 @@ public final class ChangelogOptions {
          * they travel in the APPEND snapshot's changelog manifest list.
          */
         INPUT("input"),
-        /** Changelog computed at compaction by looking up old values (not supported yet). */
+        /**
+         * Changelog computed at compaction by looking up old values; it travels in COMPACT snapshots.
+         * Read (batch and streaming) in tables Apache Paimon writes; not written yet.
+         */
         LOOKUP("lookup"),
         /** Changelog as the difference between full compactions (not supported yet). */
         FULL_COMPACTION("full-compaction");
@@ -38,7 +41,8 @@ public final class ChangelogOptions {
                     .defaultValue(ChangelogProducer.NONE)
                     .withDescription("How a primary-key table produces changelog for streaming reads: 'none', "
                             + "'input' (double-write the unmerged input into changelog files at each flush), "
-                            + "'lookup' or 'full-compaction' (not supported yet). With 'input' and "
+                            + "'lookup' (read in tables Apache Paimon writes, not written yet) or 'full-compaction' "
+                            + "(not supported yet). With 'input' and "
                             + "'ignore-delete' = true, -U/-D input records are dropped from the changelog too.")
                     .supportedOnly("'none' and 'input'; 'lookup' and 'full-compaction' refused",
                             OptionChecks.only(ChangelogProducer.NONE, ChangelogProducer.INPUT));
