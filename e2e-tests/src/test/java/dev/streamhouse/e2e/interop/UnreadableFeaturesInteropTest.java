@@ -63,14 +63,20 @@ class UnreadableFeaturesInteropTest extends InteropTestBase {
     }
 
     @Test
-    void changelogOfTheLookupProducerIsReadInBatchButNotStreamed() throws Exception {
-        paimon.createTable(DB, "lk", PK.withOption("changelog-producer", "lookup"));
-        paimon.write(DB, "lk", List.of(row(1, "a", 1), row(2, "b", 2)));
-        paimon.write(DB, "lk", List.of(row(1, "a2", 3)));
-        assertThat(ours.readAll(DB, "lk")).containsExactlyInAnyOrderElementsOf(paimon.readAll(DB, "lk"));
-        assertThatThrownBy(() -> ourTable("lk").newReadBuilder().newStreamScan())
+    void changelogOfTheFullCompactionProducerIsReadInBatchButNotStreamed() throws Exception {
+        // The lookup producer's changelog is streamed (LookupChangelogInteropTest); this one is not yet.
+        paimon.createTable(DB, "fc", PK.withOption("changelog-producer", "full-compaction"));
+        paimon.write(DB, "fc", List.of(row(1, "a", 1), row(2, "b", 2)));
+        paimon.compactAll(DB, "fc", true);
+        paimon.write(DB, "fc", List.of(row(1, "a2", 3)));
+        assertThat(ours.readAll(DB, "fc")).containsExactlyInAnyOrderElementsOf(paimon.readAll(DB, "fc"));
+        assertThatThrownBy(() -> ourTable("fc").newReadBuilder().newStreamScan())
                 .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot stream-read table f.lk: it uses option 'changelog-producer' = 'lookup'");
+                .hasMessageContaining("Cannot stream-read table f.fc: it uses option 'changelog-producer' = "
+                        + "'full-compaction', whose changelog (written by full compactions) is not read yet");
+        assertThatThrownBy(() -> ours.write(DB, "fc", List.of(row(3, "c", 3))))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageContaining("Cannot write to table f.fc");
     }
 
     @Test
