@@ -15,11 +15,13 @@ import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.types.RowType;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Our side of the interoperability tests: the same operations as {@code PaimonOracle}, through our
@@ -83,6 +85,40 @@ final class OurStore implements AutoCloseable {
 
     List<CanonicalRow> readAll(String db, String name) throws Exception {
         return scan(db, name, null, null).rows();
+    }
+
+    /** All rows of snapshot {@code snapshotId} (time travel). */
+    List<CanonicalRow> readSnapshot(String db, String name, long snapshotId) throws Exception {
+        ReadBuilder rb = table(db, name).newReadBuilder().withSnapshot(snapshotId);
+        RowType readType = rb.readType();
+        List<CanonicalRow> rows = new ArrayList<>();
+        rb.newRead().createReader(rb.newScan().plan().splits()).forEachRemaining(r -> rows.add(OurRows.toCanonical(r, readType)));
+        return rows;
+    }
+
+    /**
+     * Streams the table with our stream scan under the given dynamic options, plan by plan, until the
+     * scan has passed the latest snapshot; the rows of each plan, with their row kinds. As the oracle's
+     * {@code streamPlansUntilLatest}.
+     */
+    List<List<CanonicalRow>> streamPlansUntilLatest(String db, String name, Map<String, String> options)
+            throws Exception {
+        Table t = table(db, name).copy(options);
+        ReadBuilder rb = t.newReadBuilder();
+        StreamTableScan scan = rb.newStreamScan();
+        RowType type = rb.readType();
+        long latest = t.latestSnapshot().orElseThrow().id();
+        List<List<CanonicalRow>> out = new ArrayList<>();
+        for (int round = 0; round < 4 * latest + 10; round++) {
+            List<CanonicalRow> rows = new ArrayList<>();
+            rb.newRead().createReader(scan.plan().splits()).forEachRemaining(r -> rows.add(OurRows.toCanonical(r, type)));
+            out.add(rows);
+            Long next = scan.checkpoint();
+            if (next != null && next > latest) {
+                return out;
+            }
+        }
+        throw new AssertionError("Our stream scan of " + db + "." + name + " did not get past snapshot " + latest);
     }
 
     /** What a scan returned (rows re-filtered exactly) and how much it planned. */

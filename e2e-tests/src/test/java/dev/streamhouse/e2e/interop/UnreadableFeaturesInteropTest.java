@@ -63,17 +63,6 @@ class UnreadableFeaturesInteropTest extends InteropTestBase {
     }
 
     @Test
-    void changelogOfTheLookupProducerIsReadInBatchButNotStreamed() throws Exception {
-        paimon.createTable(DB, "lk", PK.withOption("changelog-producer", "lookup"));
-        paimon.write(DB, "lk", List.of(row(1, "a", 1), row(2, "b", 2)));
-        paimon.write(DB, "lk", List.of(row(1, "a2", 3)));
-        assertThat(ours.readAll(DB, "lk")).containsExactlyInAnyOrderElementsOf(paimon.readAll(DB, "lk"));
-        assertThatThrownBy(() -> ourTable("lk").newReadBuilder().newStreamScan())
-                .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot stream-read table f.lk: it uses option 'changelog-producer' = 'lookup'");
-    }
-
-    @Test
     void dataFilesInOtherFormatsAreRefusedNamingTheFile() {
         for (String format : List.of("orc", "avro")) {
             String name = "t_" + format;

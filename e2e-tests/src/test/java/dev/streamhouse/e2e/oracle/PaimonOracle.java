@@ -260,6 +260,21 @@ public final class PaimonOracle implements AutoCloseable {
         return scan(database, table, Query.all()).rows();
     }
 
+    /** All rows of snapshot {@code snapshotId} (time travel with {@code scan.snapshot-id}), all columns. */
+    public List<CanonicalRow> readSnapshot(String database, String table, long snapshotId) {
+        Table t = table(database, table).copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));
+        ReadBuilder rb = t.newReadBuilder();
+        RowType type = rb.readType();
+        List<CanonicalRow> rows = new ArrayList<>();
+        try (RecordReader<InternalRow> reader = rb.newRead().createReader(rb.newScan().plan())) {
+            reader.forEachRemaining(r -> rows.add(PaimonRows.toCanonical(r, type)));
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot read snapshot " + snapshotId + " of " + t.fullName()
+                    + " with Paimon: " + e.getMessage(), e);
+        }
+        return rows;
+    }
+
     /** The rows of the latest snapshot matching {@code filter} (exactly), with the given columns. */
     public List<CanonicalRow> read(String database, String table, List<String> projection, Filter filter) {
         Query q = Query.all();
@@ -328,17 +343,27 @@ public final class PaimonOracle implements AutoCloseable {
      */
     public List<CanonicalRow> streamUntilLatest(String database, String table, Map<String, String> options)
             throws Exception {
+        List<CanonicalRow> out = new ArrayList<>();
+        streamPlansUntilLatest(database, table, options).forEach(out::addAll);
+        return out;
+    }
+
+    /** Like {@link #streamUntilLatest}, the rows of each plan apart (a full first plan, then one per snapshot). */
+    public List<List<CanonicalRow>> streamPlansUntilLatest(String database, String table, Map<String, String> options)
+            throws Exception {
         ReadBuilder rb = table(database, table).copy(options).newReadBuilder();
         StreamTableScan scan = rb.newStreamScan();
         RowType type = rb.readType();
         long latest = latestSnapshotId(database, table).orElseThrow();
-        List<CanonicalRow> out = new ArrayList<>();
+        List<List<CanonicalRow>> out = new ArrayList<>();
         // Each plan covers at most one snapshot; stop once the scan has passed the latest one.
         for (int round = 0; round < 4 * latest + 10; round++) {
             TableScan.Plan plan = scan.plan();
+            List<CanonicalRow> rows = new ArrayList<>();
             try (RecordReader<InternalRow> reader = rb.newRead().createReader(plan)) {
-                reader.forEachRemaining(r -> out.add(PaimonRows.toCanonical(r, type)));
+                reader.forEachRemaining(r -> rows.add(PaimonRows.toCanonical(r, type)));
             }
+            out.add(rows);
             Long next = scan.checkpoint();
             if (next != null && next > latest) {
                 return out;

@@ -99,7 +99,7 @@ public final class PaimonSourceBuilder {
      * Follow the table: start as the table options say ({@code scan.mode}, {@code consumer-id}, ...)
      * and follow new snapshots until the job is cancelled, emitting their changes with row kinds (an
      * upsert stream for primary-key tables without a changelog producer, the full changelog with
-     * {@code changelog-producer} = {@code input}). Options: {@code continuous.discovery-interval}
+     * {@code changelog-producer} = {@code input} or {@code lookup}). Options: {@code continuous.discovery-interval}
      * (default 10 s), {@code scan.max-splits-per-task} (default 10), {@code consumer-id}. Use with
      * checkpointing for exactly-once and for consumer progress.
      */

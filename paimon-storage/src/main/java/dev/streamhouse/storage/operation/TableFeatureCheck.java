@@ -6,8 +6,6 @@ import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
-import dev.streamhouse.storage.options.ChangelogOptions;
-import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.ConfigOption;
 import dev.streamhouse.storage.options.OptionDeclarations.Kind;
 import dev.streamhouse.storage.options.OptionPattern;
@@ -28,7 +26,7 @@ import java.util.TreeMap;
  * Refuses to read or write a table, a snapshot or a file that uses something this store cannot honour
  * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
  * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), a streaming
- * read of changelog that compaction produces, deletion vectors or unknown index files, data files in
+ * read of the changelog full compactions produce, deletion vectors or unknown index files, data files in
  * a format other than Parquet, at an external path or holding only some columns. Each refusal is an
  * {@link UnsupportedTableFeatureException} naming the table and the feature.
  */
@@ -64,13 +62,6 @@ public final class TableFeatureCheck {
                 }
             }
         }
-        if (access == Access.STREAM_READ && schema.hasPrimaryKey()) {
-            ChangelogProducer producer = parsedOrNull(ChangelogOptions.CHANGELOG_PRODUCER, schema.tableOptions());
-            if (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION) {
-                problems.add("it uses option 'changelog-producer' = '" + producer + "', whose changelog (written by "
-                        + "compaction) is not read yet; read it in batch mode, or read a table with 'none' or 'input'");
-            }
-        }
         if (!problems.isEmpty()) {
             throw new UnsupportedTableFeatureException("Cannot " + access.verb + " table " + table + ": "
                     + String.join("; ", problems));
@@ -89,14 +80,6 @@ public final class TableFeatureCheck {
         String reason = declaration.unsupportedReason(parsed);
         return reason == null ? null
                 : "it uses option '" + key + "' = '" + shown + "', which is not supported yet (" + reason + ")";
-    }
-
-    private static <T> T parsedOrNull(ConfigOption<T> option, Options options) {
-        try {
-            return options.get(option);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /** Checks that every data file of {@code entries} can be read as it is. */

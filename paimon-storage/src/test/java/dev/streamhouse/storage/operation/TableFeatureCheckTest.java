@@ -74,14 +74,16 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void changelogOfFullCompactionsIsReadInBatchButNotStreamed() throws Exception {
-        FileStoreTable t = storedWith("changelog-producer", "full-compaction");
-        assertThat(TestTables.readAll(t)).isEmpty();
-        assertThatThrownBy(() -> t.newReadBuilder().newStreamScan())
-                .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot stream-read table db.t: it uses option 'changelog-producer' = "
-                        + "'full-compaction'");
-        assertThatThrownBy(t::newWrite).hasMessageContaining("'changelog-producer' = 'full-compaction'");
+    void compactionChangelogTablesAreReadStreamedAndWritten() throws Exception {
+        for (String producer : List.of("lookup", "full-compaction")) {
+            FileStoreTable t = storedWith("changelog-producer", producer);
+            assertThat(TestTables.readAll(t)).isEmpty();
+            assertThat(t.newReadBuilder().newStreamScan().plan().splits()).isEmpty();
+            t.newWrite().close();
+        }
+        FileStoreTable forced = storedWith("force-lookup", "true");
+        forced.newReadBuilder().newStreamScan();
+        forced.newWrite().close();
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.streamhouse.storage.mergetree.MergeFunction;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
+import dev.streamhouse.storage.options.LookupOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions.MergeEngine;
 import dev.streamhouse.storage.options.Options;
@@ -15,7 +16,8 @@ import java.util.Optional;
 
 /**
  * The merge engine ({@link MergeFunctionFactory}) of a table's {@code merge-engine}: deduplicate,
- * partial-update, aggregation or first-row, each declaring its capabilities in its factory.
+ * partial-update, aggregation or first-row, each declaring its capabilities in its factory; for tables
+ * Apache Paimon compacts with lookups wrapped in {@link LookupMerge}.
  */
 public final class MergeEngines {
     private MergeEngines() {}
@@ -58,7 +60,21 @@ public final class MergeEngines {
                     + "' = '" + producer + "' with option '" + MergeTreeOptions.MERGE_ENGINE.key() + "' = '"
                     + engine + "': the merge engine does not support it");
         }
-        return factory;
+        boolean lookupCompaction = compactsWithLookup(producer, tableOptions.get(LookupOptions.FORCE_LOOKUP),
+                tableOptions.get(MergeTreeOptions.DELETION_VECTORS_ENABLED));
+        // First-row's levels never share a key (its compaction drops the later versions), so Paimon does
+        // not wrap it.
+        return lookupCompaction && engine != MergeEngine.FIRST_ROW ? new LookupMerge(factory) : factory;
+    }
+
+    /**
+     * Whether Apache Paimon compacts the table with lookups, so that the version of a key on the smallest
+     * level above 0 holds its deeper versions merged (Paimon's {@code CoreOptions.needLookup()}, less
+     * first-row, which is checked by the caller).
+     */
+    private static boolean compactsWithLookup(ChangelogProducer producer, boolean forceLookup,
+            boolean deletionVectors) {
+        return producer == ChangelogProducer.LOOKUP || forceLookup || deletionVectors;
     }
 
     /**
@@ -83,7 +99,8 @@ public final class MergeEngines {
 
     /**
      * Why a streaming read of {@code schema}'s table cannot give a correct changelog, if it cannot: the
-     * partial-update, aggregation and first-row engines need a changelog producer.
+     * partial-update, aggregation and first-row engines need a changelog producer. (Which producers'
+     * changelog can be read at all is {@code TableFeatureCheck}'s question.)
      */
     public static Optional<String> streamingReadRefusal(TableSchema schema) {
         MergeEngine engine = schema.tableOptions().get(MergeTreeOptions.MERGE_ENGINE);
@@ -92,9 +109,9 @@ public final class MergeEngines {
             return Optional.empty();
         }
         return Optional.of("a streaming read of merge engine '" + engine + "' with 'changelog-producer' = 'none' "
-                + "cannot tell what changed; use 'changelog-producer' = 'input' (which returns the input records "
-                + "only), or read the table in batch mode (SET 'execution.runtime-mode' = 'batch'); 'lookup' and "
-                + "'full-compaction', which produce the merged changelog, are not implemented yet");
+                + "cannot tell what changed; use 'changelog-producer' = 'lookup' or 'full-compaction' (the merged "
+                + "changes) or 'input' (the input records only), or read the table in batch mode "
+                + "(SET 'execution.runtime-mode' = 'batch')");
     }
 
     /** The {@code deduplicate} engine: the last version wins (see {@link DeduplicateMergeFunction}). */

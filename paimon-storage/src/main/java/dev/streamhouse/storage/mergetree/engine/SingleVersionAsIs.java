@@ -19,6 +19,14 @@ final class SingleVersionAsIs implements MergeFunction {
         this.merge = merge;
     }
 
+    /**
+     * The function {@code merge} passes several versions to, or {@code merge} itself when it has no
+     * pass-through: for a wrapper that decides which versions are merged before a pass-through of its own.
+     */
+    static MergeFunction unwrapped(MergeFunction merge) {
+        return merge instanceof SingleVersionAsIs passThrough ? passThrough.merge : merge;
+    }
+
     @Override
     public void reset() {
         first = null;
