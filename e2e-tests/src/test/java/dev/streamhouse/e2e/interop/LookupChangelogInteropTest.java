@@ -4,7 +4,6 @@ import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
 import dev.streamhouse.e2e.oracle.TableSpec;
-import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.table.source.DataSplit;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Tables Apache Paimon 1.3.1 writes with lookup compaction ({@code changelog-producer} = lookup, and
@@ -257,11 +255,10 @@ class LookupChangelogInteropTest extends InteropTestBase {
         }
         assertThat(assertSameStream(table, true, Map.of("scan.mode", "latest-full"))).isEmpty();
 
-        // Writing needs lookup compaction, which this store does not have yet.
-        assertThatThrownBy(() -> ours.write(DB, table, List.of(CanonicalRow.of("2026-12-01", 1, 1L, "b", 1L))))
-                .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot write to table lk." + table)
-                .hasMessageContaining("'changelog-producer' = 'lookup'");
+        // Our writer continues the table with its own lookup compactions; both stores still agree.
+        ours.write(DB, table, List.of(CanonicalRow.of("2026-12-01", 1, 1L, "b", 1L)));
+        assertSameBatchReadOfEverySnapshot(table);
+        assertSameStream(table, false, Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
     }
 
     /** sum(a) per key "dt/id" of the rows a table holds, or of input changes (-U/-D subtract). */
