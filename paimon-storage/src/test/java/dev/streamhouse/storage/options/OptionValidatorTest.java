@@ -43,8 +43,6 @@ class OptionValidatorTest {
 
     @Test
     void featuresNotImplementedAreRefusedSayingSo() {
-        assertThatThrownBy(() -> create(PK, "changelog-producer", "full-compaction"))
-                .hasMessageContaining("option 'changelog-producer' is not supported yet (set to 'full-compaction')");
         assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true"))
                 .hasMessageContaining("option 'deletion-vectors.enabled' is not supported yet (set to 'true')");
         assertThatThrownBy(() -> create(PK, "scan.tag-name", "t1"))
@@ -58,7 +56,7 @@ class OptionValidatorTest {
 
     @Test
     void everyProblemIsListedAtOnce() {
-        assertThatThrownBy(() -> create(PK, "changelog-producer", "full-compaction", "write-buffer-size", "-1", "bucket", "0"))
+        assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true", "write-buffer-size", "-1", "bucket", "0"))
                 .isInstanceOfSatisfying(InvalidOptionsException.class, e -> assertThat(e.problems()).hasSize(3));
     }
 

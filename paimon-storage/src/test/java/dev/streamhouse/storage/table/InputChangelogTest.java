@@ -275,14 +275,11 @@ class InputChangelogTest {
     }
 
     @Test
-    void otherProducersAreRefusedNamingTableAndOption() throws Exception {
+    void otherProducersAreAcceptedAndUnknownOnesRefused() throws Exception {
         FileStoreTable created = create("bucket", "1");
-        for (String producer : List.of("full-compaction")) {
-            assertThatThrownBy(() -> created.copy(Map.of("changelog-producer", producer)))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("option 'changelog-producer' is not supported yet (set to '" + producer + "')")
-                    .hasMessageContaining(created.fullName())
-                    .hasMessageContaining("'input', 'lookup'");
+        for (String producer : List.of("none", "lookup", "full-compaction")) {
+            assertThat(created.copy(Map.of("changelog-producer", producer)).schema().tableOptions()
+                    .get(dev.streamhouse.storage.options.ChangelogOptions.CHANGELOG_PRODUCER)).hasToString(producer);
         }
         assertThatThrownBy(() -> created.copy(Map.of("changelog-producer", "bogus")))
                 .isInstanceOf(IllegalArgumentException.class)
