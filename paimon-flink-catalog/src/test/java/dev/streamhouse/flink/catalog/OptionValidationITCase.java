@@ -60,8 +60,11 @@ class OptionValidationITCase extends CatalogITCaseBase {
                 .contains("Invalid value 'nope' for option 'merge-engine'").contains("deduplicate, partial-update");
         assertThat(createError("'fields.v.default-value' = 'x'"))
                 .contains("Cannot create table default.t: option 'fields.v.default-value' is not supported yet");
-        assertThat(createError("'changelog-producer' = 'lookup'"))
-                .contains("option 'changelog-producer' is not supported yet (set to 'lookup')");
+        assertThat(createError("'changelog-producer' = 'lookup', 'merge-engine' = 'first-row', "
+                + "'changelog-producer.row-deduplicate-ignore-fields' = 'nope'"))
+                .contains("option 'changelog-producer.row-deduplicate-ignore-fields' names column 'nope'");
+        assertThat(createError("'merge-engine' = 'first-row', 'changelog-producer' = 'full-compaction'"))
+                .contains("'changelog-producer' = 'full-compaction' cannot be used with 'merge-engine' = 'first-row'");
         assertThat(createError("'deletion-vectors.enabled' = 'true'"))
                 .contains("option 'deletion-vectors.enabled' is not supported yet");
         assertThat(createError("'write-buffer-size' = '-1'"))

@@ -62,6 +62,6 @@ class StreamingChangelogModeTest {
                 .isInstanceOf(ValidationException.class)
                 .hasMessageStartingWith("Cannot stream-read table db.t: a streaming read of merge engine "
                         + "'aggregation' with 'changelog-producer' = 'none' cannot tell what changed")
-                .hasMessageContaining("the merged changelog of 'lookup' is streamed from tables Apache Paimon writes");
+                .hasMessageContaining("use 'changelog-producer' = 'lookup' or 'full-compaction'");
     }
 }
