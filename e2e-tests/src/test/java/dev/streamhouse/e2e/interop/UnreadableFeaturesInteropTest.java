@@ -37,26 +37,26 @@ class UnreadableFeaturesInteropTest extends InteropTestBase {
     }
 
     @Test
-    void deletionVectorsAreRefusedAlsoAfterTheOptionWasTurnedOff() throws Exception {
+    void deletionVectorsAreReadButRefusedOnceTheOptionWasTurnedOff() throws Exception {
         paimon.createTable(DB, "dv", PK.withOption("deletion-vectors.enabled", "true"));
         paimon.write(DB, "dv", List.of(row(1, "a", 1), row(2, "b", 2)));
         paimon.compactAll(DB, "dv", true);
         paimon.write(DB, "dv", List.of(row(1, "a2", 10)));
         paimon.compactAll(DB, "dv", false);
         assertThat(paimon.readAll(DB, "dv")).containsExactlyInAnyOrder(row(1, "a2", 10), row(2, "b", 2));
-
-        assertThatThrownBy(() -> ourTable("dv").newReadBuilder().newScan())
+        assertThat(ours.readAll(DB, "dv")).containsExactlyInAnyOrder(row(1, "a2", 10), row(2, "b", 2));
+        assertThatThrownBy(() -> ours.write(DB, "dv", List.of(row(3, "c", 3))))
                 .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot read table f.dv")
-                .hasMessageContaining("'deletion-vectors.enabled' = 'true'");
+                .hasMessageContaining("Cannot write to table f.dv: it uses option 'deletion-vectors.enabled' = 'true'");
 
-        // Paimon lets the option be turned off, but the snapshot keeps its deletion vectors: a read that
-        // ignored them would return the deleted old version of key 1 as well.
+        // Paimon lets the option be turned off, but the snapshot keeps its deletion vectors, which Paimon
+        // then ignores: a merge of the files without them is not exact for every merge engine.
         paimon.catalog().alterTable(Identifier.create(DB, "dv"),
                 SchemaChange.setOption("deletion-vectors.enabled", "false"), false);
         assertThatThrownBy(() -> ours.readAll(DB, "dv"))
                 .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot read table f.dv: it has deletion vectors (index file");
+                .hasMessageContaining("Cannot read table f.dv: it has deletion vectors (index file")
+                .hasMessageContaining("but option 'deletion-vectors.enabled' is not 'true'");
         assertThatThrownBy(() -> ours.write(DB, "dv", List.of(row(3, "c", 3))))
                 .isInstanceOf(UnsupportedTableFeatureException.class)
                 .hasMessageContaining("Cannot write to table f.dv: it has deletion vectors");

@@ -171,6 +171,14 @@ public final class PaimonOracle implements AutoCloseable {
     }
 
     /**
+     * Like {@link #write}, with dynamic options for this write only (e.g. {@code write-only} = true, so
+     * that the commit leaves its level-0 files uncompacted).
+     */
+    public long writeWith(String database, String table, Map<String, String> dynamicOptions, List<CanonicalRow> rows) {
+        return writeAndCommit(table(database, table).copy(dynamicOptions), null, rows);
+    }
+
+    /**
      * Overwrites with the rows in one commit: the whole table when {@code partition} is empty,
      * otherwise the given static partition (values as strings, e.g. {@code p_date=2024-01-02}).
      */

@@ -166,14 +166,25 @@ class OptionValidationITCase extends CatalogITCaseBase {
     @Test
     void paimonTablesWithFeaturesWeLackAreRefusedInSql() throws Exception {
         sql("CREATE TABLE t (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
-        storeOptionAsAnotherEngineWould("t", "deletion-vectors.enabled", "true");
+        storeOptionAsAnotherEngineWould("t", "index-file-in-data-file-dir", "true");
         assertThatThrownBy(() -> rows("SELECT * FROM t"))
                 .satisfies(e -> assertThat(rootCause(e))
                         .isInstanceOf(UnsupportedTableFeatureException.class)
                         .hasMessageContaining("Cannot read table default.t: it uses option "
-                                + "'deletion-vectors.enabled' = 'true'"));
+                                + "'index-file-in-data-file-dir' = 'true'"));
         assertThatThrownBy(() -> sql("INSERT INTO t VALUES (1, 'a')"))
                 .satisfies(e -> assertThat(rootCause(e).getMessage())
                         .contains("Cannot write to table default.t"));
+    }
+
+    @Test
+    void paimonTablesWithDeletionVectorsAreReadButNotWrittenInSql() throws Exception {
+        sql("CREATE TABLE dv (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
+        sql("INSERT INTO dv VALUES (1, 'a')");
+        storeOptionAsAnotherEngineWould("dv", "deletion-vectors.enabled", "true");
+        assertThat(rows("SELECT * FROM dv")).hasSize(1);
+        assertThatThrownBy(() -> sql("INSERT INTO dv VALUES (2, 'b')"))
+                .satisfies(e -> assertThat(rootCause(e).getMessage())
+                        .contains("Cannot write to table default.dv: it uses option 'deletion-vectors.enabled' = 'true'"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.index.IndexManifestFile;
+import dev.streamhouse.storage.schema.TableSchema;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -10,13 +11,14 @@ import java.util.Set;
 
 /**
  * Checks the index files of snapshots before they are read ({@link TableFeatureCheck#checkIndexFiles}),
- * reading each index manifest once: index manifests never change once written, so a name that passed
- * stays passed (the last {@value #REMEMBERED} names are remembered). Thread-safe.
+ * reading each index manifest once per kind of access: index manifests never change once written, so a
+ * name that passed stays passed (the last {@value #REMEMBERED} are remembered). Thread-safe.
  */
 public final class IndexFileCheck {
     private static final int REMEMBERED = 64;
 
     private final IndexManifestFile indexManifests;
+    private final TableSchema schema;
     private final String tableName;
     private final Set<String> passed = Collections.synchronizedSet(Collections.newSetFromMap(
             new LinkedHashMap<String, Boolean>() {
@@ -26,21 +28,24 @@ public final class IndexFileCheck {
                 }
             }));
 
-    public IndexFileCheck(IndexManifestFile indexManifests, String tableName) {
+    /** @param schema the schema of the table, whose options decide whether deletion vectors are read */
+    public IndexFileCheck(IndexManifestFile indexManifests, TableSchema schema, String tableName) {
         this.indexManifests = indexManifests;
+        this.schema = schema;
         this.tableName = tableName;
     }
 
     /**
      * @param indexManifest a snapshot's index manifest, or null when it has none
-     * @throws dev.streamhouse.storage.UnsupportedTableFeatureException if it lists deletion vectors or
-     *     unknown index files
+     * @throws dev.streamhouse.storage.UnsupportedTableFeatureException if it lists unknown index files,
+     *     or deletion vectors that {@code access} cannot use
      */
     public void check(String indexManifest, TableFeatureCheck.Access access) throws IOException {
-        if (indexManifest == null || passed.contains(indexManifest)) {
+        String key = access + ":" + indexManifest;
+        if (indexManifest == null || passed.contains(key)) {
             return;
         }
-        TableFeatureCheck.checkIndexFiles(tableName, indexManifests.read(indexManifest), access);
-        passed.add(indexManifest);
+        TableFeatureCheck.checkIndexFiles(schema, tableName, indexManifests.read(indexManifest), access);
+        passed.add(key);
     }
 }

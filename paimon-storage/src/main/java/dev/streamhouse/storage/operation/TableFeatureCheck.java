@@ -7,6 +7,7 @@ import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.options.ConfigOption;
+import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.OptionDeclarations.Kind;
 import dev.streamhouse.storage.options.OptionPattern;
 import dev.streamhouse.storage.options.OptionRegistry;
@@ -25,9 +26,9 @@ import java.util.TreeMap;
 /**
  * Refuses to read or write a table, a snapshot or a file that uses something this store cannot honour
  * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
- * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), a streaming
- * read of the changelog full compactions produce, deletion vectors or unknown index files, data files in
- * a format other than Parquet, at an external path or holding only some columns. Each refusal is an
+ * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), deletion
+ * vectors where they are not read (writes, append tables, tables whose option no longer says they are
+ * used) or unknown index files, data files in a format other than Parquet, at an external path or holding only some columns. Each refusal is an
  * {@link UnsupportedTableFeatureException} naming the table and the feature.
  */
 public final class TableFeatureCheck {
@@ -102,19 +103,44 @@ public final class TableFeatureCheck {
         }
     }
 
-    /** Checks the index files of a snapshot: deletion vectors are not applied yet, unknown indexes not understood. */
-    public static void checkIndexFiles(String table, Collection<IndexManifestEntry> entries, Access access) {
+    /**
+     * Checks the index files of a snapshot of a table with {@code schema}: unknown indexes are not
+     * understood; deletion vectors are read (batch and streaming) only for primary-key tables with
+     * {@code deletion-vectors.enabled}, and never written.
+     */
+    public static void checkIndexFiles(TableSchema schema, String table, Collection<IndexManifestEntry> entries,
+            Access access) {
         for (IndexManifestEntry entry : entries) {
             IndexFileMeta index = entry.indexFile();
             if (IndexFileMeta.DELETION_VECTORS_INDEX.equals(index.indexType())) {
-                throw refused(table, access, "it has deletion vectors (index file " + index.fileName()
-                        + "), which are not supported yet; reading it would return rows Paimon has deleted");
+                String problem = deletionVectorProblem(schema, access);
+                if (problem != null) {
+                    throw refused(table, access, "it has deletion vectors (index file " + index.fileName() + "), "
+                            + problem);
+                }
+                continue;
             }
             if (!IndexFileMeta.HASH_INDEX.equals(index.indexType())) {
                 throw refused(table, access, "it has an index file " + index.fileName() + " of unknown type '"
                         + index.indexType() + "' (written by a newer Paimon?)");
             }
         }
+    }
+
+    /** Why the deletion vectors of a table cannot be used for {@code access}, or null if they can. */
+    private static String deletionVectorProblem(TableSchema schema, Access access) {
+        if (access == Access.WRITE) {
+            return "which this store does not maintain yet; writing would leave them stale";
+        }
+        if (!schema.hasPrimaryKey()) {
+            return "which are not read yet for append tables; reading it would return rows Paimon has deleted";
+        }
+        if (!Boolean.TRUE.equals(parsedOrNull(MergeTreeOptions.DELETION_VECTORS_ENABLED, schema.tableOptions()))) {
+            return "but option '" + MergeTreeOptions.DELETION_VECTORS_ENABLED.key() + "' is not 'true' (it was "
+                    + "turned off after they were written), so they are not applied and merging the files without them "
+                    + "is not exact; turn the option back on (with Paimon) to read the table";
+        }
+        return null;
     }
 
     private static UnsupportedTableFeatureException refused(String table, Access access, String why) {

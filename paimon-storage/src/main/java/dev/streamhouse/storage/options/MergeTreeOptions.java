@@ -119,19 +119,19 @@ public final class MergeTreeOptions {
             ConfigOption.key("deletion-vectors.enabled").booleanType().defaultValue(false)
                     .withDescription("Merge-on-write with deletion vectors: batch reads skip level 0 and apply "
                             + "the deletion vectors of the files they read.")
-                    .immutable().affectingReads()
-                    .notSupportedYet("deletion vectors are not implemented: tables with them are neither "
-                            + "written nor read");
+                    .immutable()
+                    .notSupportedYet("deletion vectors are read but not written yet: tables that have them "
+                            + "(created by Paimon) are read, not written");
 
     public static final ConfigOption<MemorySize> DELETION_VECTOR_INDEX_FILE_TARGET_SIZE =
             ConfigOption.key("deletion-vector.index-file.target-size").memoryType().defaultValue(MemorySize.ofMebiBytes(2))
                     .withDescription("Target size of deletion-vector index files.")
-                    .noEffectYet("deletion vectors are not implemented");
+                    .noEffectYet("deletion vectors are not written yet");
 
     public static final ConfigOption<Boolean> DELETION_VECTORS_BITMAP64 =
             ConfigOption.key("deletion-vectors.bitmap64").booleanType().defaultValue(false)
                     .withDescription("Write deletion vectors as 64-bit bitmaps (the layout Iceberg reads).")
-                    .noEffectYet("deletion vectors are not implemented");
+                    .noEffectYet("deletion vectors are not written yet (both layouts are read)");
 
     public static final ConfigOption<Boolean> DELETE_FORCE_PRODUCE_CHANGELOG =
             ConfigOption.key("delete.force-produce-changelog").booleanType().defaultValue(false)

@@ -3,15 +3,16 @@ package dev.streamhouse.storage.read;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 
+import java.io.IOException;
+
 /**
  * The rows of one data file that are deleted without rewriting the file, by their position in it
- * (FORMAT: deletion vectors, {@code deletion-vectors.enabled}). Reads skip the deleted positions of a
- * file before anything else sees its rows, in raw reads and merge reads alike
- * ({@link DataFileReaders#open}).
+ * (FORMAT §9.2, {@code deletion-vectors.enabled}). Reads skip the deleted positions of a file before
+ * anything else sees its rows, in raw reads and merge reads alike ({@link DataFileReaders#open}).
  *
- * <p>Nothing produces deletion vectors yet: tables that have them are refused before they are read
- * ({@code TableFeatureCheck}), and every read uses {@link Source#NONE}. This is the seam where reading
- * them plugs in. Implementations must be safe to read from the thread that reads the file.
+ * <p>The stored form, its builder and the reading of a snapshot's vectors are in
+ * {@code dev.streamhouse.storage.deletionvectors}. Implementations must be safe to read from the
+ * thread that reads the file.
  */
 public interface DeletionVector {
 
@@ -24,7 +25,11 @@ public interface DeletionVector {
         /** No file has deleted rows. */
         Source NONE = (partition, bucket, file) -> null;
 
-        /** The deletion vector of {@code file} in that partition and bucket, or null if it has none. */
-        DeletionVector of(BinaryRow partition, int bucket, DataFileMeta file);
+        /**
+         * The deletion vector of {@code file} in that partition and bucket, or null if it has none.
+         *
+         * @throws IOException if the vectors cannot be read (naming the index file and the table)
+         */
+        DeletionVector of(BinaryRow partition, int bucket, DataFileMeta file) throws IOException;
     }
 }

@@ -191,7 +191,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     private IndexFileCheck indexFileCheck() {
         if (indexFileCheck == null) {
-            indexFileCheck = new IndexFileCheck(indexManifestFile(), fullName);
+            indexFileCheck = new IndexFileCheck(indexManifestFile(), schema, fullName);
         }
         return indexFileCheck;
     }

@@ -57,11 +57,19 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void deletionVectorsAndTagReadsAreRefusedForReading() throws Exception {
-        assertThatThrownBy(() -> storedWith("deletion-vectors.enabled", "true").newReadBuilder().newScan())
-                .hasMessageContaining("'deletion-vectors.enabled' = 'true'");
+    void tagReadsAreRefusedForReading() throws Exception {
         assertThatThrownBy(() -> storedWith("scan.tag-name", "t1").newReadBuilder().newScan())
                 .hasMessageContaining("'scan.tag-name' = 't1'");
+    }
+
+    @Test
+    void tablesWithDeletionVectorsAreReadButNotWritten() throws Exception {
+        FileStoreTable t = storedWith("deletion-vectors.enabled", "true");
+        assertThat(TestTables.readAll(t)).isEmpty();
+        t.newReadBuilder().newStreamScan();
+        assertThatThrownBy(t::newWrite).isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageContaining("Cannot write to table db.t: it uses option 'deletion-vectors.enabled' = 'true', "
+                        + "which is not supported yet (deletion vectors are read but not written yet");
     }
 
     @Test
@@ -95,21 +103,41 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void indexFilesOfDeletionVectorsOrOfAnUnknownTypeAreRefused() {
+    void deletionVectorsAreReadOnlyWhereTheyApplyAndIndexFilesOfAnUnknownTypeAreRefused() throws Exception {
         java.util.function.Function<String, dev.streamhouse.storage.index.IndexManifestEntry> entry = type ->
                 new dev.streamhouse.storage.index.IndexManifestEntry(dev.streamhouse.storage.manifest.FileKind.ADD,
                         dev.streamhouse.storage.data.BinaryRow.EMPTY_ROW, 0,
                         new dev.streamhouse.storage.index.IndexFileMeta(type, "index-1", 10, 1, null, null));
-        TableFeatureCheck.checkIndexFiles("db.t", List.of(entry.apply("HASH")), TableFeatureCheck.Access.BATCH_READ);
-        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles("db.t", List.of(entry.apply("DELETION_VECTORS")),
-                TableFeatureCheck.Access.BATCH_READ))
-                .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessage("Cannot read table db.t: it has deletion vectors (index file index-1), which are not "
-                        + "supported yet; reading it would return rows Paimon has deleted");
-        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles("db.t", List.of(entry.apply("GLOBAL_INDEX")),
+        TableSchema withVectors = storedWith("deletion-vectors.enabled", "true").schema();
+        TableSchema without = storedWith().schema();
+        TableSchema append = new TableSchema(without.version(), without.id(), without.fields(),
+                without.highestFieldId(), without.partitionKeys(), List.of(), Map.of("deletion-vectors.enabled", "true"),
+                null, 0L);
+        List<dev.streamhouse.storage.index.IndexManifestEntry> dv = List.of(entry.apply("DELETION_VECTORS"));
+
+        TableFeatureCheck.checkIndexFiles(without, "db.t", List.of(entry.apply("HASH")),
+                TableFeatureCheck.Access.BATCH_READ);
+        TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv, TableFeatureCheck.Access.BATCH_READ);
+        TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv, TableFeatureCheck.Access.STREAM_READ);
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv,
                 TableFeatureCheck.Access.WRITE))
                 .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessage("Cannot write to table db.t: it has an index file index-1 of unknown type 'GLOBAL_INDEX' "
+                .hasMessage("Cannot write to table db.t: it has deletion vectors (index file index-1), which this "
+                        + "store does not maintain yet; writing would leave them stale");
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(without, "db.t", dv,
+                TableFeatureCheck.Access.BATCH_READ))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageStartingWith("Cannot read table db.t: it has deletion vectors (index file index-1), but "
+                        + "option 'deletion-vectors.enabled' is not 'true'");
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(append, "db.t", dv,
+                TableFeatureCheck.Access.BATCH_READ))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageStartingWith("Cannot read table db.t: it has deletion vectors (index file index-1), which "
+                        + "are not read yet for append tables");
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(withVectors, "db.t",
+                List.of(entry.apply("GLOBAL_INDEX")), TableFeatureCheck.Access.BATCH_READ))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessage("Cannot read table db.t: it has an index file index-1 of unknown type 'GLOBAL_INDEX' "
                         + "(written by a newer Paimon?)");
     }
 }

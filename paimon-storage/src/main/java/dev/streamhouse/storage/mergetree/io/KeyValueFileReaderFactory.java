@@ -43,7 +43,7 @@ public final class KeyValueFileReaderFactory {
     private final RowType valueReadType;
     private final Predicate keyFilter;
     private final DeletionVector.Source deletionVectors;
-    private final ConcurrentHashMap<Long, KeyValueColumns> plans = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, KeyValueColumns> plans;
 
     /**
      * @param currentLayout the layout of the schema to read as (usually the latest)
@@ -69,6 +69,25 @@ public final class KeyValueFileReaderFactory {
         this.valueProjection = valueProjection.clone();
         this.valueReadType = currentLayout.valueType().project(valueProjection);
         this.keyFilter = keyFilterOrNull;
+        this.deletionVectors = deletionVectors;
+        this.plans = new ConcurrentHashMap<>();
+    }
+
+    /**
+     * The same reader factory (sharing its per-schema read plans), skipping the deleted rows of
+     * {@code deletionVectors} instead.
+     */
+    public KeyValueFileReaderFactory withDeletionVectors(DeletionVector.Source deletionVectors) {
+        return new KeyValueFileReaderFactory(this, deletionVectors);
+    }
+
+    private KeyValueFileReaderFactory(KeyValueFileReaderFactory base, DeletionVector.Source deletionVectors) {
+        this.files = base.files;
+        this.layout = base.layout;
+        this.valueProjection = base.valueProjection;
+        this.valueReadType = base.valueReadType;
+        this.keyFilter = base.keyFilter;
+        this.plans = base.plans;
         this.deletionVectors = deletionVectors;
     }
 

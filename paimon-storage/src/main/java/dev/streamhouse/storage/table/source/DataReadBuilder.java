@@ -1,6 +1,9 @@
 package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.deletionvectors.DeletionVectorIndexFile;
+import dev.streamhouse.storage.deletionvectors.SnapshotDeletionVectors;
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
@@ -14,6 +17,8 @@ import dev.streamhouse.storage.operation.SnapshotFinder;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.ChangelogOptions;
 import dev.streamhouse.storage.options.ConsumerOptions;
+import dev.streamhouse.storage.options.FileFormatOptions;
+import dev.streamhouse.storage.options.ManifestOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
@@ -49,6 +54,12 @@ import java.util.function.Supplier;
  * <p>Two settings serve the system tables that show the data: {@link #keepingRetractions()} (the
  * audit log and binlog see each key's latest version even when it is a deletion) and
  * {@link #onlyLevel(int)} (the read-optimized view reads only the top level).
+ *
+ * <p>Primary-key tables with {@code deletion-vectors.enabled} are read as Paimon 1.3 reads them: a
+ * batch read plans only the files above level 0 (level-0 files are not visible until a compaction
+ * has marked the versions they replace deleted) and reads each file raw without its deleted rows. The
+ * full snapshot a streaming read starts with plans every level, merged, the deletion vectors applied;
+ * the changes it then follows are read as for any table.
  */
 public final class DataReadBuilder implements ReadBuilder {
     private final FileIO fileIO;
@@ -226,7 +237,7 @@ public final class DataReadBuilder implements ReadBuilder {
         } else if (schema.tableOptions().get(ScanOptions.SCAN_MODE) == ScanOptions.StartupMode.COMPACTED_FULL) {
             latestCompactedSnapshot(scan.snapshotManager()).ifPresent(scan::withSnapshot);
         }
-        return snapshotScan(scan);
+        return snapshotScan(scan, true);
     }
 
     /**
@@ -260,7 +271,7 @@ public final class DataReadBuilder implements ReadBuilder {
         StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
                 timestampMillis, consumers, consumerId, options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS),
                 tableName);
-        return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id)),
+        return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id), false),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
                 consumers, consumerId, tableName);
     }
@@ -385,8 +396,12 @@ public final class DataReadBuilder implements ReadBuilder {
         return scan;
     }
 
-    /** The full splits of the snapshot {@code scan} selects. */
-    private TableScan snapshotScan(FileStoreScan scan) {
+    /**
+     * The full splits of the snapshot {@code scan} selects.
+     *
+     * @param batch a batch read, as opposed to the first plan of a streaming read
+     */
+    private TableScan snapshotScan(FileStoreScan scan, boolean batch) {
         filtered(scan);
         SnapshotTableScan.BucketFilter byBucketKey = bucketKeyFilter();
         if (!schema.hasPrimaryKey()) {
@@ -397,7 +412,8 @@ public final class DataReadBuilder implements ReadBuilder {
             return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, tableName);
         }
         MergeFunctionFactory engine = MergeEngines.create(schema);
-        if (!engine.readsLevelZero() && level == null) {
+        boolean skipLevelZero = !engine.readsLevelZero() || (batch && deletionVectorsEnabled());
+        if (skipLevelZero && level == null) {
             scan.withLevelFilter(l -> l > 0);
         }
         KeyValueLayout layout = KeyValueLayout.of(schema);
@@ -448,8 +464,22 @@ public final class DataReadBuilder implements ReadBuilder {
         return PredicateBuilder.pickByFieldMapping(filter, mapping);
     }
 
+    /** Whether this is a primary-key table with {@code deletion-vectors.enabled}. */
+    private boolean deletionVectorsEnabled() {
+        return schema.hasPrimaryKey() && schema.tableOptions().get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
+    }
+
     @Override
     public DataTableRead newRead() {
-        return new DataTableRead(fileIO, paths, schema, schemas, tableName, projection, filter, keepRetractions);
+        SnapshotDeletionVectors deletionVectors = null;
+        if (deletionVectorsEnabled()) {
+            Options options = schema.tableOptions();
+            deletionVectors = new SnapshotDeletionVectors(new SnapshotManager(fileIO, paths.root()),
+                    new IndexManifestFile(fileIO, paths.manifestDir(), options.get(ManifestOptions.MANIFEST_COMPRESSION),
+                            options.get(FileFormatOptions.ZSTD_LEVEL)),
+                    DeletionVectorIndexFile.of(fileIO, paths.root(), tableName, options), tableName);
+        }
+        return new DataTableRead(fileIO, paths, schema, schemas, tableName, projection, filter, keepRetractions,
+                deletionVectors);
     }
 }

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.deletionvectors.SnapshotDeletionVectors;
 import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
@@ -48,13 +49,21 @@ import java.util.List;
  * of a {@link DataReadBuilder#keepingRetractions()} builder returns every key's merged version with
  * its kind, -D and -U included, as the audit log shows them.
  *
+ * <p><b>Deletion vectors.</b> For a table with {@code deletion-vectors.enabled}, the rows of full
+ * splits are read without the positions the deletion vectors of the split's snapshot delete, in raw
+ * and merge reads alike; the vectors are looked up from the snapshot when the split is read (a split
+ * carries its snapshot id, and the snapshot its index manifest). Delta splits are read without them:
+ * they hold level-0 or changelog files, which have none, and Paimon 1.3 does not apply them to
+ * streamed changes either.
+ *
  * <p>Thread-safe for creating readers (split reads are prepared once and shared by all splits).
  */
 public final class DataTableRead implements TableRead {
     private final TableSchema schema;
     private final int[] projection;
     private final DataFileReaders files;
-    private final DeletionVector.Source deletionVectors = DeletionVector.Source.NONE;
+    /** The deletion vectors of the snapshots read, or null for a table without them. */
+    private final SnapshotDeletionVectors deletionVectors;
     /** Table positions of the columns read: the projection, then the filter's other columns. */
     private final int[] readPositions;
     /** The filter over positions of {@link #readPositions}, or null. */
@@ -67,8 +76,9 @@ public final class DataTableRead implements TableRead {
     private SplitRead mergeRead;
 
     DataTableRead(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
-            int[] projection, Predicate filter, boolean keepRetractions) {
+            int[] projection, Predicate filter, boolean keepRetractions, SnapshotDeletionVectors deletionVectorsOrNull) {
         this.schema = schema;
+        this.deletionVectors = deletionVectorsOrNull;
         this.keepRetractions = keepRetractions;
         this.projection = projection;
         this.files = new DataFileReaders(fileIO, paths, schemas, tableName);
@@ -113,12 +123,17 @@ public final class DataTableRead implements TableRead {
         }
         DataSplit ds = (DataSplit) split;
         if (schema.hasPrimaryKey() && ds.delta()) {
-            return deltaRead().createReader(ds);
+            return deltaRead().createReader(ds, DeletionVector.Source.NONE);
         }
         if (schema.hasPrimaryKey() && !ds.rawConvertible()) {
-            return cutToOutput(mergeRead().createReader(ds));
+            return cutToOutput(mergeRead().createReader(ds, deletionVectorsOf(ds)));
         }
-        return plainRead().createReader(ds);
+        return plainRead().createReader(ds, deletionVectorsOf(ds));
+    }
+
+    private DeletionVector.Source deletionVectorsOf(DataSplit split) {
+        return deletionVectors == null || split.delta() ? DeletionVector.Source.NONE
+                : deletionVectors.ofBucket(split.snapshotId(), split.partition(), split.bucket());
     }
 
     private List<DataField> readFields() {
@@ -138,7 +153,7 @@ public final class DataTableRead implements TableRead {
         if (plainRead == null) {
             boolean primaryKey = schema.hasPrimaryKey();
             plainRead = new RawSplitRead(files, readFields(), readFilter, executeFilter ? readFilter : null,
-                    projection.length, primaryKey, primaryKey && !keepRetractions, deletionVectors);
+                    projection.length, primaryKey, primaryKey && !keepRetractions);
         }
         return plainRead;
     }
@@ -153,15 +168,14 @@ public final class DataTableRead implements TableRead {
         if (deltaRead == null) {
             Predicate keyConjuncts = readFilter == null ? null : conjunctsOn(readFilter, true, false);
             Predicate rowFilter = executeFilter && readFilter != null ? conjunctsOn(readFilter, true, true) : null;
-            deltaRead = new RawSplitRead(files, readFields(), keyConjuncts, rowFilter, projection.length, true, false,
-                    deletionVectors);
+            deltaRead = new RawSplitRead(files, readFields(), keyConjuncts, rowFilter, projection.length, true, false);
         }
         return deltaRead;
     }
 
     private synchronized SplitRead mergeRead() {
         if (mergeRead == null) {
-            mergeRead = new MergeSplitRead(files, schema, readPositions, readFilter, deletionVectors, keepRetractions);
+            mergeRead = new MergeSplitRead(files, schema, readPositions, readFilter, keepRetractions);
         }
         return mergeRead;
     }

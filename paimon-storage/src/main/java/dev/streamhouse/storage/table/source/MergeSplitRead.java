@@ -21,9 +21,12 @@ import dev.streamhouse.storage.schema.TableSchema;
  * files' batches are consumed as KeyValue views over their column vectors; a merged row is a view of
  * the version that won, valid until the next row. Rows hold the read columns (the wanted ones; with
  * {@code sequence.field}, the sequence fields are read for the merge and cut off again). The filter's
- * key conjuncts skip row groups and pages; rows are not filtered here.
+ * key conjuncts skip row groups and pages; rows are not filtered here. The deleted rows of a split's
+ * deletion vectors are skipped in every file before the merge.
  */
 final class MergeSplitRead implements SplitRead {
+    private final KeyValueFileReaderFactory readerFactory;
+    private final MergeFunctionFactory mergeFunctions;
     private final MergeTreeReaders readers;
     private final MergeReadProjection projection;
     private final boolean keepRetractions;
@@ -34,7 +37,7 @@ final class MergeSplitRead implements SplitRead {
      * @param keepRetractions whether keys whose merged version is a retraction are returned too
      */
     MergeSplitRead(DataFileReaders files, TableSchema schema, int[] readPositions, Predicate readFilter,
-            DeletionVector.Source deletionVectors, boolean keepRetractions) {
+            boolean keepRetractions) {
         this.keepRetractions = keepRetractions;
         MergeFunctionFactory engine = MergeEngines.create(schema);
         this.projection = MergeReadProjection.of(schema,
@@ -42,14 +45,17 @@ final class MergeSplitRead implements SplitRead {
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = readFilter == null ? null
                 : KeyFilterPruner.keyFilterOf(readFilter, schema.rowType().project(readPositions), layout.keyType());
-        KeyValueFileReaderFactory readerFactory = new KeyValueFileReaderFactory(files, layout,
-                projection.readProjection(), keyFilter, deletionVectors);
-        this.readers = new MergeTreeReaders(readerFactory, engine.forReadFields(projection.readProjection()),
-                projection.versionOrder());
+        this.readerFactory = new KeyValueFileReaderFactory(files, layout, projection.readProjection(), keyFilter,
+                DeletionVector.Source.NONE);
+        this.mergeFunctions = engine.forReadFields(projection.readProjection());
+        this.readers = new MergeTreeReaders(readerFactory, mergeFunctions, projection.versionOrder());
     }
 
     @Override
-    public RecordReader<InternalRow> createReader(DataSplit split) {
+    public RecordReader<InternalRow> createReader(DataSplit split, DeletionVector.Source deletionVectors) {
+        MergeTreeReaders readers = deletionVectors == DeletionVector.Source.NONE ? this.readers
+                : new MergeTreeReaders(readerFactory.withDeletionVectors(deletionVectors), mergeFunctions,
+                        projection.versionOrder());
         return projection.cutBack(keepRetractions
                 ? readers.readRowsWithRetractions(split.partition(), split.bucket(), split.files())
                 : readers.readRows(split.partition(), split.bucket(), split.files()));

@@ -44,7 +44,6 @@ final class RawSplitRead implements SplitRead {
     private final int[] outputPositions;
     private final boolean withKinds;
     private final boolean dropRetractions;
-    private final DeletionVector.Source deletionVectors;
     private final ConcurrentHashMap<Long, FilePlan> plans = new ConcurrentHashMap<>();
 
     /**
@@ -56,7 +55,7 @@ final class RawSplitRead implements SplitRead {
      * @param dropRetractions whether rows of kind -U and -D are left out (only with kinds)
      */
     RawSplitRead(DataFileReaders files, List<DataField> wanted, Predicate fileFilter, Predicate rowFilter,
-            int outputArity, boolean withKinds, boolean dropRetractions, DeletionVector.Source deletionVectors) {
+            int outputArity, boolean withKinds, boolean dropRetractions) {
         this.files = files;
         this.wanted = List.copyOf(wanted);
         this.fileFilter = fileFilter;
@@ -68,19 +67,19 @@ final class RawSplitRead implements SplitRead {
         this.outputType = new RowType(wanted.subList(0, outputArity));
         this.withKinds = withKinds;
         this.dropRetractions = dropRetractions;
-        this.deletionVectors = deletionVectors;
     }
 
     @Override
-    public RecordReader<InternalRow> createReader(DataSplit split) {
+    public RecordReader<InternalRow> createReader(DataSplit split, DeletionVector.Source deletionVectors) {
         List<ConcatRecordReader.ReaderSupplier<InternalRow>> readers = new ArrayList<>(split.files().size());
         for (DataFileMeta file : split.files()) {
-            readers.add(() -> open(split, file));
+            readers.add(() -> open(split, file, deletionVectors));
         }
         return new ConcatRecordReader<>(readers);
     }
 
-    private RecordReader<InternalRow> open(DataSplit split, DataFileMeta file) throws IOException {
+    private RecordReader<InternalRow> open(DataSplit split, DataFileMeta file, DeletionVector.Source deletionVectors)
+            throws IOException {
         Path path = files.path(split.partition(), split.bucket(), file);
         FilePlan plan = plans.get(file.schemaId());
         if (plan == null) {

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.read.DeletionVector;
 import dev.streamhouse.storage.reader.RecordReader;
 
 import java.io.IOException;
@@ -18,6 +19,12 @@ import java.io.IOException;
  */
 interface SplitRead {
 
-    /** The rows of {@code split}, as {@link TableRead#createReader(Split)} describes them. */
-    RecordReader<InternalRow> createReader(DataSplit split) throws IOException;
+    /**
+     * The rows of {@code split}, as {@link TableRead#createReader(Split)} describes them.
+     *
+     * @param deletionVectors the deleted rows of the split's files ({@link DeletionVector.Source#NONE}
+     *     for none)
+     */
+    RecordReader<InternalRow> createReader(DataSplit split, DeletionVector.Source deletionVectors)
+            throws IOException;
 }

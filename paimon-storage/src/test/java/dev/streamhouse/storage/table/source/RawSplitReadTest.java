@@ -74,10 +74,10 @@ class RawSplitReadTest {
         return files.get(0);
     }
 
-    private static RawSplitRead rawRead(KvTestTable table, DeletionVector.Source deletionVectors) {
+    private static RawSplitRead rawRead(KvTestTable table) {
         DataFileReaders files = new DataFileReaders(KvTestTable.FILE_IO, table.paths(), table.schemas);
         List<DataField> wanted = List.of(table.schema.rowType().field(1), table.schema.rowType().field(0));
-        return new RawSplitRead(files, wanted, null, null, 2, true, true, deletionVectors);
+        return new RawSplitRead(files, wanted, null, null, 2, true, true);
     }
 
     @Test
@@ -92,7 +92,7 @@ class RawSplitReadTest {
 
         RowType outType = table.schema.rowType().project(new int[] {1, 0});
         DataSplit split = new DataSplit(1, PARTITION, 0, 1, files, true);
-        assertThat(KvTestTable.readRows(rawRead(table, DeletionVector.Source.NONE).createReader(split), outType))
+        assertThat(KvTestTable.readRows(rawRead(table).createReader(split, DeletionVector.Source.NONE), outType))
                 .containsExactly(
                         GenericRow.of(str("a"), 1),
                         GenericRow.ofKind(RowKind.UPDATE_AFTER, str("b"), 3),
@@ -106,7 +106,7 @@ class RawSplitReadTest {
                 version(1, 0, RowKind.INSERT, "a", null),
                 version(3, 1, RowKind.UPDATE_AFTER, "b", 1)));
         DataSplit split = new DataSplit(1, PARTITION, 0, 1, List.of(file), true);
-        try (RecordReader<InternalRow> reader = rawRead(table, DeletionVector.Source.NONE).createReader(split)) {
+        try (RecordReader<InternalRow> reader = rawRead(table).createReader(split, DeletionVector.Source.NONE)) {
             RecordIterator<InternalRow> batch = reader.readBatch();
             assertThat(batch).isInstanceOf(ColumnarRowIterator.class);
             ColumnarRowIterator columnar = (ColumnarRowIterator) batch;
@@ -138,7 +138,7 @@ class RawSplitReadTest {
         RowType outType = table.schema.rowType().project(new int[] {1, 0});
 
         DataSplit raw = new DataSplit(1, PARTITION, 0, 1, List.of(older), true);
-        assertThat(KvTestTable.readRows(rawRead(table, deletions).createReader(raw), outType))
+        assertThat(KvTestTable.readRows(rawRead(table).createReader(raw, deletions), outType))
                 .containsExactly(GenericRow.of(str("a"), 1), GenericRow.of(str("c"), 5));
 
         KeyValueFileReaderFactory factory = new KeyValueFileReaderFactory(
