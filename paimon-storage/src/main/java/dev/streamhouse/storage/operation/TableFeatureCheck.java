@@ -83,6 +83,14 @@ public final class TableFeatureCheck {
                 : "it uses option '" + key + "' = '" + shown + "', which is not supported yet (" + reason + ")";
     }
 
+    private static <T> T parsedOrNull(ConfigOption<T> option, Options options) {
+        try {
+            return options.get(option);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** Checks that every data file of {@code entries} can be read as it is. */
     public static void checkDataFiles(String table, Collection<ManifestEntry> entries, Access access) {
         for (ManifestEntry entry : entries) {
