@@ -181,6 +181,9 @@ class OptionValidationITCase extends CatalogITCaseBase {
     void paimonTablesWithDeletionVectorsAreReadButNotWrittenInSql() throws Exception {
         sql("CREATE TABLE dv (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
         sql("INSERT INTO dv VALUES (1, 'a')");
+        // Batch reads of deletion-vector tables skip level 0, as Paimon's do; a DV writer never leaves
+        // committed rows there for long, so move them up first.
+        sql("CALL sys.compact(`table` => 'default.dv', compact_strategy => 'full')");
         storeOptionAsAnotherEngineWould("dv", "deletion-vectors.enabled", "true");
         assertThat(rows("SELECT * FROM dv")).hasSize(1);
         assertThatThrownBy(() -> sql("INSERT INTO dv VALUES (2, 'b')"))
