@@ -144,10 +144,16 @@ class DeletionVectorInteropTest extends InteropTestBase {
                     paimon.streamUntilLatest(DB, "t", Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")),
                     ourStream(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")));
         } else {
-            assertThatThrownBy(() -> ourTable.newReadBuilder().newStreamScan())
-                    .isInstanceOf(RuntimeException.class)
-                    .hasMessageContaining("Cannot stream-read table dv.t")
-                    .hasMessageNotContaining("deletion");
+            // Without a producer the engine refuses; with lookup the full starting snapshot of a
+            // deletion-vector table is not read as Paimon reads it yet (it differed), so it is refused.
+            String refusal = org.assertj.core.api.Assertions.catchThrowable(
+                    () -> ourTable.newReadBuilder().newStreamScan()).getMessage();
+            assertThat(refusal).contains("Cannot stream-read table dv.t");
+            if (name.contains("lookup")) {
+                assertThat(refusal).contains("'deletion-vectors.enabled'");
+            } else {
+                assertThat(refusal).doesNotContain("deletion");
+            }
         }
         assertThatThrownBy(() -> ours.write(DB, "t", batch(random, 3, false, written)))
                 .isInstanceOf(UnsupportedTableFeatureException.class)
