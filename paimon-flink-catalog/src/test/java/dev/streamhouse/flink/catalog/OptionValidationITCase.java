@@ -65,8 +65,11 @@ class OptionValidationITCase extends CatalogITCaseBase {
                 .contains("option 'changelog-producer.row-deduplicate-ignore-fields' names column 'nope'");
         assertThat(createError("'merge-engine' = 'first-row', 'changelog-producer' = 'full-compaction'"))
                 .contains("'changelog-producer' = 'full-compaction' cannot be used with 'merge-engine' = 'first-row'");
-        assertThat(createError("'deletion-vectors.enabled' = 'true'"))
-                .contains("option 'deletion-vectors.enabled' is not supported yet");
+        assertThat(createError("'deletion-vectors.enabled' = 'true', 'merge-engine' = 'first-row'"))
+                .contains("option 'deletion-vectors.enabled' = 'true' cannot be used with 'merge-engine' = 'first-row'");
+        assertThat(createError("'deletion-vectors.enabled' = 'true', 'changelog-producer' = 'full-compaction'"))
+                .contains("option 'deletion-vectors.enabled' = 'true' cannot be used with 'changelog-producer' = "
+                        + "'full-compaction'");
         assertThat(createError("'write-buffer-size' = '-1'"))
                 .contains("Invalid value '-1' for option 'write-buffer-size'");
         assertThat(createError("'snapshot.num-retained.min' = '0'"))
@@ -118,8 +121,8 @@ class OptionValidationITCase extends CatalogITCaseBase {
     void catalogOptionsAreChecked() {
         for (String[] option : new String[][] {
                 {"'metastore' = 'hive'", "option 'metastore' is not supported yet (set to 'hive')"},
-                {"'table-default.deletion-vectors.enabled' = 'true'",
-                        "option 'table-default.deletion-vectors.enabled' is not supported yet"},
+                {"'table-default.scan.tag-name' = 'x'",
+                        "option 'table-default.scan.tag-name' is not supported yet"},
                 {"'table-default.bucket' = 'two'", "Invalid value 'two' for option 'table-default.bucket'"}}) {
             assertThatThrownBy(() -> tEnv.executeSql("CREATE CATALOG c2 WITH ('type' = 'paimon', 'warehouse' = '"
                     + warehouseUri() + "', " + option[0] + ")"))
@@ -178,17 +181,18 @@ class OptionValidationITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void paimonTablesWithDeletionVectorsAreReadButNotWrittenInSql() throws Exception {
-        sql("CREATE TABLE dv (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
-        sql("INSERT INTO dv VALUES (1, 'a')");
+    void deletionVectorTablesAreWrittenCompactedAndReadInSql() throws Exception {
+        sql("CREATE TABLE dv (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1', "
+                + "'deletion-vectors.enabled' = 'true')");
+        sql("INSERT INTO dv VALUES (1, 'a'), (2, 'b'), (3, 'c')");
         rows("CALL sys.compact(`table` => 'default.dv', compact_strategy => 'full')");
-        sql("INSERT INTO dv VALUES (2, 'b')");
-        storeOptionAsAnotherEngineWould("dv", "deletion-vectors.enabled", "true");
-        // As in Paimon, a batch read of such a table does not see level 0 (the second insert) until a
-        // compaction has moved it up.
-        assertThat(rows("SELECT * FROM dv")).containsExactly("+I[1, a]");
-        assertThatThrownBy(() -> sql("INSERT INTO dv VALUES (2, 'b')"))
-                .satisfies(e -> assertThat(rootCause(e).getMessage())
-                        .contains("Cannot write to table default.dv: it uses option 'deletion-vectors.enabled' = 'true'"));
+        sql("INSERT INTO dv VALUES (2, 'b2')");
+        // The commit moved the new level-0 file up and marked the older version of key 2 deleted in the
+        // file below, which stays: batch reads read both files raw.
+        assertThat(rows("SELECT * FROM dv")).containsExactlyInAnyOrder("+I[1, a]", "+I[2, b2]", "+I[3, c]");
+        assertThat(rows("SELECT level FROM `dv$files`")).hasSize(2).doesNotContain("+I[0]");
+        rows("CALL sys.compact(`table` => 'default.dv', compact_strategy => 'full')");
+        assertThat(rows("SELECT * FROM dv")).containsExactlyInAnyOrder("+I[1, a]", "+I[2, b2]", "+I[3, c]");
+        assertThat(rows("SELECT record_count FROM `dv$files`")).containsExactly("+I[3]");
     }
 }

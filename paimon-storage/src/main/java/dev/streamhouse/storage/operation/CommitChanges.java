@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * A committable's messages as manifest entries, split into the two snapshots a commit may produce:
- * the append part (new files, files deleted by writers, input changelog) and the compaction part.
+ * the append part (new files, files deleted by writers, input changelog, index files such as hash
+ * indexes) and the compaction part (with its changelog and the deletion-vector index files it replaced).
  * Entry order follows Paimon's: new files, deleted files, then compact-before, compact-after.
  */
 final class CommitChanges {
@@ -22,6 +23,7 @@ final class CommitChanges {
     final List<ManifestEntry> compactEntries = new ArrayList<>();
     final List<ManifestEntry> compactChangelog = new ArrayList<>();
     final List<IndexManifestEntry> appendIndex = new ArrayList<>();
+    final List<IndexManifestEntry> compactIndex = new ArrayList<>();
 
     static CommitChanges of(List<CommitMessage> messages) {
         CommitChanges c = new CommitChanges();
@@ -42,6 +44,12 @@ final class CommitChanges {
             add(c.compactEntries, FileKind.DELETE, m, m.compactIncrement().compactBefore());
             add(c.compactEntries, FileKind.ADD, m, m.compactIncrement().compactAfter());
             add(c.compactChangelog, FileKind.ADD, m, m.compactIncrement().changelogFiles());
+            for (IndexFileMeta f : m.compactIncrement().deletedIndexFiles()) {
+                c.compactIndex.add(new IndexManifestEntry(FileKind.DELETE, m.partition(), m.bucket(), f));
+            }
+            for (IndexFileMeta f : m.compactIncrement().newIndexFiles()) {
+                c.compactIndex.add(new IndexManifestEntry(FileKind.ADD, m.partition(), m.bucket(), f));
+            }
         }
         return c;
     }
@@ -57,7 +65,7 @@ final class CommitChanges {
     }
 
     boolean hasCompact() {
-        return !compactEntries.isEmpty() || !compactChangelog.isEmpty();
+        return !compactEntries.isEmpty() || !compactChangelog.isEmpty() || !compactIndex.isEmpty();
     }
 
     /** APPEND, or OVERWRITE when writers deleted files (e.g. row-level deletes), as Paimon does. */

@@ -1,7 +1,11 @@
 package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.PartitionPathRenderer;
+import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileIdentifier;
 import dev.streamhouse.storage.manifest.FileKind;
@@ -30,7 +34,9 @@ import java.util.Set;
  *       commit must still form one sorted run (disjoint key ranges). Two writers that compact the same
  *       bucket without seeing each other's files can both put a file on one level, each deleting only
  *       its own inputs; the second of those commits is refused here;</li>
- *   <li>within a partition all live files must agree on the bucket count (except for OVERWRITE).</li>
+ *   <li>within a partition all live files must agree on the bucket count (except for OVERWRITE);</li>
+ *   <li>a commit that replaces a bucket's deletion-vector index file must replace the bucket's current
+ *       one ({@link #checkDeletionVectorFiles}): the vectors a writer rewrites are those it loaded.</li>
  * </ul>
  * A failed check throws {@link CommitConflictException} (the commit cannot succeed by retrying on the
  * same messages; the writer must reload the bucket) or {@link InvalidCommitException}. Only reads
@@ -39,11 +45,13 @@ import java.util.Set;
 final class ConflictChecker {
     private final SnapshotEntries entries;
     private final SchemaManager schemas;
+    private final IndexManifestFile indexManifests;
     private final String tableName;
 
-    ConflictChecker(SnapshotEntries entries, SchemaManager schemas, String tableName) {
+    ConflictChecker(SnapshotEntries entries, SchemaManager schemas, IndexManifestFile indexManifests, String tableName) {
         this.entries = entries;
         this.schemas = schemas;
+        this.indexManifests = indexManifests;
         this.tableName = tableName;
     }
 
@@ -93,6 +101,52 @@ final class ConflictChecker {
         for (ManifestEntry e : changes) {
             if (e.kind() == FileKind.ADD) {
                 checkBuckets(bucketsByPartition, e);
+            }
+        }
+    }
+
+    /**
+     * Each deletion-vector index file the changes DELETE must be its bucket's current one in
+     * {@code latest}, and a bucket that gets a new one without deleting any must have none: otherwise
+     * another writer changed the bucket's vectors since this writer loaded them, and committing would
+     * drop that writer's deletions.
+     */
+    void checkDeletionVectorFiles(Snapshot latest, List<IndexManifestEntry> changes) throws IOException {
+        Map<PartitionBucket, String> deleting = new HashMap<>();
+        Set<PartitionBucket> adding = new HashSet<>();
+        for (IndexManifestEntry e : changes) {
+            if (IndexFileMeta.DELETION_VECTORS_INDEX.equals(e.indexFile().indexType())) {
+                PartitionBucket bucket = new PartitionBucket(e.partition(), e.bucket());
+                if (e.kind() == FileKind.DELETE) {
+                    deleting.put(bucket, e.indexFile().fileName());
+                } else {
+                    adding.add(bucket);
+                }
+            }
+        }
+        if (deleting.isEmpty() && adding.isEmpty()) {
+            return;
+        }
+        Map<PartitionBucket, String> current = new HashMap<>();
+        if (latest != null && latest.indexManifest() != null) {
+            for (IndexManifestEntry e : indexManifests.read(latest.indexManifest())) {
+                if (IndexFileMeta.DELETION_VECTORS_INDEX.equals(e.indexFile().indexType())) {
+                    current.put(new PartitionBucket(e.partition(), e.bucket()), e.indexFile().fileName());
+                }
+            }
+        }
+        Set<PartitionBucket> touched = new HashSet<>(deleting.keySet());
+        touched.addAll(adding);
+        for (PartitionBucket bucket : touched) {
+            String expected = deleting.get(bucket);
+            String actual = current.get(bucket);
+            if (!java.util.Objects.equals(expected, actual)) {
+                throw new CommitConflictException("Cannot commit to table " + tableName + ": the commit replaces the "
+                        + "deletion vectors of " + where(bucket.partition(), bucket.bucket()) + " it read "
+                        + "from " + (expected == null ? "no index file" : "index file " + expected) + ", but they are now in "
+                        + (actual == null ? "no index file" : "index file " + actual) + "; another writer compacted this"
+                        + " bucket concurrently. If two jobs write this bucket, give each its own partitions or buckets",
+                        null);
             }
         }
     }
@@ -157,8 +211,12 @@ final class ConflictChecker {
 
     /** "partition {dt=a}, bucket 0", or "bucket 0" for an unpartitioned table. */
     private String where(ManifestEntry e) {
-        String bucket = "bucket " + e.bucket();
-        if (e.partition().arity() == 0) {
+        return where(e.partition(), e.bucket());
+    }
+
+    private String where(BinaryRow partition, int bucketId) {
+        String bucket = "bucket " + bucketId;
+        if (partition.arity() == 0) {
             return bucket;
         }
         try {
@@ -167,12 +225,12 @@ final class ConflictChecker {
                 PartitionPathRenderer renderer = new PartitionPathRenderer(schema.partitionType(),
                         schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME),
                         schema.tableOptions().get(PartitionOptions.PARTITION_LEGACY_NAME));
-                return "partition " + renderer.values(e.partition()) + ", " + bucket;
+                return "partition " + renderer.values(partition) + ", " + bucket;
             }
         } catch (IOException | RuntimeException ignored) {
             // Only the message suffers: fall back to the binary form.
         }
-        return "partition " + e.partition() + ", " + bucket;
+        return "partition " + partition + ", " + bucket;
     }
 
     private void checkBuckets(Map<BinaryRow, Integer> seen, ManifestEntry e) {

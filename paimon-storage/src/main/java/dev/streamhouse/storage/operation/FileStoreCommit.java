@@ -80,7 +80,7 @@ public final class FileStoreCommit {
         this.tableName = tableName;
         this.schemas = schemas;
         this.ctx = new CommitContext(manifestFile, manifestList, indexManifestFile, snapshots, entries, settings, commitUser);
-        this.conflicts = new ConflictChecker(entries, schemas, tableName);
+        this.conflicts = new ConflictChecker(entries, schemas, indexManifestFile, tableName);
         this.backoff = new RetryBackoff(settings.minRetryWaitMillis(), settings.maxRetryWaitMillis());
     }
 
@@ -193,7 +193,7 @@ public final class FileStoreCommit {
                 done.add(firstKind);
             }
             if (changes.hasCompact() && !done.contains(CommitKind.COMPACT)) {
-                Changes compact = new Changes(changes.compactEntries, changes.compactChangelog, List.of());
+                Changes compact = new Changes(changes.compactEntries, changes.compactChangelog, changes.compactIndex);
                 commitOnce(latest -> compact, CommitKind.COMPACT, committable);
             }
         } catch (CommitException e) {
@@ -260,6 +260,7 @@ public final class FileStoreCommit {
                     return;
                 }
                 conflicts.check(latest, changes.entries(), kind);
+                conflicts.checkDeletionVectorFiles(latest, changes.index());
                 schemaId = schemas.latest().map(TableSchema::id).orElseThrow(
                         () -> new InvalidCommitException("Cannot commit to table " + tableName + ": it has no schema"));
             } catch (IOException e) {

@@ -29,8 +29,8 @@ import java.util.TreeMap;
  * Refuses to read or write a table, a snapshot or a file that uses something this store cannot honour
  * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
  * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), deletion
- * vectors where they are not read (writes, append tables, tables whose option no longer says they are
- * used) or unknown index files, data files in a format other than Parquet, at an external path or holding only some columns. Each refusal is an
+ * vectors where they are not used (append tables, tables whose option no longer says they are used) or
+ * unknown index files, data files in a format other than Parquet, at an external path or holding only some columns. Each refusal is an
  * {@link UnsupportedTableFeatureException} naming the table and the feature.
  */
 public final class TableFeatureCheck {
@@ -122,8 +122,8 @@ public final class TableFeatureCheck {
 
     /**
      * Checks the index files of a snapshot of a table with {@code schema}: unknown indexes are not
-     * understood; deletion vectors are read (batch and streaming) only for primary-key tables with
-     * {@code deletion-vectors.enabled}, and never written.
+     * understood; deletion vectors are read (batch and streaming) and maintained by writes only for
+     * primary-key tables with {@code deletion-vectors.enabled}.
      */
     public static void checkIndexFiles(TableSchema schema, String table, Collection<IndexManifestEntry> entries,
             Access access) {
@@ -146,16 +146,16 @@ public final class TableFeatureCheck {
 
     /** Why the deletion vectors of a table cannot be used for {@code access}, or null if they can. */
     private static String deletionVectorProblem(TableSchema schema, Access access) {
-        if (access == Access.WRITE) {
-            return "which this store does not maintain yet; writing would leave them stale";
-        }
         if (!schema.hasPrimaryKey()) {
-            return "which are not read yet for append tables; reading it would return rows Paimon has deleted";
+            return access == Access.WRITE
+                    ? "which this store does not maintain for append tables yet; writing would leave them stale"
+                    : "which are not read yet for append tables; reading it would return rows Paimon has deleted";
         }
         if (!Boolean.TRUE.equals(parsedOrNull(MergeTreeOptions.DELETION_VECTORS_ENABLED, schema.tableOptions()))) {
             return "but option '" + MergeTreeOptions.DELETION_VECTORS_ENABLED.key() + "' is not 'true' (it was "
                     + "turned off after they were written), so they are not applied and merging the files without them "
-                    + "is not exact; turn the option back on (with Paimon) to read the table";
+                    + "is not exact; turn the option back on (with Paimon) to " + (access == Access.WRITE
+                            ? "write" : "read") + " the table";
         }
         return null;
     }

@@ -117,21 +117,22 @@ public final class MergeTreeOptions {
 
     public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
             ConfigOption.key("deletion-vectors.enabled").booleanType().defaultValue(false)
-                    .withDescription("Merge-on-write with deletion vectors: batch reads skip level 0 and apply "
-                            + "the deletion vectors of the files they read.")
-                    .immutable()
-                    .notSupportedYet("deletion vectors are read but not written yet: tables that have them "
-                            + "(created by Paimon) are read, not written");
+                    .withDescription("Merge-on-write with deletion vectors (primary-key tables): compactions of "
+                            + "level 0 mark the older versions of their keys deleted, and batch reads skip level 0 "
+                            + "and read the other files without merging, skipping the deleted rows. Works with "
+                            + "the 'none', 'input' and 'lookup' changelog producers, not with 'first-row'.")
+                    .immutable();
 
     public static final ConfigOption<MemorySize> DELETION_VECTOR_INDEX_FILE_TARGET_SIZE =
             ConfigOption.key("deletion-vector.index-file.target-size").memoryType().defaultValue(MemorySize.ofMebiBytes(2))
                     .withDescription("Target size of deletion-vector index files.")
-                    .noEffectYet("deletion vectors are not written yet");
+                    .noEffectYet("primary-key tables keep one deletion-vector index file per bucket, as Paimon 1.3 "
+                            + "does; the target size applies to append tables, which have no deletion vectors here yet");
 
     public static final ConfigOption<Boolean> DELETION_VECTORS_BITMAP64 =
             ConfigOption.key("deletion-vectors.bitmap64").booleanType().defaultValue(false)
-                    .withDescription("Write deletion vectors as 64-bit bitmaps (the layout Iceberg reads).")
-                    .noEffectYet("deletion vectors are not written yet (both layouts are read)");
+                    .withDescription("Write deletion vectors as 64-bit bitmaps (the layout Iceberg reads); both "
+                            + "layouts are read.");
 
     public static final ConfigOption<Boolean> DELETE_FORCE_PRODUCE_CHANGELOG =
             ConfigOption.key("delete.force-produce-changelog").booleanType().defaultValue(false)

@@ -39,6 +39,7 @@ final class TableOptionRules {
         rules.sequenceFields();
         rules.mergeEngineRules();
         rules.changelogRules();
+        rules.deletionVectorRules();
         rules.fieldOptionsNameColumns();
         rules.retention();
         rules.startupMode();
@@ -87,6 +88,31 @@ final class TableOptionRules {
         if (shape.crossPartitionUpsert()) {
             problems.add("option 'sequence.field' cannot be used when the primary key " + shape.primaryKeys()
                     + " does not include all partition keys " + shape.partitionKeys());
+        }
+    }
+
+    /**
+     * Deletion vectors as Paimon 1.3 allows them: with the none, input and lookup changelog producers,
+     * not with first-row. On append tables Paimon allows them (for row-level deletes), this store does
+     * not maintain them yet.
+     */
+    private void deletionVectorRules() {
+        if (!Boolean.TRUE.equals(parsed(MergeTreeOptions.DELETION_VECTORS_ENABLED))) {
+            return;
+        }
+        if (!shape.hasPrimaryKey()) {
+            problems.add("option 'deletion-vectors.enabled' = 'true' on a table without a primary key is not "
+                    + "supported yet: deletion vectors are maintained for primary-key tables only");
+            return;
+        }
+        ChangelogProducer producer = parsed(ChangelogOptions.CHANGELOG_PRODUCER);
+        if (producer == ChangelogProducer.FULL_COMPACTION) {
+            problems.add("option 'deletion-vectors.enabled' = 'true' cannot be used with 'changelog-producer' = "
+                    + "'full-compaction': deletion vectors work with the 'none', 'input' and 'lookup' producers");
+        }
+        if (parsed(MergeTreeOptions.MERGE_ENGINE) == MergeTreeOptions.MergeEngine.FIRST_ROW) {
+            problems.add("option 'deletion-vectors.enabled' = 'true' cannot be used with 'merge-engine' = "
+                    + "'first-row': that engine never deletes older data, so it needs no deletion vectors");
         }
     }
 

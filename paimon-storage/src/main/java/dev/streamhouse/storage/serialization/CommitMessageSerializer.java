@@ -29,7 +29,7 @@ import static dev.streamhouse.storage.serialization.FileMetaEncoding.writeIndexF
  * in checkpoints (no Java serialization). Every form starts with the version it was written with, so
  * it reads back in any later release; versions only grow.
  *
- * <p>Version 1 (current); big-endian, primitives as in {@link BinaryEncoding}, files in
+ * <p>Version 2 (current); big-endian, primitives as in {@link BinaryEncoding}, files in
  * {@link FileMetaEncoding} layout 1:
  * <pre>
  * one message  := int(version) message
@@ -38,7 +38,9 @@ import static dev.streamhouse.storage.serialization.FileMetaEncoding.writeIndexF
  *                 files(newFiles) files(deletedFiles) files(changelogFiles)
  *                 indexFiles(newIndexFiles) indexFiles(deletedIndexFiles)
  *                 files(compactBefore) files(compactAfter) files(compactChangelogFiles)
+ *                 indexFiles(compactNewIndexFiles) indexFiles(compactDeletedIndexFiles)
  * </pre>
+ * Version 1 is version 2 without the compaction's index files (read as none).
  * {@link #deserializeListBody} reads a list written without its leading version by formats that
  * recorded the version elsewhere (version 1 of the Flink sink's committables and committer state).
  *
@@ -48,7 +50,8 @@ public final class CommitMessageSerializer {
     public static final CommitMessageSerializer INSTANCE = new CommitMessageSerializer();
 
     static final int VERSION_1 = 1;
-    private static final int CURRENT_VERSION = VERSION_1;
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     private CommitMessageSerializer() {}
 
@@ -74,7 +77,7 @@ public final class CommitMessageSerializer {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         int version = in.readInt();
         checkVersion(version);
-        CommitMessage message = read(in);
+        CommitMessage message = read(version, in);
         if (in.available() > 0) {
             throw new IOException("Cannot read a commit message (version " + version + "): " + in.available()
                     + " unexpected trailing bytes");
@@ -104,7 +107,7 @@ public final class CommitMessageSerializer {
         int n = readCount(in);
         List<CommitMessage> out = new ArrayList<>(Math.min(n, 1024));
         for (int i = 0; i < n; i++) {
-            out.add(read(in));
+            out.add(read(version, in));
         }
         return out;
     }
@@ -131,15 +134,20 @@ public final class CommitMessageSerializer {
         writeFiles(c.compactBefore(), out);
         writeFiles(c.compactAfter(), out);
         writeFiles(c.changelogFiles(), out);
+        writeIndexFiles(c.newIndexFiles(), out);
+        writeIndexFiles(c.deletedIndexFiles(), out);
     }
 
-    private static CommitMessage read(DataInput in) throws IOException {
+    private static CommitMessage read(int version, DataInput in) throws IOException {
         BinaryRow partition = readRow(in);
         int bucket = in.readInt();
         int totalBuckets = in.readInt();
         DataIncrement d = new DataIncrement(readFiles(in), readFiles(in), readFiles(in), readIndexFiles(in),
                 readIndexFiles(in));
-        CompactIncrement c = new CompactIncrement(readFiles(in), readFiles(in), readFiles(in));
+        CompactIncrement c = version == VERSION_1
+                ? new CompactIncrement(readFiles(in), readFiles(in), readFiles(in))
+                : new CompactIncrement(readFiles(in), readFiles(in), readFiles(in), readIndexFiles(in),
+                        readIndexFiles(in));
         return new CommitMessage(partition, bucket, totalBuckets, d, c);
     }
 }

@@ -219,7 +219,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         if (schema.hasPrimaryKey()) {
             BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    state, context.assigner());
+                    state, context.assigner(), context.tempDirectory());
         }
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
     }
@@ -233,6 +233,11 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
         @Override
         public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) {
+            return List.of();
+        }
+
+        @Override
+        public List<IndexManifestEntry> deletionVectorEntries(BinaryRow partition) {
             return List.of();
         }
 
@@ -283,13 +288,22 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
             @Override
             public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) throws IOException {
+                return indexEntries(partition, IndexFileMeta.HASH_INDEX);
+            }
+
+            @Override
+            public List<IndexManifestEntry> deletionVectorEntries(BinaryRow partition) throws IOException {
+                return indexEntries(partition, IndexFileMeta.DELETION_VECTORS_INDEX);
+            }
+
+            private List<IndexManifestEntry> indexEntries(BinaryRow partition, String type) throws IOException {
                 Snapshot s = snapshot();
                 if (s == null || s.indexManifest() == null) {
                     return List.of();
                 }
                 List<IndexManifestEntry> out = new ArrayList<>();
                 for (IndexManifestEntry e : indexManifestFile().read(s.indexManifest())) {
-                    if (e.partition().equals(partition) && IndexFileMeta.HASH_INDEX.equals(e.indexFile().indexType())) {
+                    if (e.partition().equals(partition) && type.equals(e.indexFile().indexType())) {
                         out.add(e);
                     }
                 }

@@ -248,9 +248,6 @@ class DeletionVectorTableReadTest {
         streamed.sort(null);
         assertThat(streamed).isEqualTo(expectedStream);
 
-        assertThatThrownBy(() -> write(dv, List.of(row(RowKind.INSERT, "p0", 1, "x"))))
-                .isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot write to table db.dv: it uses option 'deletion-vectors.enabled'");
     }
 
     private static List<String> show(Map<String, Version> newest) {

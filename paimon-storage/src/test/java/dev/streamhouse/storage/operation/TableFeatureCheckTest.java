@@ -63,13 +63,11 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void tablesWithDeletionVectorsAreReadButNotWritten() throws Exception {
+    void tablesWithDeletionVectorsAreReadAndWritten() throws Exception {
         FileStoreTable t = storedWith("deletion-vectors.enabled", "true");
         assertThat(TestTables.readAll(t)).isEmpty();
         t.newReadBuilder().newStreamScan();
-        assertThatThrownBy(t::newWrite).isInstanceOf(UnsupportedTableFeatureException.class)
-                .hasMessageContaining("Cannot write to table db.t: it uses option 'deletion-vectors.enabled' = 'true', "
-                        + "which is not supported yet (deletion vectors are read but not written yet");
+        t.newWrite().close();
     }
 
     @Test
@@ -119,11 +117,18 @@ class TableFeatureCheckTest {
                 TableFeatureCheck.Access.BATCH_READ);
         TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv, TableFeatureCheck.Access.BATCH_READ);
         TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv, TableFeatureCheck.Access.STREAM_READ);
-        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv,
+        TableFeatureCheck.checkIndexFiles(withVectors, "db.t", dv, TableFeatureCheck.Access.WRITE);
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(without, "db.t", dv,
+                TableFeatureCheck.Access.WRITE))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessageStartingWith("Cannot write to table db.t: it has deletion vectors (index file index-1), but "
+                        + "option 'deletion-vectors.enabled' is not 'true'")
+                .hasMessageEndingWith("turn the option back on (with Paimon) to write the table");
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(append, "db.t", dv,
                 TableFeatureCheck.Access.WRITE))
                 .isInstanceOf(UnsupportedTableFeatureException.class)
                 .hasMessage("Cannot write to table db.t: it has deletion vectors (index file index-1), which this "
-                        + "store does not maintain yet; writing would leave them stale");
+                        + "store does not maintain for append tables yet; writing would leave them stale");
         assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(without, "db.t", dv,
                 TableFeatureCheck.Access.BATCH_READ))
                 .isInstanceOf(UnsupportedTableFeatureException.class)

@@ -43,20 +43,35 @@ class OptionValidatorTest {
 
     @Test
     void featuresNotImplementedAreRefusedSayingSo() {
-        assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true"))
-                .hasMessageContaining("option 'deletion-vectors.enabled' is not supported yet (set to 'true')");
         assertThatThrownBy(() -> create(PK, "scan.tag-name", "t1"))
                 .hasMessageContaining("option 'scan.tag-name' is not supported yet");
         assertThatThrownBy(() -> create(PK, "fields.v.default-value", "1"))
                 .hasMessageContaining("option 'fields.v.default-value' is not supported yet");
         assertThatThrownBy(() -> create(PK, "bucket", "-2")).hasMessageContaining("postpone buckets");
-        // The default of an unsupported feature is what this store does anyway.
-        assertThat(create(PK, "deletion-vectors.enabled", "false", "merge-engine", "deduplicate")).isEmpty();
+    }
+
+    @Test
+    void deletionVectorsAreRefusedExactlyWherePaimonRefusesThemAndOnAppendTables() {
+        assertThat(create(PK, "deletion-vectors.enabled", "true")).isEmpty();
+        assertThat(create(PK, "deletion-vectors.enabled", "true", "changelog-producer", "lookup",
+                "merge-engine", "partial-update", "deletion-vectors.bitmap64", "true")).isEmpty();
+        assertThat(create(PK, "deletion-vectors.enabled", "true", "changelog-producer", "input",
+                "merge-engine", "aggregation")).isEmpty();
+        assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true", "changelog-producer", "full-compaction"))
+                .hasMessageContaining("option 'deletion-vectors.enabled' = 'true' cannot be used with "
+                        + "'changelog-producer' = 'full-compaction'");
+        assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true", "merge-engine", "first-row"))
+                .hasMessageContaining("option 'deletion-vectors.enabled' = 'true' cannot be used with 'merge-engine' = "
+                        + "'first-row'");
+        assertThatThrownBy(() -> create(APPEND, "deletion-vectors.enabled", "true"))
+                .hasMessageContaining("option 'deletion-vectors.enabled' = 'true' on a table without a primary key is "
+                        + "not supported yet");
+        assertThat(create(APPEND, "deletion-vectors.enabled", "false")).isEmpty();
     }
 
     @Test
     void everyProblemIsListedAtOnce() {
-        assertThatThrownBy(() -> create(PK, "deletion-vectors.enabled", "true", "write-buffer-size", "-1", "bucket", "0"))
+        assertThatThrownBy(() -> create(PK, "scan.tag-name", "t1", "write-buffer-size", "-1", "bucket", "0"))
                 .isInstanceOfSatisfying(InvalidOptionsException.class, e -> assertThat(e.problems()).hasSize(3));
     }
 
@@ -150,8 +165,8 @@ class OptionValidatorTest {
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("metastore", "hive")))
                 .hasMessageContaining("option 'metastore' is not supported yet (set to 'hive')");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog",
-                Map.of("table-default.deletion-vectors.enabled", "true")))
-                .hasMessageContaining("option 'table-default.deletion-vectors.enabled' is not supported yet");
+                Map.of("table-default.scan.tag-name", "t1")))
+                .hasMessageContaining("option 'table-default.scan.tag-name' is not supported yet");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("table-default.bucket", "x")))
                 .hasMessageContaining("Invalid value 'x' for option 'table-default.bucket'");
         assertThat(validator.checkCatalogOptions("Catalog", Map.of("warehouse", "/w", "default-database", "d",

@@ -15,6 +15,7 @@ import java.util.List;
 import static dev.streamhouse.storage.serialization.SerializationFixtures.fullFile;
 import static dev.streamhouse.storage.serialization.SerializationFixtures.golden;
 import static dev.streamhouse.storage.serialization.SerializationFixtures.messages;
+import static dev.streamhouse.storage.serialization.SerializationFixtures.messagesWithCompactIndexFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,7 +36,7 @@ class CommitMessageSerializerTest {
 
     @Test
     void messagesRoundTripWithEveryField() throws IOException {
-        for (CommitMessage m : messages()) {
+        for (CommitMessage m : messagesWithCompactIndexFiles()) {
             CommitMessage back = SERIALIZER.deserialize(SERIALIZER.serialize(m));
             assertThat(back).isEqualTo(m);
         }
@@ -66,31 +67,44 @@ class CommitMessageSerializerTest {
      */
     @Test
     void version1WrittenOnceStaysReadable() throws IOException {
-        assertThat(SERIALIZER.version()).isEqualTo(1);
         byte[] golden = golden("commit-messages-v1.hex");
         assertThat(SERIALIZER.deserializeList(input(golden))).isEqualTo(messages());
-        assertThat(list(messages())).isEqualTo(golden);
 
         byte[] one = golden("commit-message-v1.hex");
         assertThat(SERIALIZER.deserialize(one)).isEqualTo(messages().get(0));
-        assertThat(SERIALIZER.serialize(messages().get(0))).isEqualTo(one);
+        byte[] body = Arrays.copyOfRange(golden, 4, golden.length);
+        assertThat(SERIALIZER.deserializeListBody(1, input(body))).isEqualTo(messages());
+    }
+
+    /** Bytes written by version 2, the current one; same rule as for version 1. */
+    @Test
+    void version2WrittenOnceStaysReadable() throws IOException {
+        assertThat(SERIALIZER.version()).isEqualTo(2);
+        List<CommitMessage> messages = messagesWithCompactIndexFiles();
+        byte[] golden = golden("commit-messages-v2.hex");
+        assertThat(SERIALIZER.deserializeList(input(golden))).isEqualTo(messages);
+        assertThat(list(messages)).isEqualTo(golden);
+
+        byte[] one = golden("commit-message-v2.hex");
+        assertThat(SERIALIZER.deserialize(one)).isEqualTo(messages.get(0));
+        assertThat(SERIALIZER.serialize(messages.get(0))).isEqualTo(one);
     }
 
     @Test
     void aListBodyReadsAtTheVersionItsEnclosingFormatRecorded() throws IOException {
         byte[] withVersion = list(messages());
         byte[] body = Arrays.copyOfRange(withVersion, 4, withVersion.length);
-        assertThat(SERIALIZER.deserializeListBody(1, input(body))).isEqualTo(messages());
+        assertThat(SERIALIZER.deserializeListBody(2, input(body))).isEqualTo(messages());
     }
 
     @Test
     void unknownVersionsAreRefused() {
         byte[] bytes = SERIALIZER.serialize(messages().get(1));
-        bytes[3] = 2;
+        bytes[3] = 3;
         assertThatThrownBy(() -> SERIALIZER.deserialize(bytes))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("serialization version 2")
-                .hasMessageContaining("reads versions 1 to 1");
+                .hasMessageContaining("serialization version 3")
+                .hasMessageContaining("reads versions 1 to 2");
         assertThatThrownBy(() -> SERIALIZER.deserializeListBody(0, input(new byte[4])))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("serialization version 0");

@@ -66,6 +66,24 @@ final class SerializationFixtures {
         return List.of(full, plain);
     }
 
+    /**
+     * Version 2's additions: {@link #messages()} with a compaction that also replaced a bucket's
+     * deletion-vector index file.
+     */
+    static List<CommitMessage> messagesWithCompactIndexFiles() {
+        IndexFileMeta oldDv = new IndexFileMeta(IndexFileMeta.DELETION_VECTORS_INDEX, "index-3", 25, 1,
+                List.of(new DeletionVectorMeta("before-1", 1, 20, 4L)), null);
+        IndexFileMeta newDv = new IndexFileMeta(IndexFileMeta.DELETION_VECTORS_INDEX, "index-4", 49, 2,
+                List.of(new DeletionVectorMeta("after-1", 1, 20, 1L), new DeletionVectorMeta("data-9", 25, 20, 2L)),
+                null);
+        CommitMessage first = messages().get(0);
+        CompactIncrement c = first.compactIncrement();
+        CommitMessage withIndex = new CommitMessage(first.partition(), first.bucket(), first.totalBuckets(),
+                first.dataIncrement(), new CompactIncrement(c.compactBefore(), c.compactAfter(), c.changelogFiles(),
+                        List.of(newDv), List.of(oldDv)));
+        return List.of(withIndex, messages().get(1));
+    }
+
     /** A delta split of snapshot 7, partition dt='2024-01-01', bucket 3 of 4, with a full and a sparse file. */
     static DataSplit split() {
         return new DataSplit(7, row("2024-01-01"), 3, 4, List.of(fullFile("data-1"), sparseFile("data-2")), true,

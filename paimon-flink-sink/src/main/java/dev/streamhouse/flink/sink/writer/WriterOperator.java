@@ -147,6 +147,12 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
         if (replacesData) {
             context = context.ignoringPreviousFiles();
         }
+        // Spills and local lookup files go where Flink keeps its own temporary files (io.tmp.dirs).
+        java.util.List<java.nio.file.Path> tempDirs = new java.util.ArrayList<>();
+        for (java.io.File dir : getContainingTask().getEnvironment().getIOManager().getSpillingDirectories()) {
+            tempDirs.add(dir.toPath());
+        }
+        context = context.withTempDirectories(tempDirs);
         write = table.newWrite(context);
         if (!replacesData) {
             int n = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();

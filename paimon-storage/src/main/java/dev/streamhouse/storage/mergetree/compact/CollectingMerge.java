@@ -1,11 +1,15 @@
 package dev.streamhouse.storage.mergetree.compact;
 
+import dev.streamhouse.storage.deletionvectors.BucketDeletionVectors;
+import dev.streamhouse.storage.deletionvectors.DeletionMarks;
 import dev.streamhouse.storage.mergetree.lookup.KeyLookup;
+import dev.streamhouse.storage.mergetree.lookup.LookupResult;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.mergetree.KeyValue;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
+import dev.streamhouse.storage.mergetree.LookupVersions;
 import dev.streamhouse.storage.mergetree.MergeFunction;
 
 import java.io.IOException;
@@ -26,6 +30,8 @@ abstract class CollectingMerge implements MergeFunction {
     protected final List<KeyValue> versions = new ArrayList<>();
     private final List<KeyValue> changelog = new ArrayList<>();
     private KeyLookup lookup = KeyLookup.NONE;
+    private BucketDeletionVectors deletionVectors;
+    private DeletionMarks.Builder marks;
 
     CollectingMerge(KeyValueLayout layout) {
         this.layout = layout;
@@ -39,6 +45,16 @@ abstract class CollectingMerge implements MergeFunction {
     /** Looks up keys in {@code lookup} from now on ({@link KeyLookup#NONE}: nothing above the output). */
     void lookingUpIn(KeyLookup lookup) {
         this.lookup = lookup;
+    }
+
+    /**
+     * With deletion vectors: from now on a version found by lookup counts only if {@code current} does
+     * not delete it (a key whose newest version is deleted was removed: its retraction was dropped), and
+     * a version found is marked deleted in {@code marks}, since the merged version replaces it.
+     */
+    void markingDeletions(BucketDeletionVectors current, DeletionMarks.Builder marks) {
+        this.deletionVectors = current;
+        this.marks = marks;
     }
 
     @Override
@@ -63,19 +79,31 @@ abstract class CollectingMerge implements MergeFunction {
 
     /** The version on the smallest level above 0 among the versions read, or null. */
     protected final KeyValue newestAboveLevelZero() {
-        KeyValue high = null;
-        for (KeyValue kv : versions) {
-            if (kv.level() > 0 && (high == null || kv.level() < high.level())) {
-                high = kv;
-            }
-        }
-        return high;
+        return LookupVersions.newestAboveLevelZero(versions);
     }
 
-    /** The key's newest version in the levels above the compaction, or null. */
+    /**
+     * The key's newest live version in the levels above the compaction, or null; with deletion vectors
+     * it is marked deleted.
+     */
     protected final KeyValue lookUp(InternalRow key) {
         try {
-            return lookup.lookup(key);
+            if (marks == null) {
+                return lookup.lookup(key);
+            }
+            LookupResult found = lookup.locate(key);
+            if (found == null) {
+                return null;
+            }
+            if (found.file() == null) {
+                throw new IllegalStateException("Cannot mark the older version of a key deleted: the lookup does not"
+                        + " tell its file and row position");
+            }
+            if (deletionVectors.isDeleted(found.fileName(), found.rowPosition())) {
+                return null;
+            }
+            marks.mark(found.fileName(), found.rowPosition());
+            return found.keyValue();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot look up a key in the levels above a compaction: " + e.getMessage(), e);
         }

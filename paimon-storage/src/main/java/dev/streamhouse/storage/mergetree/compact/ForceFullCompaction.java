@@ -6,6 +6,7 @@ import dev.streamhouse.storage.mergetree.LevelSortedRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Full compaction: everything into the max level, so the bucket becomes one sorted run without
@@ -14,14 +15,26 @@ import java.util.Optional;
  * <ul>
  *   <li>No runs: nothing to do.
  *   <li>Only the max level is non-empty: its files holding retractions (delete row count &gt; 0, or
- *       unknown) are rewritten one by one to drop them ({@link CompactUnit#fileRewrite()}); the
- *       others are already final, so with none to rewrite there is nothing to do.
+ *       unknown) or deleted rows (a deletion vector) are rewritten one by one to drop them
+ *       ({@link CompactUnit#fileRewrite()}); the others are already final, so with none to rewrite
+ *       there is nothing to do.
  *   <li>Otherwise: all runs into the max level.
  * </ul>
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe if its predicate is.
  */
 public final class ForceFullCompaction implements CompactStrategy {
+    private final Predicate<DataFileMeta> hasDeletionVector;
+
+    /** For a table without deletion vectors. */
+    public ForceFullCompaction() {
+        this(f -> false);
+    }
+
+    /** @param hasDeletionVector whether a file has deleted rows ({@code deletion-vectors.enabled}) */
+    public ForceFullCompaction(Predicate<DataFileMeta> hasDeletionVector) {
+        this.hasDeletionVector = hasDeletionVector;
+    }
 
     @Override
     public Optional<CompactUnit> pick(int numLevels, List<LevelSortedRun> runs) {
@@ -32,7 +45,7 @@ public final class ForceFullCompaction implements CompactStrategy {
         if (runs.size() == 1 && runs.get(0).level() == maxLevel) {
             List<DataFileMeta> withDeletes = new ArrayList<>();
             for (DataFileMeta f : runs.get(0).run().files()) {
-                if (f.deleteRowCount() == null || f.deleteRowCount() > 0) {
+                if (f.deleteRowCount() == null || f.deleteRowCount() > 0 || hasDeletionVector.test(f)) {
                     withDeletes.add(f);
                 }
             }

@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.mergetree.compact;
 
+import dev.streamhouse.storage.deletionvectors.BucketDeletionVectors;
+import dev.streamhouse.storage.deletionvectors.DeletionMarks;
 import dev.streamhouse.storage.mergetree.lookup.KeyLookup;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
@@ -36,6 +38,9 @@ import java.util.function.Supplier;
  *       unchanged when its versions are already what a rewrite would write (output on the last level,
  *       where nothing lies above, or deduplicate without {@code sequence.field}), else rewritten.
  *       Files above level 0 are moved without reading them.
+ *   <li><b>Deletion vectors</b> ({@link Builder#deletionVectors}): the older version a lookup finds is
+ *       marked deleted in the result instead of being merged away at read time; a level-0 file that may
+ *       hold retractions is rewritten when upgraded (retractions are never kept above level 0 then).
  * </ul>
  *
  * A rewriter is made {@link #forCompaction for each compaction}, with the files the compaction does
@@ -62,12 +67,13 @@ public final class LookupCompactRewriter implements CompactRewriter {
     private final int maxLevel;
     private final boolean upgradesInPlace;
     private final boolean produceChangelog;
+    private final BucketDeletionVectors deletionVectors;
     private final List<DataFileMeta> outside;
 
     private LookupCompactRewriter(BinaryRow partition, int bucket, MergeTreeReaders readers,
             KeyValueFileWriterFactory writers, FileIO fileIO, DataFilePathFactory pathFactory,
             Supplier<CollectingMerge> merges, Lookups lookups, int maxLevel, boolean upgradesInPlace,
-            boolean produceChangelog, List<DataFileMeta> outside) {
+            boolean produceChangelog, BucketDeletionVectors deletionVectors, List<DataFileMeta> outside) {
         this.partition = partition;
         this.bucket = bucket;
         this.readers = readers;
@@ -79,6 +85,7 @@ public final class LookupCompactRewriter implements CompactRewriter {
         this.maxLevel = maxLevel;
         this.upgradesInPlace = upgradesInPlace;
         this.produceChangelog = produceChangelog;
+        this.deletionVectors = deletionVectors;
         this.outside = List.copyOf(outside);
     }
 
@@ -91,7 +98,7 @@ public final class LookupCompactRewriter implements CompactRewriter {
     @Override
     public CompactRewriter forCompaction(List<DataFileMeta> outsideFiles) {
         return new LookupCompactRewriter(partition, bucket, readers, writers, fileIO, pathFactory, merges, lookups,
-                maxLevel, upgradesInPlace, produceChangelog, outsideFiles);
+                maxLevel, upgradesInPlace, produceChangelog, deletionVectors, outsideFiles);
     }
 
     @Override
@@ -105,8 +112,9 @@ public final class LookupCompactRewriter implements CompactRewriter {
         if (file.level() != 0) {
             return CompactRewriter.super.upgrade(outputLevel, file);
         }
-        boolean rewrite = outputLevel != maxLevel && !upgradesInPlace;
-        if (!rewrite && !produceChangelog) {
+        boolean rewrite = (outputLevel != maxLevel && !upgradesInPlace)
+                || (deletionVectors != null && (file.deleteRowCount() == null || file.deleteRowCount() > 0));
+        if (!rewrite && !produceChangelog && deletionVectors == null) {
             return CompactRewriter.super.upgrade(outputLevel, file);
         }
         return merge(outputLevel, false, List.of(List.of(SortedRun.of(file))), true, rewrite);
@@ -118,8 +126,13 @@ public final class LookupCompactRewriter implements CompactRewriter {
         KeyLookup lookup = looksUp ? lookups.open(partition, bucket, above(outputLevel)) : KeyLookup.NONE;
         try {
             merge.lookingUpIn(lookup);
-            return ChangelogSections.rewrite(readers, writers, partition, bucket, outputLevel, sections, merge,
-                    rewrite, dropDelete, looksUp && produceChangelog);
+            DeletionMarks.Builder marks = deletionVectors == null ? null : new DeletionMarks.Builder();
+            if (marks != null) {
+                merge.markingDeletions(deletionVectors, marks);
+            }
+            CompactResult result = ChangelogSections.rewrite(readers, writers, partition, bucket, outputLevel,
+                    sections, merge, rewrite, dropDelete, looksUp && produceChangelog);
+            return marks == null ? result : result.withDeletions(marks.build());
         } finally {
             if (lookup instanceof AutoCloseable closeable) {
                 closeable.close();
@@ -157,6 +170,7 @@ public final class LookupCompactRewriter implements CompactRewriter {
         private int maxLevel = -1;
         private boolean upgradesInPlace;
         private boolean produceChangelog;
+        private BucketDeletionVectors deletionVectors;
 
         private Builder(BinaryRow partition, int bucket, MergeTreeReaders readers, KeyValueFileWriterFactory writers,
                 FileIO fileIO, DataFilePathFactory pathFactory) {
@@ -200,13 +214,23 @@ public final class LookupCompactRewriter implements CompactRewriter {
             return this;
         }
 
+        /**
+         * With {@code deletion-vectors.enabled}: the bucket's current vectors. Older versions found by
+         * lookup are then marked deleted in the result, versions those vectors delete are not found,
+         * and level-0 files that may hold retractions are rewritten rather than upgraded.
+         */
+        public Builder deletionVectors(BucketDeletionVectors deletionVectors) {
+            this.deletionVectors = deletionVectors;
+            return this;
+        }
+
         public LookupCompactRewriter build() {
             if (merges == null || lookups == null || maxLevel < 1) {
                 throw new IllegalStateException("Cannot build a lookup compaction rewriter: merges, lookups and a "
                         + "max level >= 1 are required");
             }
             return new LookupCompactRewriter(partition, bucket, readers, writers, fileIO, pathFactory, merges, lookups,
-                    maxLevel, upgradesInPlace, produceChangelog, List.of());
+                    maxLevel, upgradesInPlace, produceChangelog, deletionVectors, List.of());
         }
     }
 }

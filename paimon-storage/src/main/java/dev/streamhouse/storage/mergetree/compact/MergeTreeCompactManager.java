@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.mergetree.compact;
 
+import dev.streamhouse.storage.deletionvectors.BucketDeletionVectors;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.mergetree.KeyComparator;
 
@@ -34,6 +35,9 @@ import java.util.concurrent.Future;
  * reads its unit and calls the rewriter. The executor belongs to the caller (it may serve many
  * buckets) and is not shut down here.
  *
+ * <p>Deletion vectors: with the bucket's {@link BucketDeletionVectors}, a collected result also
+ * removes the vectors of the files it compacted away and adds the rows it marked deleted.
+ *
  * <p>Failure: a failed task leaves the levels unchanged; its exception is thrown once, by the call
  * that collects it, after which a new compaction may be triggered.
  */
@@ -45,6 +49,8 @@ public final class MergeTreeCompactManager implements AutoCloseable {
     private final long compactionFileSize;
     private final int numSortedRunStopTrigger;
     private final CompactRewriter rewriter;
+    /** The bucket's deletion vectors ({@code deletion-vectors.enabled}), or null. */
+    private final BucketDeletionVectors deletionVectors;
     /** The submitted task whose result has not been collected, or null. */
     private Future<CompactResult> running;
 
@@ -56,6 +62,18 @@ public final class MergeTreeCompactManager implements AutoCloseable {
     public MergeTreeCompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy,
             KeyComparator keyComparator, long compactionFileSize, int numSortedRunStopTrigger,
             CompactRewriter rewriter) {
+        this(executor, levels, strategy, keyComparator, compactionFileSize, numSortedRunStopTrigger, rewriter, null);
+    }
+
+    /**
+     * @param deletionVectorsOrNull the bucket's deletion vectors, or null for a table without them. With
+     *     them, every compaction to a level above 0 drops retractions (the older versions they retract
+     *     are marked deleted instead), a full compaction also rewrites files that have a vector, and each
+     *     collected result is applied to them together with the levels
+     */
+    public MergeTreeCompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy,
+            KeyComparator keyComparator, long compactionFileSize, int numSortedRunStopTrigger,
+            CompactRewriter rewriter, BucketDeletionVectors deletionVectorsOrNull) {
         if (numSortedRunStopTrigger < 1) {
             throw new IllegalArgumentException(
                     "Cannot create compaction manager: num-sorted-run.stop-trigger must be >= 1, got "
@@ -68,6 +86,7 @@ public final class MergeTreeCompactManager implements AutoCloseable {
         this.compactionFileSize = compactionFileSize;
         this.numSortedRunStopTrigger = numSortedRunStopTrigger;
         this.rewriter = rewriter;
+        this.deletionVectors = deletionVectorsOrNull;
     }
 
     /** Adds a flushed level-0 file. */
@@ -96,7 +115,9 @@ public final class MergeTreeCompactManager implements AutoCloseable {
             throw new IllegalStateException("Cannot start a full compaction: a compaction is still running; "
                     + "call awaitCompactionResult() first");
         }
-        new ForceFullCompaction().pick(levels.numberOfLevels(), levels.levelSortedRuns()).ifPresent(this::submit);
+        ForceFullCompaction full = deletionVectors == null ? new ForceFullCompaction()
+                : new ForceFullCompaction(f -> deletionVectors.vectorOf(f.fileName()) != null);
+        full.pick(levels.numberOfLevels(), levels.levelSortedRuns()).ifPresent(this::submit);
     }
 
     /**
@@ -125,7 +146,7 @@ public final class MergeTreeCompactManager implements AutoCloseable {
             }
         }
         running = executor.submit(new MergeTreeCompactTask(keyComparator, compactionFileSize,
-                rewriter.forCompaction(outside), unit, levels.nonEmptyHighestLevel()));
+                rewriter.forCompaction(outside), unit, levels.nonEmptyHighestLevel(), deletionVectors != null));
     }
 
     /**
@@ -174,6 +195,9 @@ public final class MergeTreeCompactManager implements AutoCloseable {
         running = null;
         try {
             levels.update(result.before(), result.after());
+            if (deletionVectors != null) {
+                deletionVectors.apply(result.before(), result.after(), result.deletions());
+            }
         } catch (IllegalStateException e) {
             discard(result, e);
             throw e;

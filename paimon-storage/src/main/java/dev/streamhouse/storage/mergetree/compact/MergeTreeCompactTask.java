@@ -52,14 +52,25 @@ public final class MergeTreeCompactTask implements Callable<CompactResult> {
      */
     public MergeTreeCompactTask(KeyComparator keyComparator, long compactionFileSize, CompactRewriter rewriter,
             CompactUnit unit, int nonEmptyHighestLevel) {
+        this(keyComparator, compactionFileSize, rewriter, unit, nonEmptyHighestLevel, false);
+    }
+
+    /**
+     * @param deletionVectors whether the table has deletion vectors: then retractions are dropped on every
+     *     output level above 0, since the versions they retract are marked deleted instead and readers read
+     *     the files above level 0 without merging
+     */
+    public MergeTreeCompactTask(KeyComparator keyComparator, long compactionFileSize, CompactRewriter rewriter,
+            CompactUnit unit, int nonEmptyHighestLevel, boolean deletionVectors) {
         this.keyComparator = keyComparator;
         this.compactionFileSize = compactionFileSize;
         this.rewriter = rewriter;
         this.unit = unit;
-        this.dropDelete = dropDelete(unit.outputLevel(), nonEmptyHighestLevel);
+        this.dropDelete = dropDelete(unit.outputLevel(), nonEmptyHighestLevel)
+                || (deletionVectors && unit.outputLevel() != 0);
     }
 
-    /** Whether retractions may be dropped when writing to {@code outputLevel}. */
+    /** Whether retractions may be dropped when writing to {@code outputLevel} (without deletion vectors). */
     public static boolean dropDelete(int outputLevel, int nonEmptyHighestLevel) {
         return outputLevel != 0 && outputLevel >= nonEmptyHighestLevel;
     }

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.mergetree.engine;
 
 import dev.streamhouse.storage.mergetree.KeyValue;
+import dev.streamhouse.storage.mergetree.LookupVersions;
 import dev.streamhouse.storage.mergetree.MergeFunction;
 
 import java.util.ArrayList;
@@ -38,12 +39,7 @@ final class LookupMergeFunction implements MergeFunction {
 
     @Override
     public KeyValue result() {
-        KeyValue topmost = null;
-        for (KeyValue v : versions) {
-            if (v.level() > 0 && (topmost == null || v.level() < topmost.level())) {
-                topmost = v;
-            }
-        }
+        KeyValue topmost = LookupVersions.newestAboveLevelZero(versions);
         merge.reset();
         for (KeyValue v : versions) {
             if (v.level() <= 0 || v == topmost) {

@@ -20,4 +20,13 @@ public interface KeyLookup {
      * result stays valid until the next call.
      */
     KeyValue lookup(InternalRow key) throws IOException;
+
+    /**
+     * As {@link #lookup}, with the data file and row position of the version when the lookup knows
+     * them (deletion vectors need them); this default knows neither (file null, position -1).
+     */
+    default LookupResult locate(InternalRow key) throws IOException {
+        KeyValue found = lookup(key);
+        return found == null ? null : new LookupResult(found, null, -1);
+    }
 }

@@ -99,6 +99,7 @@ public final class LevelLookup implements KeyLookup, AutoCloseable {
     }
 
     /** As {@link #lookup}, with the data file and row position of the version, or null. */
+    @Override
     public LookupResult locate(InternalRow key) throws IOException {
         for (DataFileMeta[] level : levels) {
             DataFileMeta file = fileFor(level, key);

@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.mergetree.write;
 
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.deletionvectors.BucketDeletionVectors;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.DataFilePathFactory;
@@ -40,6 +41,11 @@ import java.util.Set;
  * move every level-0 file up, every commit or every few, waiting for it or not; the changelog that
  * such compactions write is handed out in {@link CompactIncrement#changelogFiles()}.
  *
+ * <p><b>Deletion vectors</b> ({@code deletion-vectors.enabled}): compactions maintain the bucket's
+ * vectors; a commit that changed them writes the bucket's new deletion-vector index file and hands it
+ * out in {@link CompactIncrement#newIndexFiles()}, the one it replaces in
+ * {@link CompactIncrement#deletedIndexFiles()}.
+ *
  * <p>Files written since the last {@link #prepareCommit} (data and changelog) belong to this writer
  * until then: closing it without committing deletes them. Not thread-safe (one writer thread).
  */
@@ -53,6 +59,7 @@ public final class MergeTreeWriter implements AutoCloseable {
     private final DataFilePathFactory pathFactory;
     private final boolean inputChangelog;
     private final LevelZeroAtCommit levelZeroAtCommit;
+    private final BucketDeletionVectors deletionVectors;
     private long nextSequence;
     private int commitsSinceLevelZeroCompaction;
 
@@ -70,6 +77,19 @@ public final class MergeTreeWriter implements AutoCloseable {
     public MergeTreeWriter(WriteBuffer buffer, long nextSequence, MergeFunctionFactory mergeFunctions,
             KeyValueFileWriterFactory writers, MergeTreeCompactManager compactions, boolean writeOnly,
             FileIO fileIO, DataFilePathFactory pathFactory, boolean inputChangelog, LevelZeroAtCommit levelZeroAtCommit) {
+        this(buffer, nextSequence, mergeFunctions, writers, compactions, writeOnly, fileIO, pathFactory, inputChangelog,
+                levelZeroAtCommit, null);
+    }
+
+    /**
+     * @param deletionVectorsOrNull the bucket's deletion vectors, which {@code compactions} maintains, or
+     *     null for a table without them; a commit that changed them carries the bucket's new index file
+     */
+    public MergeTreeWriter(WriteBuffer buffer, long nextSequence, MergeFunctionFactory mergeFunctions,
+            KeyValueFileWriterFactory writers, MergeTreeCompactManager compactions, boolean writeOnly,
+            FileIO fileIO, DataFilePathFactory pathFactory, boolean inputChangelog, LevelZeroAtCommit levelZeroAtCommit,
+            BucketDeletionVectors deletionVectorsOrNull) {
+        this.deletionVectors = deletionVectorsOrNull;
         this.buffer = buffer;
         this.nextSequence = nextSequence;
         this.mergeFunctions = mergeFunctions;
@@ -199,8 +219,11 @@ public final class MergeTreeWriter implements AutoCloseable {
                 commitsSinceLevelZeroCompaction = 0;
             }
         }
+        BucketDeletionVectors.IndexChange index = deletionVectors == null
+                ? BucketDeletionVectors.IndexChange.NONE : deletionVectors.writeIfChanged();
         Increment out = new Increment(new DataIncrement(newFiles, List.of(), newChangelogFiles, List.of(), List.of()),
-                new CompactIncrement(compactBefore, compactAfter, compactChangelog));
+                new CompactIncrement(compactBefore, compactAfter, compactChangelog, index.newFiles(),
+                        index.deletedFiles()));
         newFiles.clear();
         newChangelogFiles.clear();
         compactBefore.clear();

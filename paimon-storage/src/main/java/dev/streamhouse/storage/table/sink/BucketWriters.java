@@ -1,7 +1,11 @@
 package dev.streamhouse.storage.table.sink;
 
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.deletionvectors.BucketDeletionVectors;
+import dev.streamhouse.storage.deletionvectors.DeletionVectorIndexFile;
 import dev.streamhouse.storage.format.FileFormat;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
@@ -84,15 +88,20 @@ final class BucketWriters implements AutoCloseable {
     private final long targetFileSize;
     /** Whether compactions look up older versions of the keys they move out of level 0. */
     private final boolean lookupCompaction;
+    /** The table's deletion-vector index files ({@code deletion-vectors.enabled}), or null. */
+    private final DeletionVectorIndexFile deletionVectorFiles;
     private final Map<PartitionBucket, MergeTreeWriter> writers = new LinkedHashMap<>();
     private final Map<WriteBuffer, MergeTreeWriter> byBuffer = new IdentityHashMap<>();
     private final Map<BinaryRow, List<ManifestEntry>> restored = new HashMap<>();
+    /** Where the spill directory and the local lookup files' directory are created. */
+    private final java.nio.file.Path tempDirectory;
     private java.nio.file.Path spillDirectory;
     private ExecutorService compactionExecutor;
     private LookupFileCache lookupFiles;
 
     BucketWriters(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, FileFormat format,
-            String tableName, BucketStateLoader state, KeyValueLayout layout) {
+            String tableName, BucketStateLoader state, KeyValueLayout layout, java.nio.file.Path tempDirectory) {
+        this.tempDirectory = tempDirectory;
         this.fileIO = fileIO;
         this.paths = paths;
         this.schema = schema;
@@ -111,9 +120,13 @@ final class BucketWriters implements AutoCloseable {
         }
         this.versionOrder = MergeReadProjection.of(schema, all).versionOrder();
         this.targetFileSize = FileFormatOptions.targetFileSizeBytes(options, true);
+        boolean deletionVectors = options.get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
+        this.deletionVectorFiles = deletionVectors
+                ? DeletionVectorIndexFile.of(fileIO, paths.root(), tableName, options) : null;
         this.lookupCompaction = !mergeFunctions.readsLevelZero()
                 || options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP
-                || options.get(LookupOptions.FORCE_LOOKUP);
+                || options.get(LookupOptions.FORCE_LOOKUP)
+                || deletionVectors;
     }
 
     /**
@@ -203,27 +216,47 @@ final class BucketWriters implements AutoCloseable {
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
+        BucketDeletionVectors vectors = deletionVectors(partition, bucket);
+        KeyValueFileReaderFactory fileReaders = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas, all, null);
         MergeTreeReaders readers = new MergeTreeReaders(
-                new KeyValueFileReaderFactory(fileIO, paths, layout, schemas, all, null), mergeFunctions, versionOrder);
+                vectors == null ? fileReaders : fileReaders.withDeletionVectors(vectors), mergeFunctions, versionOrder);
         KeyComparator keyComparator = new KeyComparator(layout.keyType());
         Levels levels = new Levels(keyComparator, files, MergeTreeOptions.numLevels(options));
         MergeTreeCompactManager compactions = new MergeTreeCompactManager(compactionExecutor(), levels,
                 new UniversalCompaction(options.get(MergeTreeOptions.COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT),
                         options.get(MergeTreeOptions.COMPACTION_SIZE_RATIO), MergeTreeOptions.compactionTrigger(options)),
                 keyComparator, (long) (targetFileSize * COMPACTION_FILE_SIZE_RATIO), MergeTreeOptions.stopTrigger(options),
-                rewriter(partition, bucket, readers, writerFactory, pathFactory));
+                rewriter(partition, bucket, readers, writerFactory, pathFactory, vectors), vectors);
         return new MergeTreeWriter(newBuffer(), nextSequence, mergeFunctions, writerFactory, compactions,
                 options.get(MergeTreeOptions.WRITE_ONLY), fileIO, pathFactory,
                 options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.INPUT,
-                lookupCompaction ? levelZeroAtCommit() : null);
+                lookupCompaction ? levelZeroAtCommit() : null, vectors);
+    }
+
+    /**
+     * The deletion vectors of a bucket in the snapshot its files were restored from, or null for a table
+     * without them.
+     */
+    private BucketDeletionVectors deletionVectors(BinaryRow partition, int bucket) throws IOException {
+        if (deletionVectorFiles == null) {
+            return null;
+        }
+        List<IndexFileMeta> indexFiles = new ArrayList<>();
+        for (IndexManifestEntry e : state.deletionVectorEntries(partition)) {
+            if (e.bucket() == bucket) {
+                indexFiles.add(e.indexFile());
+            }
+        }
+        return BucketDeletionVectors.load(deletionVectorFiles, indexFiles);
     }
 
     /**
      * The compaction rewriter: for tables whose compactions look up older versions (first-row,
-     * {@code changelog-producer} = lookup, {@code force-lookup}) a {@link LookupCompactRewriter}.
+     * {@code changelog-producer} = lookup, {@code force-lookup}, deletion vectors) a
+     * {@link LookupCompactRewriter}.
      */
     private CompactRewriter rewriter(BinaryRow partition, int bucket, MergeTreeReaders readers,
-            KeyValueFileWriterFactory writerFactory, DataFilePathFactory pathFactory) {
+            KeyValueFileWriterFactory writerFactory, DataFilePathFactory pathFactory, BucketDeletionVectors vectors) {
         if (options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.FULL_COMPACTION) {
             return new FullChangelogCompactRewriter(partition, bucket, readers, writerFactory, fileIO, pathFactory,
                     mergeFunctions, layout, MergeTreeOptions.numLevels(options) - 1, rowDeduplicate());
@@ -240,6 +273,7 @@ final class BucketWriters implements AutoCloseable {
                 .upgradesInPlace(options.get(MergeTreeOptions.MERGE_ENGINE) == MergeEngine.DEDUPLICATE
                         && !versionOrder.usesSequenceFields())
                 .produceChangelog(options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogProducer.LOOKUP)
+                .deletionVectors(vectors)
                 .build();
     }
 
@@ -307,10 +341,11 @@ final class BucketWriters implements AutoCloseable {
     private java.nio.file.Path spillDirectory() {
         if (spillDirectory == null) {
             try {
-                spillDirectory = Files.createTempDirectory("streamhouse-spill-");
+                Files.createDirectories(tempDirectory);
+                spillDirectory = Files.createTempDirectory(tempDirectory, "streamhouse-spill-");
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot create a spill directory for the write buffer of table "
-                        + tableName + " under " + System.getProperty("java.io.tmpdir"), e);
+                        + tableName + " under " + tempDirectory, e);
             }
         }
         return spillDirectory;
@@ -318,16 +353,15 @@ final class BucketWriters implements AutoCloseable {
 
     /**
      * The local lookup files of this write's lookup compactions (one cache for all its buckets), in a
-     * directory under {@code java.io.tmpdir} that {@link #close()} deletes.
+     * directory under the write's temp directory that {@link #close()} deletes.
      */
     private synchronized LookupFileCache lookupFiles() {
         if (lookupFiles == null) {
             try {
-                lookupFiles = LookupFileCache.create(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
-                        options);
+                lookupFiles = LookupFileCache.create(tempDirectory, options);
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot create the directory of local lookup files of table "
-                        + tableName + " under " + System.getProperty("java.io.tmpdir"), e);
+                        + tableName + " under " + tempDirectory, e);
             }
         }
         return lookupFiles;

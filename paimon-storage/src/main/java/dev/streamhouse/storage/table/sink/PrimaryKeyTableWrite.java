@@ -75,6 +75,14 @@ public final class PrimaryKeyTableWrite implements TableWrite {
      */
     public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
             FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing) {
+        this(fileIO, paths, schema, schemas, format, tableName, state, routing,
+                java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** @param tempDirectory where write-buffer spills and local lookup files go (in a directory of their own) */
+    public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
+            FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing,
+            java.nio.file.Path tempDirectory) {
         this.schema = schema;
         this.paths = paths;
         this.tableName = tableName;
@@ -102,7 +110,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.ignoreDelete = options.get(MergeTreeOptions.IGNORE_DELETE);
         this.engine = MergeEngines.create(schema);
         this.ignoreUpdateBefore = options.get(MergeTreeOptions.IGNORE_UPDATE_BEFORE);
-        this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout);
+        this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout,
+                tempDirectory);
     }
 
     /**
