@@ -153,6 +153,34 @@ class SystemTablesITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void tableIndexesListTheHashIndexesOfADynamicBucketTable() throws Exception {
+        sql("CREATE TABLE dyn (id INT, v STRING, dt STRING, PRIMARY KEY (id, dt) NOT ENFORCED) PARTITIONED BY (dt) "
+                + "WITH ('bucket' = '-1', 'dynamic-bucket.target-row-num' = '4')");
+        sql("INSERT INTO dyn SELECT id, 'v', IF(id < 10, 'a', 'b') FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), "
+                + "(8), (9), (10), (11)) AS t (id)");
+        sql("INSERT INTO dyn VALUES (1, 'x', 'a'), (20, 'new', 'a'), (21, 'new', 'b')");
+
+        assertThat(rows("SELECT DISTINCT index_type, dv_ranges FROM `dyn$table_indexes`"))
+                .containsExactly("+I[HASH, null]");
+        assertThat(sortedRows("SELECT `partition`, SUM(row_count), COUNT(*) > 1 FROM `dyn$table_indexes` "
+                + "GROUP BY `partition`")).as("one hash per key, several buckets")
+                .containsExactly("+I[{a}, 11, true]", "+I[{b}, 3, false]");
+        assertThat(sortedRows("SELECT `partition`, SUM(row_count) FROM `dyn$table_indexes` "
+                + "/*+ OPTIONS('scan.snapshot-id' = '1') */ GROUP BY `partition`"))
+                .containsExactly("+I[{a}, 10]", "+I[{b}, 2]");
+        List<Row> indexes = flinkRows("SELECT file_name, file_size, bucket FROM `dyn$table_indexes`");
+        for (Row r : indexes) {
+            Path file = warehouse.resolve("default.db/dyn/index").resolve((String) r.getField("file_name"));
+            assertThat(Files.size(file)).isEqualTo(r.getField("file_size"));
+        }
+        assertThat(rows("SELECT COUNT(*) FROM `dyn$table_indexes` i JOIN (SELECT DISTINCT `partition`, bucket "
+                + "FROM `dyn$files`) f ON i.`partition` = f.`partition` AND i.bucket = f.bucket"))
+                .as("every index file covers a bucket with data files").containsExactly("+I[" + indexes.size() + "]");
+        assertThat(rows("SELECT * FROM `orders$table_indexes`")).as("a fixed-bucket table has no index files")
+                .isEmpty();
+    }
+
+    @Test
     void optionsHintSelectsASnapshot() {
         assertThat(rows("SELECT record_count, min_key FROM `orders$files` /*+ OPTIONS('scan.snapshot-id' = '1') */ "
                 + "ORDER BY `partition`")).containsExactly("+I[2, [1]]", "+I[1, [3]]");
@@ -217,6 +245,7 @@ class SystemTablesITCase extends CatalogITCaseBase {
         assertThat(rows("SELECT * FROM `no_data$partitions`")).isEmpty();
         assertThat(rows("SELECT * FROM `no_data$buckets`")).isEmpty();
         assertThat(rows("SELECT * FROM `no_data$manifests`")).isEmpty();
+        assertThat(rows("SELECT * FROM `no_data$table_indexes`")).isEmpty();
         assertThat(rows("SELECT * FROM `no_data$options`")).isEmpty();
         assertThat(rows("SELECT schema_id FROM `no_data$schemas`")).containsExactly("+I[0]");
     }
@@ -238,6 +267,12 @@ class SystemTablesITCase extends CatalogITCaseBase {
                         "min_key, STRING", "max_key, STRING", "null_value_counts, STRING", "min_value_stats, STRING",
                         "max_value_stats, STRING", "min_sequence_number, BIGINT", "max_sequence_number, BIGINT",
                         "creation_time, TIMESTAMP(3)", "deleteRowCount, BIGINT", "file_source, STRING");
+        // name, type, nullable (no key, computed column or watermark)
+        assertThat(rows("DESCRIBE `orders$table_indexes`")).extracting(s -> s.replace(", null, null, null]", ""))
+                .containsExactly("+I[partition, STRING, true", "+I[bucket, INT, false", "+I[index_type, STRING, false",
+                        "+I[file_name, STRING, false", "+I[file_size, BIGINT, false", "+I[row_count, BIGINT, false",
+                        "+I[dv_ranges, ARRAY<ROW<`f0` STRING NOT NULL, `f1` INT NOT NULL, `f2` INT NOT NULL, "
+                                + "`_CARDINALITY` BIGINT>>, true");
         assertThat(rows("DESCRIBE `orders$snapshots`")).extracting(s -> s.substring(3, s.indexOf(',')))
                 .containsExactly("snapshot_id", "schema_id", "commit_user", "commit_identifier", "commit_kind",
                         "commit_time", "base_manifest_list", "delta_manifest_list", "changelog_manifest_list",

@@ -26,7 +26,8 @@ public final class SystemTables {
     public static final char SPLITTER = '$';
 
     private static final List<String> METADATA_NAMES =
-            List.of("snapshots", "schemas", "options", "files", "partitions", "buckets", "manifests");
+            List.of("snapshots", "schemas", "options", "files", "partitions", "buckets", "manifests",
+                    TableIndexesTable.NAME);
 
     private static final List<String> DATA_VIEW_NAMES =
             List.of(AuditLogTable.NAME, BinlogTable.NAME, ReadOptimizedTable.NAME);
@@ -125,6 +126,9 @@ public final class SystemTables {
                 break;
             case "manifests":
                 factory = ManifestsTable::new;
+                break;
+            case TableIndexesTable.NAME:
+                factory = TableIndexesTable::new;
                 break;
             default:
                 return Optional.empty();
