@@ -45,7 +45,8 @@ public final class DeletionFileReader {
             in.readFully(sizeField, 0, 4);
             int blobSize = ByteBuffer.wrap(sizeField).getInt();
             // 32-bit bitmaps record the blob's size, 64-bit ones the frame's: anything else is not this vector.
-            if (blobSize != file.length() && (long) blobSize + DeletionVectorSerializer.FRAME_OVERHEAD != file.length()) {
+            long frameLength = (long) blobSize + DeletionVectorSerializer.FRAME_OVERHEAD;
+            if (blobSize != file.length() && frameLength != file.length()) {
                 throw corrupt(path, dataFileName, "its range records length " + file.length() + ", but the vector "
                         + "stored at offset " + file.offset() + " has size field " + blobSize, null);
             }

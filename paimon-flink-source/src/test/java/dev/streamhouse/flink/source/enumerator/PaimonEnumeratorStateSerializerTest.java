@@ -60,7 +60,8 @@ class PaimonEnumeratorStateSerializerTest {
         assertThat(SERIALIZER.deserialize(2, golden)).isEqualTo(goldenStateV2());
         // Written now, the splits hold the data split in storage's current form (it moves on with storage);
         // the state around them keeps the version 2 layout.
-        org.apache.flink.core.memory.DataOutputSerializer expected = new org.apache.flink.core.memory.DataOutputSerializer(256);
+        org.apache.flink.core.memory.DataOutputSerializer expected =
+                new org.apache.flink.core.memory.DataOutputSerializer(256);
         expected.writeInt(PaimonSplitSerializer.INSTANCE.getVersion());
         expected.writeInt(goldenStateV2().unassignedSplits().size());
         for (dev.streamhouse.flink.source.split.PaimonSplit split : goldenStateV2().unassignedSplits()) {

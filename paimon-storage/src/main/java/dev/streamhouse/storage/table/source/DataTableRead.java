@@ -74,7 +74,7 @@ public final class DataTableRead implements TableRead {
     private static final int REMEMBERED_SNAPSHOTS = 8;
 
     private final DeletionFileReader deletionFiles;
-    /** Where the deletion vectors of a snapshot are, for splits that do not carry them; null for a table without them. */
+    /** Where a snapshot's deletion vectors are, for splits that do not carry them; null for tables without them. */
     private final SnapshotDeletionFiles.Loader snapshotDeletionFiles;
     /** What {@link #snapshotDeletionFiles} gave for the last snapshots asked, by snapshot id. */
     private final Map<Long, SnapshotDeletionFiles> remembered = new LinkedHashMap<>(16, 0.75f, true) {

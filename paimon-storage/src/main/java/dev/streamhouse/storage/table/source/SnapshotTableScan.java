@@ -84,8 +84,8 @@ final class SnapshotTableScan implements TableScan {
      *     {@code deletion-vectors.enabled}; null for other tables
      */
     SnapshotTableScan(FileStoreScan scan, RawReadPolicy rawReadPolicy, KeyFilterPruner keyPrunerOrNull,
-            BucketFilter bucketFilterOrNull, SplitPacking packingOrNull, SnapshotDeletionFiles.Loader deletionFilesOrNull,
-            String tableName) {
+            BucketFilter bucketFilterOrNull, SplitPacking packingOrNull,
+            SnapshotDeletionFiles.Loader deletionFilesOrNull, String tableName) {
         this.scan = scan;
         this.deletionFiles = deletionFilesOrNull;
         this.packing = packingOrNull;
@@ -136,7 +136,8 @@ final class SnapshotTableScan implements TableScan {
                 continue;
             }
             for (List<DataFileMeta> part : packing == null ? List.of(files) : packing.pack(files)) {
-                List<DeletionFile> deletion = vectors == null ? null : vectors.forFiles(k.partition(), k.bucket(), part);
+                List<DeletionFile> deletion = vectors == null ? null
+                        : vectors.forFiles(k.partition(), k.bucket(), part);
                 splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), part, raw, false,
                         deletion));
             }
