@@ -68,11 +68,11 @@ import java.util.Map;
  * <p>Thread-safe for creating readers (split reads are prepared once and shared by all splits).
  */
 public final class DataTableRead implements TableRead {
+    private static final int REMEMBERED_SNAPSHOTS = 8;
+
     private final TableSchema schema;
     private final int[] projection;
     private final DataFileReaders files;
-    private static final int REMEMBERED_SNAPSHOTS = 8;
-
     private final DeletionFileReader deletionFiles;
     /** Where a snapshot's deletion vectors are, for splits that do not carry them; null for tables without them. */
     private final SnapshotDeletionFiles.Loader snapshotDeletionFiles;
