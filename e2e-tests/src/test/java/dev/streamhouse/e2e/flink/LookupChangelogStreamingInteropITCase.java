@@ -38,7 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A streaming SQL read through our catalog of tables Apache Paimon 1.3.1 wrote with
  * {@code changelog-producer} = lookup emits their changelog as it is, without Flink's normalize step,
  * exactly as a read through Paimon's own Flink catalog ({@link TwoCatalogs}) does: the same changes,
- * with kinds, in order per key; first-row tables only insert.
+ * with kinds, in order per key; first-row tables only insert. A read that starts with a full snapshot
+ * leaves level-0 files out of it, as Paimon's does.
  */
 class LookupChangelogStreamingInteropITCase {
     @RegisterExtension
@@ -187,5 +188,48 @@ class LookupChangelogStreamingInteropITCase {
         paimonWrites("firsts", spec("merge-engine", "first-row"), 6, false);
         List<Row> changelog = assertSameChangelog("firsts");
         assertThat(changelog).extracting(r -> r.getKind().shortString()).containsOnly("+I");
+    }
+
+    /**
+     * A streaming SQL read that starts with the full snapshot of a lookup table whose last commit left
+     * level-0 files (write-only), with and without deletion vectors: the full phase holds the files
+     * above level 0 only and the level-0 keys arrive with the changelog of their compaction, in our
+     * read as in Paimon's. Upserts are written as +I, so the full phases of both stores are +I only.
+     */
+    @Test
+    void lookupTablesStartFromTheLevelsAboveZeroAsPaimonsReadsDo() throws Exception {
+        for (boolean dv : new boolean[] {false, true}) {
+            String table = dv ? "zero_dv" : "zero";
+            paimon.createTable("default", table, spec("deletion-vectors.enabled", Boolean.toString(dv)));
+            Random random = new Random(table.hashCode());
+            for (int c = 0; c < 7; c++) {
+                List<CanonicalRow> rows = new ArrayList<>();
+                for (int i = 0; i < 15; i++) {
+                    int id = random.nextInt(20);
+                    rows.add(random.nextInt(5) == 0 ? CanonicalRow.ofKind(Kind.DELETE, id, 0L, "x")
+                            : CanonicalRow.of(id, (long) random.nextInt(100), "v" + random.nextInt(100)));
+                }
+                if (c < 6) {
+                    paimon.write("default", table, rows);
+                } else {
+                    paimon.writeWith("default", table, Map.of("write-only", "true"), rows);
+                }
+            }
+            long withLevelZero = paimon.latestSnapshotId("default", table).orElseThrow();
+            paimon.compactAll("default", table, false);
+
+            Map<String, String> options = Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id",
+                    Long.toString(withLevelZero));
+            List<List<CanonicalRow>> plans = paimon.streamPlansUntilLatest("default", table, options);
+            assertThat(plans.get(0)).as(table + ": Paimon's full phase").isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.kind()).isEqualTo(Kind.INSERT));
+            int n = plans.stream().mapToInt(List::size).sum();
+            assertThat(n).as(table + ": the changelog of the level-0 keys").isGreaterThan(plans.get(0).size());
+            String query = "SELECT * FROM %s.`default`." + table + " /*+ OPTIONS('scan.mode' = 'from-snapshot-full', "
+                    + "'scan.snapshot-id' = '" + withLevelZero + "', 'scan.parallelism' = '1') */";
+            List<Row> theirs = take(String.format(query, "theirs"), n);
+            List<Row> mine = take(String.format(query, "ours"), n);
+            assertThat(byKey(mine)).as(table + ": our stream per key").isEqualTo(byKey(theirs));
+        }
     }
 }

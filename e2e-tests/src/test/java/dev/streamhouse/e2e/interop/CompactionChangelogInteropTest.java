@@ -221,4 +221,53 @@ class CompactionChangelogInteropTest extends InteropTestBase {
         assertThat(byKey(ourChangelog("full2"))).as("our changelog files").isEqualTo(byKey(expected));
         assertThat(byKey(ourStream("full2"))).as("our streaming read").isEqualTo(byKey(expected));
     }
+
+    /**
+     * A streaming read of a full-compaction table that starts with a full snapshot plans only the last
+     * level ({@code num-levels} - 1), what the last full compaction left, as Paimon's first streaming
+     * plan does; the newer levels reach the reader with the changelog of the next full compaction.
+     * Paimon writes the table: full compactions, then commits whose files stay below the last level.
+     */
+    @Test
+    void fullStartingSnapshotOfAFullCompactionTableIsItsLastLevel() throws Exception {
+        paimon.createTable(DB, "last", FULL);
+        paimon.write(DB, "last", batch(40));
+        paimon.compactAll(DB, "last", true);
+        for (int i = 0; i < 4; i++) {
+            paimon.write(DB, "last", batch(40));
+        }
+        paimon.writeWith(DB, "last", Map.of("write-only", "true"), batch(40));
+        long start = paimon.latestSnapshotId(DB, "last").orElseThrow();
+        FileStoreTable t = (FileStoreTable) ours.table(DB, "last");
+        int lastLevel = 3; // num-sorted-run.compaction-trigger 3, so num-levels 4
+        Set<Integer> liveLevels = new java.util.TreeSet<>();
+        t.newFileStoreScan().plan().files().forEach(e -> liveLevels.add(e.file().level()));
+        assertThat(liveLevels).as("live levels").contains(0, lastLevel).hasSizeGreaterThan(1);
+
+        assertThat(t.newReadBuilder().newStreamScan().plan().splits())
+                .flatExtracting(dev.streamhouse.storage.table.source.DataSplit::files).isNotEmpty()
+                .allSatisfy(f -> assertThat(f.level()).isEqualTo(lastLevel));
+        Map<String, String> latestFull = Map.of("scan.mode", "latest-full");
+        List<CanonicalRow> theirFull = paimon.streamPlansUntilLatest(DB, "last", latestFull).get(0);
+        Canon.assertSameRowsIgnoringKind("the full phase", theirFull,
+                ours.streamPlansUntilLatest(DB, "last", latestFull).get(0));
+        assertThat(Canon.diff(Canon.withKind(paimon.readAll(DB, "last"), Kind.INSERT),
+                Canon.withKind(theirFull, Kind.INSERT))).as("the full phase differs from the batch read").isNotNull();
+
+        // The next full compaction's changelog brings the newer levels, once.
+        paimon.compactAll(DB, "last", true);
+        Map<String, String> fromStart = Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id",
+                Long.toString(start));
+        List<List<CanonicalRow>> theirs = paimon.streamPlansUntilLatest(DB, "last", fromStart);
+        List<List<CanonicalRow>> mine = ours.streamPlansUntilLatest(DB, "last", fromStart);
+        Canon.assertSameRowsIgnoringKind("the full phase of snapshot " + start, theirs.get(0), mine.get(0));
+        List<CanonicalRow> theirChanges = new ArrayList<>();
+        List<CanonicalRow> myChanges = new ArrayList<>();
+        theirs.subList(1, theirs.size()).forEach(theirChanges::addAll);
+        mine.subList(1, mine.size()).forEach(myChanges::addAll);
+        assertThat(theirChanges).as("the changelog of the full compaction").isNotEmpty();
+        assertThat(byKey(myChanges)).as("our changelog after snapshot " + start).isEqualTo(byKey(theirChanges));
+        Canon.assertSameRowsIgnoringKind("the live rows", new ArrayList<>(cdc.live().values()),
+                ours.readAll(DB, "last"));
+    }
 }

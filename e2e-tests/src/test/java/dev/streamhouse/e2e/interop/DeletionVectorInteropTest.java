@@ -1,6 +1,7 @@
 package dev.streamhouse.e2e.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
@@ -43,10 +44,12 @@ import java.util.stream.Stream;
  * many commits of upserts and deletes over several buckets, with partial and full compactions and, at
  * the end, a write-only commit whose level-0 files stay; after every few commits our batch read (also
  * projected and filtered) equals Paimon's, and Paimon's equals no naive read that ignores the vectors.
- * Streaming reads start with the full snapshot of every level merged, the vectors applied, and then
- * follow the changes as for any table (Paimon 1.3 attaches vectors only to splits of full snapshots);
- * ours do the same where they stream at all. Then our writer continues the table and both still read
- * the same rows.
+ * Streaming reads start with the full snapshot as Paimon 1.3 plans it: every level merged, the
+ * vectors applied; with {@code changelog-producer} = lookup only the files above level 0, read raw
+ * with their vectors (the keys on level 0 come later with the changelog of their compaction); then they
+ * follow the changes as for any table (Paimon 1.3 attaches vectors only to splits of full snapshots).
+ * Ours do the same where the engine streams at all, the full splits carrying their deletion files.
+ * Then our writer continues the table and both still read the same rows.
  */
 class DeletionVectorInteropTest extends InteropTestBase {
     private static final String DB = "dv";
@@ -68,7 +71,7 @@ class DeletionVectorInteropTest extends InteropTestBase {
                 Arguments.of("deduplicate, 64-bit bitmaps", new String[] {"deletion-vectors.bitmap64", "true"}, true,
                         true),
                 Arguments.of("deduplicate, lookup changelog", new String[] {"changelog-producer", "lookup"}, true,
-                        false));
+                        true));
     }
 
     private static TableSpec spec(String[] options) {
@@ -136,23 +139,41 @@ class DeletionVectorInteropTest extends InteropTestBase {
                 assertThat(s.files()).allSatisfy(f -> assertThat(f.level()).isPositive()));
 
         if (weStream) {
-            // latest-full: the full snapshot, every level merged, vectors applied
+            // latest-full: the full snapshot (with the lookup producer above level 0 only), vectors applied
             Canon.assertSameRowsIgnoringKind(name + ": streaming full snapshot",
                     paimon.streamUntilLatest(DB, "t", Map.of()), ourStream(Map.of()));
+            List<DataSplit> firstPlan = ourTable.newReadBuilder().newStreamScan().plan().splits();
+            assertThat(firstPlan).allSatisfy(s -> assertThat(s.deletionFiles()).hasSameSizeAs(s.files()));
+            assertThat(firstPlan).flatExtracting(DataSplit::deletionFiles).as("deletion files")
+                    .anySatisfy(d -> assertThat(d).isNotNull());
+            Set<Integer> firstPlanLevels = new TreeSet<>();
+            firstPlan.forEach(s -> s.files().forEach(f -> firstPlanLevels.add(f.level())));
+            if (name.contains("lookup")) {
+                assertThat(firstPlanLevels).as(name + ": levels of the first plan").doesNotContain(0);
+                assertThat(firstPlan).allSatisfy(s -> assertThat(s.rawConvertible()).isTrue());
+            } else {
+                assertThat(firstPlanLevels).as(name + ": levels of the first plan").contains(0);
+            }
             Canon.assertSameRows(name + ": streamed changes from snapshot 1",
                     paimon.streamUntilLatest(DB, "t", Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")),
                     ourStream(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")));
+            // A snapshot from the middle in full, then the changes after it.
+            Map<String, String> middle = Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id", "6");
+            List<List<CanonicalRow>> theirPlans = paimon.streamPlansUntilLatest(DB, "t", middle);
+            List<List<CanonicalRow>> myPlans = ours.streamPlansUntilLatest(DB, "t", middle);
+            Canon.assertSameRowsIgnoringKind(name + ": the full snapshot 6", theirPlans.get(0), myPlans.get(0));
+            List<CanonicalRow> theirChanges = new ArrayList<>();
+            List<CanonicalRow> myChanges = new ArrayList<>();
+            theirPlans.subList(1, theirPlans.size()).forEach(theirChanges::addAll);
+            myPlans.subList(1, myPlans.size()).forEach(myChanges::addAll);
+            assertThat(theirChanges).as(name + ": the changes after snapshot 6").isNotEmpty();
+            Canon.assertSameRows(name + ": the changes after snapshot 6", theirChanges, myChanges);
         } else {
-            // Without a producer the engine refuses; with lookup the full starting snapshot of a
-            // deletion-vector table is not read as Paimon reads it yet (it differed), so it is refused.
-            String refusal = org.assertj.core.api.Assertions.catchThrowable(
-                    () -> ourTable.newReadBuilder().newStreamScan()).getMessage();
-            assertThat(refusal).contains("Cannot stream-read table dv.t");
-            if (name.contains("lookup")) {
-                assertThat(refusal).contains("'deletion-vectors.enabled'");
-            } else {
-                assertThat(refusal).doesNotContain("deletion");
-            }
+            // The engine refuses streaming reads without a changelog producer.
+            assertThatThrownBy(() -> ourTable.newReadBuilder().newStreamScan())
+                    .isInstanceOf(RuntimeException.class)
+                    .hasMessageContaining("Cannot stream-read table dv.t")
+                    .hasMessageNotContaining("deletion");
         }
         // We continue Paimon's table (its vectors loaded, ours committed in their place) and both still agree.
         ours.write(DB, "t", batch(random, 40, deletes, written));

@@ -261,6 +261,72 @@ class LookupChangelogInteropTest extends InteropTestBase {
         assertSameStream(table, false, Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
     }
 
+    static Stream<Arguments> levelZeroTables() {
+        return Stream.of(
+                Arguments.of("deduplicate", new Engine("deduplicate", true, true, false, true), false),
+                Arguments.of("deduplicate with deletion vectors", new Engine("deduplicate", true, true, false, true),
+                        true),
+                Arguments.of("aggregation", AGGREGATION, false),
+                Arguments.of("partial-update with deletion vectors", PARTIAL_UPDATE, true));
+    }
+
+    /**
+     * Paimon writes a lookup table (with and without deletion vectors), the last commit write-only, so
+     * level-0 files stay uncompacted. A streaming read that starts with a full snapshot plans only the
+     * files above level 0, as Paimon's does: the level-0 keys come once, with the changelog their later
+     * compaction writes, and not in the full phase too. Ours streams the same rows as Paimon's, and the
+     * full phase plus the changelog leave exactly the table.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("levelZeroTables")
+    void fullStartingSnapshotsLeaveLevelZeroToTheChangelogAsPaimonsDo(String name, Engine engine, boolean dv)
+            throws Exception {
+        String table = "z_" + name.replaceAll("[^a-z]+", "_");
+        paimon.createTable(DB, table, spec(engine, "changelog-producer", "lookup", "deletion-vectors.enabled",
+                Boolean.toString(dv)));
+        Random random = new Random(name.hashCode());
+        Map<String, CanonicalRow> written = new TreeMap<>();
+        for (int i = 0; i < 6; i++) {
+            paimon.write(DB, table, batch(random, engine, 30, written));
+        }
+        paimon.writeWith(DB, table, Map.of("write-only", "true"), batch(random, engine, 30, written));
+        long withLevelZero = paimon.latestSnapshotId(DB, table).orElseThrow();
+        dev.streamhouse.storage.table.FileStoreTable ourTable =
+                (dev.streamhouse.storage.table.FileStoreTable) ours.table(DB, table);
+        assertThat(ourTable.newFileStoreScan().plan().files()).extracting(e -> e.file().level()).as("live levels")
+                .contains(0);
+
+        // The latest snapshot in full: above level 0 only, as Paimon plans it.
+        List<DataSplit> firstPlan = ourTable.newReadBuilder().newStreamScan().plan().splits();
+        assertThat(firstPlan).flatExtracting(DataSplit::files).isNotEmpty()
+                .allSatisfy(f -> assertThat(f.level()).isPositive());
+        if (dv) {
+            assertThat(firstPlan).allSatisfy(sp -> assertThat(sp.deletionFiles()).hasSameSizeAs(sp.files()));
+            assertThat(firstPlan).flatExtracting(DataSplit::deletionFiles).as("deletion files")
+                    .anySatisfy(d -> assertThat(d).isNotNull());
+        }
+        Map<String, String> latestFull = Map.of("scan.mode", "latest-full");
+        List<CanonicalRow> fullPhase = paimon.streamPlansUntilLatest(DB, table, latestFull).get(0);
+        assertSameStream(table, true, latestFull);
+        if (!dv) {
+            // A batch read merges level 0 in: the level filter is what makes the full phase Paimon's.
+            assertThat(Canon.diff(Canon.withKind(paimon.readAll(DB, table), Kind.INSERT),
+                    Canon.withKind(fullPhase, Kind.INSERT))).as("the full phase differs from the batch read")
+                    .isNotNull();
+        }
+
+        // Paimon compacts level 0 up: the full phase of that snapshot, then the changelog of the compaction.
+        paimon.compactAll(DB, table, false);
+        Map<String, String> fromLevelZero = Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id",
+                Long.toString(withLevelZero));
+        List<CanonicalRow> changelog = assertSameStream(table, true, fromLevelZero);
+        assertThat(changelog).as("the changelog of the level-0 keys").isNotEmpty();
+        List<CanonicalRow> all = new ArrayList<>(ours.streamPlansUntilLatest(DB, table, fromLevelZero).get(0));
+        all.addAll(changelog);
+        Canon.assertSameRowsIgnoringKind(name + ": the table the full phase and the changelog leave",
+                ours.readAll(DB, table), applied(all));
+    }
+
     /** sum(a) per key "dt/id" of the rows a table holds, or of input changes (-U/-D subtract). */
     private static Map<String, Long> sumsOfA(List<CanonicalRow> rows) {
         Map<String, Long> out = new TreeMap<>();

@@ -7,8 +7,6 @@ import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.options.ConfigOption;
-import dev.streamhouse.storage.options.ChangelogOptions;
-import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.OptionDeclarations.Kind;
 import dev.streamhouse.storage.options.OptionPattern;
@@ -64,13 +62,6 @@ public final class TableFeatureCheck {
                     problems.add(problem);
                 }
             }
-        }
-        ChangelogProducer producer = parsedOrNull(ChangelogOptions.CHANGELOG_PRODUCER, schema.tableOptions());
-        if (access == Access.STREAM_READ && schema.hasPrimaryKey()
-                && Boolean.TRUE.equals(parsedOrNull(MergeTreeOptions.DELETION_VECTORS_ENABLED, schema.tableOptions()))
-                && (producer == ChangelogProducer.LOOKUP || producer == ChangelogProducer.FULL_COMPACTION)) {
-            problems.add("it uses option 'deletion-vectors.enabled' with 'changelog-producer' = '" + producer
-                    + "', whose full starting snapshot is not read as Apache Paimon reads it yet; read it in batch mode");
         }
         if (!problems.isEmpty()) {
             throw new UnsupportedTableFeatureException("Cannot " + access.verb + " table " + table + ": "

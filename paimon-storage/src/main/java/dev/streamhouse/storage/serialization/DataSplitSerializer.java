@@ -1,19 +1,28 @@
 package dev.streamhouse.storage.serialization;
 
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.deletionvectors.DeletionFile;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.table.source.DataSplit;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
 import java.io.DataInputStream;
+import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 
+import static dev.streamhouse.storage.serialization.BinaryEncoding.readCount;
+import static dev.streamhouse.storage.serialization.BinaryEncoding.readNullableLong;
 import static dev.streamhouse.storage.serialization.BinaryEncoding.readRow;
+import static dev.streamhouse.storage.serialization.BinaryEncoding.readString;
+import static dev.streamhouse.storage.serialization.BinaryEncoding.writeNullableLong;
 import static dev.streamhouse.storage.serialization.BinaryEncoding.writeRow;
+import static dev.streamhouse.storage.serialization.BinaryEncoding.writeString;
 import static dev.streamhouse.storage.serialization.FileMetaEncoding.readFiles;
 import static dev.streamhouse.storage.serialization.FileMetaEncoding.writeFiles;
 
@@ -22,12 +31,16 @@ import static dev.streamhouse.storage.serialization.FileMetaEncoding.writeFiles;
  * checkpoints (no Java serialization). The form starts with the version it was written with, so it
  * reads back in any later release; versions only grow.
  *
- * <p>Version 1 (current); big-endian, primitives as in {@link BinaryEncoding}, files in
- * {@link FileMetaEncoding} layout 1:
+ * <p>Big-endian, primitives as in {@link BinaryEncoding}, files in {@link FileMetaEncoding} layout 1:
  * <pre>
- * split := int(version) long(snapshotId) row(partition) int(bucket) int(totalBuckets)
- *          boolean(rawConvertible) boolean(delta) files(files)
+ * split         := int(version) long(snapshotId) row(partition) int(bucket) int(totalBuckets)
+ *                  boolean(rawConvertible) boolean(delta) files(files) [?deletionFiles]
+ * deletionFiles := int(n = number of files) n × ?deletionFile
+ * deletionFile  := string(index file path) long(offset) long(length) ?long(cardinality)
  * </pre>
+ * Version 2 (current) ends with the split's {@link DataSplit#deletionFiles()}; version 1 has no such
+ * field and reads back as a split that carries none (a reader looks the vectors of such a full split
+ * of a deletion-vector table up from its snapshot).
  *
  * <p>Stateless and thread-safe. Malformed bytes and unknown versions fail with {@link IOException}.
  */
@@ -35,7 +48,8 @@ public final class DataSplitSerializer {
     public static final DataSplitSerializer INSTANCE = new DataSplitSerializer();
 
     static final int VERSION_1 = 1;
-    private static final int CURRENT_VERSION = VERSION_1;
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     private DataSplitSerializer() {}
 
@@ -55,6 +69,7 @@ public final class DataSplitSerializer {
             out.writeBoolean(split.rawConvertible());
             out.writeBoolean(split.delta());
             writeFiles(split.files(), out);
+            writeDeletionFiles(split.deletionFiles(), out);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot serialize a data split in memory", e);
         }
@@ -77,10 +92,47 @@ public final class DataSplitSerializer {
         boolean rawConvertible = in.readBoolean();
         boolean delta = in.readBoolean();
         List<DataFileMeta> files = readFiles(in);
+        List<DeletionFile> deletionFiles = version >= VERSION_2 ? readDeletionFiles(in) : null;
         if (in.available() > 0) {
             throw new IOException("Cannot read a data split of snapshot " + snapshotId + ", bucket " + bucket
                     + " (version " + version + "): " + in.available() + " unexpected trailing bytes");
         }
-        return new DataSplit(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, delta);
+        try {
+            return new DataSplit(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, delta,
+                    deletionFiles);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("Cannot read a data split of snapshot " + snapshotId + ", bucket " + bucket
+                    + " (version " + version + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeDeletionFiles(List<DeletionFile> files, DataOutput out) throws IOException {
+        out.writeBoolean(files != null);
+        if (files == null) {
+            return;
+        }
+        out.writeInt(files.size());
+        for (DeletionFile f : files) {
+            out.writeBoolean(f != null);
+            if (f != null) {
+                writeString(f.path(), out);
+                out.writeLong(f.offset());
+                out.writeLong(f.length());
+                writeNullableLong(f.cardinality(), out);
+            }
+        }
+    }
+
+    private static List<DeletionFile> readDeletionFiles(DataInput in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        int n = readCount(in);
+        List<DeletionFile> out = new ArrayList<>(Math.min(n, 1024));
+        for (int i = 0; i < n; i++) {
+            out.add(in.readBoolean() ? new DeletionFile(readString(in), in.readLong(), in.readLong(),
+                    readNullableLong(in)) : null);
+        }
+        return out;
     }
 }

@@ -53,8 +53,9 @@ import java.util.TreeMap;
  * would give them, derived here from the files' contents, plus vectors that delete the only remaining
  * version of some keys (how a delete looks once compaction dropped its retraction). Batch reads must
  * then show exactly the newest visible version above level 0 of each key, with projection and filter
- * too; the first plan of a streaming read every level merged, vectors applied; and writes stay
- * refused.
+ * too; the first plan of a streaming read every level merged, vectors applied (with the lookup
+ * producer the levels above 0, with full-compaction the last level); full splits carry their deletion
+ * files, so reading them reads no index manifest; and writes stay refused.
  */
 class DeletionVectorTableReadTest {
     private static final String NAME = "db.dv";
@@ -239,15 +240,149 @@ class DeletionVectorTableReadTest {
         expectedProjected.sort(null);
         assertThat(TestTables.read(projected)).isEqualTo(expectedProjected).isNotEmpty();
 
+        // Full splits carry where the vectors of their files are: one deletion file per data file that has one.
+        Set<String> filesWithVectors = new HashSet<>();
+        vectors.values().forEach(byFile -> filesWithVectors.addAll(byFile.keySet()));
+        assertThat(splits).allSatisfy(s -> {
+            assertThat(s.deletionFiles()).hasSameSizeAs(s.files());
+            for (int i = 0; i < s.files().size(); i++) {
+                assertThat(s.deletionFiles().get(i) != null).as(s.files().get(i).fileName())
+                        .isEqualTo(filesWithVectors.contains(s.files().get(i).fileName()));
+            }
+        });
+        assertThat(splits).flatExtracting(DataSplit::deletionFiles).doesNotContainNull().isNotEmpty();
+
+        // A plan reads the snapshot's index manifest once for all its splits (a table's first plan also
+        // checks its index files, once); reading the splits reads only the index files, never the manifest.
+        CountingFileIO counting = new CountingFileIO();
+        FileStoreTable counted = FileStoreTable.load(counting, root, NAME);
+        DataReadBuilder countedRead = counted.newReadBuilder();
+        assertThat(countedRead.newScan().plan().splits()).hasSize(4);
+        assertThat(counting.opened("manifest", "index-manifest-")).isEqualTo(2);
+        counting.opens.clear();
+        List<DataSplit> countedSplits = countedRead.newScan().plan().splits();
+        assertThat(counting.opened("manifest", "index-manifest-")).isEqualTo(1);
+        counting.opens.clear();
+        assertThat(readRows(countedRead, countedSplits)).isEqualTo(expectedBatch);
+        assertThat(counting.opened("manifest", "index-manifest-")).isZero();
+        assertThat(counting.opened("index", "index-")).isGreaterThanOrEqualTo(4);
+
         // Streaming: the first plan is the full snapshot of every level, merged, vectors applied.
         DataReadBuilder stream = dv.newReadBuilder();
         StreamTableScan scan = stream.newStreamScan();
-        List<String> streamed = new ArrayList<>();
-        stream.newRead().createReader(scan.plan().splits()).forEachRemaining(r -> streamed.add(
-                dev.streamhouse.storage.data.InternalRowUtils.copyToGeneric(r, stream.readType()).toString()));
-        streamed.sort(null);
-        assertThat(streamed).isEqualTo(expectedStream);
+        List<DataSplit> firstPlan = scan.plan().splits();
+        assertThat(firstPlan).flatExtracting(DataSplit::files).extracting(DataFileMeta::level).contains(0);
+        assertThat(firstPlan).allSatisfy(s -> assertThat(s.deletionFiles()).hasSameSizeAs(s.files()));
+        assertThat(readRows(stream, firstPlan)).isEqualTo(expectedStream);
 
+        // With the lookup producer it is the files above level 0, read with their vectors (raw where no file
+        // holds retractions), as Paimon plans it: the batch view. With full-compaction only the last level
+        // (num-levels - 1 = 2).
+        DataReadBuilder lookup = dv.copy(Map.of("changelog-producer", "lookup")).newReadBuilder();
+        List<DataSplit> lookupPlan = lookup.newStreamScan().plan().splits();
+        assertThat(lookupPlan).allSatisfy(s -> {
+            assertThat(s.rawConvertible()).isEqualTo(s.files().stream().allMatch(f -> f.deleteRowCountOrZero() == 0));
+            assertThat(s.files()).allSatisfy(f -> assertThat(f.level()).isPositive());
+        });
+        assertThat(lookupPlan).flatExtracting(DataSplit::deletionFiles).doesNotContainNull().isNotEmpty();
+        assertThat(lookupPlan).anySatisfy(s -> assertThat(s.rawConvertible()).isTrue());
+        assertThat(readRows(lookup, lookupPlan)).isEqualTo(expectedBatch);
+        int maxLevel = levels.stream().max(Integer::compare).orElseThrow();
+        assertThat(maxLevel).isEqualTo(2);
+        Map<String, Version> onMaxLevel = new TreeMap<>(visibleNewest);
+        onMaxLevel.values().removeIf(v -> v.file().level() != maxLevel);
+        DataReadBuilder full = dv.copy(Map.of("changelog-producer", "full-compaction")).newReadBuilder();
+        List<DataSplit> fullPlan = full.newStreamScan().plan().splits();
+        assertThat(fullPlan).flatExtracting(DataSplit::files).extracting(DataFileMeta::level).containsOnly(maxLevel);
+        assertThat(readRows(full, fullPlan)).isEqualTo(show(onMaxLevel)).isNotEmpty().isNotEqualTo(expectedBatch);
+
+        // Splits serialized before they carried deletion files look them up from their snapshot.
+        List<DataSplit> withoutDeletionFiles = new ArrayList<>();
+        for (DataSplit s : splits) {
+            withoutDeletionFiles.add(new DataSplit(s.snapshotId(), s.partition(), s.bucket(), s.totalBuckets(),
+                    s.files(), s.rawConvertible()));
+        }
+        assertThat(readRows(dv.newReadBuilder(), withoutDeletionFiles)).isEqualTo(expectedBatch);
+
+        // Reading a split reads no index manifest: with the snapshot's gone, planned splits still read,
+        // those without deletion files fail naming the snapshot.
+        String indexManifest = dv.latestSnapshot().orElseThrow().indexManifest();
+        LocalFileIO.INSTANCE.delete(dv.indexManifestFile().path(indexManifest), false);
+        assertThat(readRows(dv.newReadBuilder(), splits)).isEqualTo(expectedBatch);
+        assertThatThrownBy(() -> readRows(dv.newReadBuilder(), withoutDeletionFiles))
+                .hasMessageContaining("Cannot read the deletion vectors of snapshot " + splits.get(0).snapshotId()
+                        + " of table db.dv");
+
+    }
+
+    /** The local file system, counting the input streams opened per path. */
+    private static final class CountingFileIO implements dev.streamhouse.storage.fs.FileIO {
+        private static final long serialVersionUID = 1L;
+        private final dev.streamhouse.storage.fs.FileIO local = LocalFileIO.INSTANCE;
+        final List<Path> opens = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        /** Input streams opened of files named {@code prefix...} in a directory named {@code directory}. */
+        long opened(String directory, String prefix) {
+            synchronized (opens) {
+                return opens.stream().filter(p -> p.parent().name().equals(directory) && p.name().startsWith(prefix))
+                        .count();
+            }
+        }
+
+        @Override
+        public dev.streamhouse.storage.fs.SeekableInputStream newInputStream(Path path) throws java.io.IOException {
+            opens.add(path);
+            return local.newInputStream(path);
+        }
+
+        @Override
+        public dev.streamhouse.storage.fs.PositionOutputStream newOutputStream(Path path, boolean overwrite)
+                throws java.io.IOException {
+            return local.newOutputStream(path, overwrite);
+        }
+
+        @Override
+        public dev.streamhouse.storage.fs.FileStatus status(Path path) throws java.io.IOException {
+            return local.status(path);
+        }
+
+        @Override
+        public List<dev.streamhouse.storage.fs.FileStatus> list(Path directory) throws java.io.IOException {
+            return local.list(directory);
+        }
+
+        @Override
+        public boolean exists(Path path) throws java.io.IOException {
+            return local.exists(path);
+        }
+
+        @Override
+        public boolean delete(Path path, boolean recursive) throws java.io.IOException {
+            return local.delete(path, recursive);
+        }
+
+        @Override
+        public void mkdirs(Path path) throws java.io.IOException {
+            local.mkdirs(path);
+        }
+
+        @Override
+        public boolean rename(Path src, Path dst) throws java.io.IOException {
+            return local.rename(src, dst);
+        }
+
+        @Override
+        public boolean createIfAbsent(Path path, byte[] content) throws java.io.IOException {
+            return local.createIfAbsent(path, content);
+        }
+    }
+
+    private static List<String> readRows(DataReadBuilder builder, List<DataSplit> splits) throws Exception {
+        List<String> rows = new ArrayList<>();
+        builder.newRead().createReader(splits).forEachRemaining(r -> rows.add(
+                dev.streamhouse.storage.data.InternalRowUtils.copyToGeneric(r, builder.readType()).toString()));
+        rows.sort(null);
+        return rows;
     }
 
     private static List<String> show(Map<String, Version> newest) {

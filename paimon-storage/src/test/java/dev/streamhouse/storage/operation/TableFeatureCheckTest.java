@@ -67,6 +67,11 @@ class TableFeatureCheckTest {
         FileStoreTable t = storedWith("deletion-vectors.enabled", "true");
         assertThat(TestTables.readAll(t)).isEmpty();
         t.newReadBuilder().newStreamScan();
+        // also streamed with the compaction changelog producers, whose first plans follow Paimon's levels
+        for (String producer : new String[] {"lookup", "full-compaction"}) {
+            assertThat(storedWith("deletion-vectors.enabled", "true", "changelog-producer", producer)
+                    .newReadBuilder().newStreamScan().plan().splits()).as(producer).isEmpty();
+        }
         t.newWrite().close();
     }
 

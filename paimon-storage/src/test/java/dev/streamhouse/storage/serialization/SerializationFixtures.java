@@ -3,6 +3,7 @@ package dev.streamhouse.storage.serialization;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.BinaryRowConverter;
 import dev.streamhouse.storage.data.BinaryString;
+import dev.streamhouse.storage.deletionvectors.DeletionFile;
 import dev.streamhouse.storage.index.DeletionVectorMeta;
 import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.manifest.DataFileMeta;
@@ -17,6 +18,7 @@ import dev.streamhouse.storage.types.DataTypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
@@ -88,6 +90,18 @@ final class SerializationFixtures {
     static DataSplit split() {
         return new DataSplit(7, row("2024-01-01"), 3, 4, List.of(fullFile("data-1"), sparseFile("data-2")), true,
                 true);
+    }
+
+    /**
+     * A full split of snapshot 9, partition dt='2024-01-02', bucket 1 of 4, with three files: the first
+     * and the last with a deletion vector (one with a known cardinality, one without), the middle one
+     * without.
+     */
+    static DataSplit splitWithDeletionFiles() {
+        return new DataSplit(9, row("2024-01-02"), 1, 4,
+                List.of(fullFile("data-1"), sparseFile("data-2"), sparseFile("data-3")), true, false,
+                Arrays.asList(new DeletionFile("file:/warehouse/db.db/t/index/index-5f0c-0", 1, 22, 3L), null,
+                        new DeletionFile("s3://bucket/index/index-5f0c-1", 31, 48, null)));
     }
 
     /** The bytes of a golden file in {@code golden/} (hex, one line). */

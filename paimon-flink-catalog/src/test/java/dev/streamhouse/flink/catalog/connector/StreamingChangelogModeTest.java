@@ -46,6 +46,8 @@ class StreamingChangelogModeTest {
                         .as(producer + ", " + engine).isEqualTo(ChangelogMode.all());
             }
         }
+        assertThat(streaming(primaryKeyTable("changelog-producer", "lookup", "deletion-vectors.enabled", "true")))
+                .as("lookup with deletion vectors").isEqualTo(ChangelogMode.all());
         assertThat(StreamingChangelogMode.of(primaryKeyTable("changelog-producer", "lookup"), false, "db.t"))
                 .as("batch").isEqualTo(ChangelogMode.insertOnly());
     }

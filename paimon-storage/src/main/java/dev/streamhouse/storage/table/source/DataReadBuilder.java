@@ -2,7 +2,7 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.deletionvectors.DeletionVectorIndexFile;
-import dev.streamhouse.storage.deletionvectors.SnapshotDeletionVectors;
+import dev.streamhouse.storage.deletionvectors.SnapshotDeletionFiles;
 import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
@@ -38,6 +38,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -55,11 +56,17 @@ import java.util.function.Supplier;
  * audit log and binlog see each key's latest version even when it is a deletion) and
  * {@link #onlyLevel(int)} (the read-optimized view reads only the top level).
  *
+ * <p>The full snapshot a streaming read starts with plans the levels Paimon 1.3's first streaming
+ * plan does: above level 0 with {@code changelog-producer} = lookup, the last level with
+ * full-compaction, every level otherwise ({@link #streamingFirstPlanLevels}).
+ *
  * <p>Primary-key tables with {@code deletion-vectors.enabled} are read as Paimon 1.3 reads them: a
  * batch read plans only the files above level 0 (level-0 files are not visible until a compaction
  * has marked the versions they replace deleted) and reads each file raw without its deleted rows. The
- * full snapshot a streaming read starts with plans every level, merged, the deletion vectors applied;
- * the changes it then follows are read as for any table.
+ * full snapshot a streaming read starts with plans the levels above, merged where level-0 files are
+ * among them, the deletion vectors applied; the changes it then follows are read as for any table.
+ * Full splits carry where their files' vectors are ({@link DataSplit#deletionFiles()}), from the
+ * snapshot's index manifest, read once per plan.
  */
 public final class DataReadBuilder implements ReadBuilder {
     private final FileIO fileIO;
@@ -409,18 +416,57 @@ public final class DataReadBuilder implements ReadBuilder {
             SnapshotTableScan.SplitPacking packing = new SnapshotTableScan.SplitPacking(
                     options.get(ScanOptions.SOURCE_SPLIT_TARGET_SIZE).bytes(),
                     options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes());
-            return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, tableName);
+            return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, null, tableName);
         }
         MergeFunctionFactory engine = MergeEngines.create(schema);
-        boolean skipLevelZero = !engine.readsLevelZero() || (batch && deletionVectorsEnabled());
-        if (skipLevelZero && level == null) {
-            scan.withLevelFilter(l -> l > 0);
+        IntPredicate levels = batch ? batchLevels(engine) : streamingFirstPlanLevels(engine);
+        if (levels != null && level == null) {
+            scan.withLevelFilter(levels);
         }
         KeyValueLayout layout = KeyValueLayout.of(schema);
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new SnapshotTableScan(scan, rawReadPolicy(),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
-                both(byBucketKey, wholeBucketFilter(engine)), null, tableName);
+                both(byBucketKey, wholeBucketFilter(engine)), null,
+                deletionVectorsEnabled() ? deletionFilesLoader() : null, tableName);
+    }
+
+    /**
+     * The levels a batch read of a primary-key table plans, or null for all: above level 0 for
+     * deletion-vector tables and engines that do not read level 0 (first-row), as Paimon 1.3 does.
+     */
+    private IntPredicate batchLevels(MergeFunctionFactory engine) {
+        return !engine.readsLevelZero() || deletionVectorsEnabled() ? l -> l > 0 : null;
+    }
+
+    /**
+     * The levels the full snapshot a streaming read starts with plans, or null for all, as Apache
+     * Paimon 1.3's first streaming plan does: with {@code changelog-producer} = lookup only the files
+     * above level 0 (the keys of level-0 files reach the reader with the changelog their compaction
+     * writes), with full-compaction only the files on the last level ({@code num-levels} - 1, what the
+     * last full compaction left), otherwise every level (above level 0 for engines that do not read it).
+     * The changes read after it are planned without a level filter.
+     */
+    private IntPredicate streamingFirstPlanLevels(MergeFunctionFactory engine) {
+        Options options = schema.tableOptions();
+        switch (options.get(ChangelogOptions.CHANGELOG_PRODUCER)) {
+            case LOOKUP:
+                return l -> l > 0;
+            case FULL_COMPACTION:
+                int maxLevel = MergeTreeOptions.numLevels(options) - 1;
+                return l -> l == maxLevel;
+            default:
+                return engine.readsLevelZero() ? null : l -> l > 0;
+        }
+    }
+
+    /** Where the deletion vectors of a snapshot are (read once per plan, from its index manifest). */
+    private SnapshotDeletionFiles.Loader deletionFilesLoader() {
+        Options options = schema.tableOptions();
+        return new SnapshotDeletionFiles.Loader(new SnapshotManager(fileIO, paths.root()),
+                new IndexManifestFile(fileIO, paths.manifestDir(), options.get(ManifestOptions.MANIFEST_COMPRESSION),
+                        options.get(FileFormatOptions.ZSTD_LEVEL)),
+                DeletionVectorIndexFile.of(fileIO, paths.root(), tableName, options), tableName);
     }
 
     /** Bucket pruning by the bucket-key literals of the filter ({@link BucketSelector}), or null. */
@@ -469,17 +515,14 @@ public final class DataReadBuilder implements ReadBuilder {
         return schema.hasPrimaryKey() && schema.tableOptions().get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
     }
 
+    /**
+     * Reads splits of this table. Full splits of a table with deletion vectors carry where their
+     * vectors are ({@link DataSplit#deletionFiles()}); only splits serialized before they did are
+     * looked up from their snapshot's index manifest.
+     */
     @Override
     public DataTableRead newRead() {
-        SnapshotDeletionVectors deletionVectors = null;
-        if (deletionVectorsEnabled()) {
-            Options options = schema.tableOptions();
-            deletionVectors = new SnapshotDeletionVectors(new SnapshotManager(fileIO, paths.root()),
-                    new IndexManifestFile(fileIO, paths.manifestDir(), options.get(ManifestOptions.MANIFEST_COMPRESSION),
-                            options.get(FileFormatOptions.ZSTD_LEVEL)),
-                    DeletionVectorIndexFile.of(fileIO, paths.root(), tableName, options), tableName);
-        }
         return new DataTableRead(fileIO, paths, schema, schemas, tableName, projection, filter, keepRetractions,
-                deletionVectors);
+                deletionVectorsEnabled() ? deletionFilesLoader() : null);
     }
 }

@@ -1,8 +1,11 @@
 package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.deletionvectors.DeletionFile;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -23,18 +26,43 @@ import java.util.List;
  *     ({@code changelog-producer} none, append tables, OVERWRITE snapshots) or its changelog files;
  *     files are in sequence-number order. False: the bucket's live files, merged on read, all rows
  *     inserts.
+ * @param deletionFiles where the deletion vectors of the files are, one per file in the order of
+ *     {@code files} (null for a file without one), from the snapshot's index manifest; set on full
+ *     splits of tables with {@code deletion-vectors.enabled}. Null when the split carries none: tables
+ *     without deletion vectors, delta splits, and full splits serialized before splits carried them
+ *     ({@link dev.streamhouse.storage.serialization.DataSplitSerializer} version 1), whose vectors a
+ *     reader looks up from the snapshot.
  */
 public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets,
-        List<DataFileMeta> files, boolean rawConvertible, boolean delta) implements Split {
+        List<DataFileMeta> files, boolean rawConvertible, boolean delta, List<DeletionFile> deletionFiles)
+        implements Split {
 
     public DataSplit {
         files = List.copyOf(files);
+        if (deletionFiles != null) {
+            if (deletionFiles.size() != files.size()) {
+                throw new IllegalArgumentException("Cannot build a split of snapshot " + snapshotId + ", bucket "
+                        + bucket + ": " + deletionFiles.size() + " deletion files for " + files.size() + " data files");
+            }
+            if (delta) {
+                throw new IllegalArgumentException("Cannot build a delta split of snapshot " + snapshotId + ", bucket "
+                        + bucket + " with deletion files: the changes of a snapshot are read without deletion vectors");
+            }
+            // may hold nulls, so not List.copyOf
+            deletionFiles = Collections.unmodifiableList(new ArrayList<>(deletionFiles));
+        }
     }
 
-    /** A full split: the live files of a bucket in one snapshot. */
+    /** A split that carries no deletion files. */
+    public DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files,
+            boolean rawConvertible, boolean delta) {
+        this(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, delta, null);
+    }
+
+    /** A full split without deletion files: the live files of a bucket in one snapshot. */
     public DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files,
             boolean rawConvertible) {
-        this(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, false);
+        this(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, false, null);
     }
 
     @Override

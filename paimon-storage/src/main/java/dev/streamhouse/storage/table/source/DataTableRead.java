@@ -1,7 +1,10 @@
 package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.data.InternalRow;
-import dev.streamhouse.storage.deletionvectors.SnapshotDeletionVectors;
+import dev.streamhouse.storage.deletionvectors.BitmapDeletionVector;
+import dev.streamhouse.storage.deletionvectors.DeletionFile;
+import dev.streamhouse.storage.deletionvectors.DeletionFileReader;
+import dev.streamhouse.storage.deletionvectors.SnapshotDeletionFiles;
 import dev.streamhouse.storage.data.ProjectedRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
@@ -19,7 +22,10 @@ import dev.streamhouse.storage.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the rows of a data table's splits. Each split is read by one {@link SplitRead}: a raw read (file after file,
@@ -49,21 +55,34 @@ import java.util.List;
  * of a {@link DataReadBuilder#keepingRetractions()} builder returns every key's merged version with
  * its kind, -D and -U included, as the audit log shows them.
  *
- * <p><b>Deletion vectors.</b> For a table with {@code deletion-vectors.enabled}, the rows of full
- * splits are read without the positions the deletion vectors of the split's snapshot delete, in raw
- * and merge reads alike; the vectors are looked up from the snapshot when the split is read (a split
- * carries its snapshot id, and the snapshot its index manifest). Delta splits are read without them:
- * they hold level-0 or changelog files, which have none, and Paimon 1.3 does not apply them to
- * streamed changes either.
+ * <p><b>Deletion vectors.</b> The rows of full splits that carry deletion files
+ * ({@link DataSplit#deletionFiles()}) are read without the positions those vectors delete, in raw and
+ * merge reads alike; each file's vector is read from its range of the index file when the file is
+ * opened ({@link DeletionFileReader}), the index manifest is not read. Full splits of a table with
+ * {@code deletion-vectors.enabled} that carry none were serialized before splits carried them
+ * ({@link dev.streamhouse.storage.serialization.DataSplitSerializer} version 1): their deletion files
+ * are looked up in the index manifest of the split's snapshot (the last few are remembered), which
+ * fails naming the snapshot if it has expired. Delta splits are read without them: they hold level-0
+ * or changelog files, which have none, and Paimon 1.3 does not apply them to streamed changes either.
  *
  * <p>Thread-safe for creating readers (split reads are prepared once and shared by all splits).
  */
 public final class DataTableRead implements TableRead {
+    private static final int REMEMBERED_SNAPSHOTS = 8;
+
     private final TableSchema schema;
     private final int[] projection;
     private final DataFileReaders files;
-    /** The deletion vectors of the snapshots read, or null for a table without them. */
-    private final SnapshotDeletionVectors deletionVectors;
+    private final DeletionFileReader deletionFiles;
+    /** Where a snapshot's deletion vectors are, for splits that do not carry them; null for tables without them. */
+    private final SnapshotDeletionFiles.Loader snapshotDeletionFiles;
+    /** What {@link #snapshotDeletionFiles} gave for the last snapshots asked, by snapshot id. */
+    private final Map<Long, SnapshotDeletionFiles> remembered = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, SnapshotDeletionFiles> eldest) {
+            return size() > REMEMBERED_SNAPSHOTS;
+        }
+    };
     /** Table positions of the columns read: the projection, then the filter's other columns. */
     private final int[] readPositions;
     /** The filter over positions of {@link #readPositions}, or null. */
@@ -75,10 +94,16 @@ public final class DataTableRead implements TableRead {
     private SplitRead deltaRead;
     private SplitRead mergeRead;
 
+    /**
+     * @param snapshotDeletionFilesOrNull for a table with {@code deletion-vectors.enabled}: looks up
+     *     the deletion files of full splits that do not carry them; null for other tables
+     */
     DataTableRead(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, String tableName,
-            int[] projection, Predicate filter, boolean keepRetractions, SnapshotDeletionVectors deletionVectorsOrNull) {
+            int[] projection, Predicate filter, boolean keepRetractions,
+            SnapshotDeletionFiles.Loader snapshotDeletionFilesOrNull) {
         this.schema = schema;
-        this.deletionVectors = deletionVectorsOrNull;
+        this.deletionFiles = new DeletionFileReader(fileIO, tableName);
+        this.snapshotDeletionFiles = snapshotDeletionFilesOrNull;
         this.keepRetractions = keepRetractions;
         this.projection = projection;
         this.files = new DataFileReaders(fileIO, paths, schemas, tableName);
@@ -131,9 +156,49 @@ public final class DataTableRead implements TableRead {
         return plainRead().createReader(ds, deletionVectorsOf(ds));
     }
 
-    private DeletionVector.Source deletionVectorsOf(DataSplit split) {
-        return deletionVectors == null || split.delta() ? DeletionVector.Source.NONE
-                : deletionVectors.ofBucket(split.snapshotId(), split.partition(), split.bucket());
+    private DeletionVector.Source deletionVectorsOf(DataSplit split) throws IOException {
+        if (split.delta()) {
+            return DeletionVector.Source.NONE;
+        }
+        List<DeletionFile> carried = split.deletionFiles();
+        if (carried == null) {
+            if (snapshotDeletionFiles == null) {
+                return DeletionVector.Source.NONE;
+            }
+            carried = ofSnapshot(split.snapshotId()).forFiles(split.partition(), split.bucket(), split.files());
+        }
+        Map<String, DeletionFile> byFile = new HashMap<>();
+        for (int i = 0; i < carried.size(); i++) {
+            if (carried.get(i) != null) {
+                byFile.put(split.files().get(i).fileName(), carried.get(i));
+            }
+        }
+        if (byFile.isEmpty()) {
+            return DeletionVector.Source.NONE;
+        }
+        return (partition, bucket, file) -> {
+            DeletionFile deletionFile = byFile.get(file.fileName());
+            if (deletionFile == null) {
+                return null;
+            }
+            BitmapDeletionVector vector = deletionFiles.read(deletionFile, file.fileName());
+            return vector.isEmpty() ? null : vector;
+        };
+    }
+
+    /** The deletion files of a snapshot, for splits serialized before splits carried them. */
+    private SnapshotDeletionFiles ofSnapshot(long snapshotId) throws IOException {
+        synchronized (remembered) {
+            SnapshotDeletionFiles known = remembered.get(snapshotId);
+            if (known != null) {
+                return known;
+            }
+        }
+        SnapshotDeletionFiles loaded = snapshotDeletionFiles.of(snapshotId);
+        synchronized (remembered) {
+            remembered.put(snapshotId, loaded);
+        }
+        return loaded;
     }
 
     private List<DataField> readFields() {

@@ -1,10 +1,13 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.deletionvectors.DeletionFile;
+import dev.streamhouse.storage.deletionvectors.SnapshotDeletionFiles;
 import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.operation.FileStoreScan;
+import dev.streamhouse.storage.snapshot.Snapshot;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +21,9 @@ import java.util.Map;
  * {@link SplitPacking} (append tables), the bucket's files packed in order into splits of about the
  * target size, so that a bucket of several large files is read by several tasks. The batch read, and
  * the first plan of streaming reads that start with a full snapshot.
+ *
+ * <p>For tables with deletion vectors, each split carries the {@link DeletionFile}s of its files
+ * ({@link DataSplit#deletionFiles()}), from the snapshot's index manifest, which is read once per plan.
  */
 final class SnapshotTableScan implements TableScan {
     /** Decides per split whether its files can be read without merging. */
@@ -70,11 +76,18 @@ final class SnapshotTableScan implements TableScan {
     private final BucketFilter bucketFilter;
     private final String tableName;
     private final SplitPacking packing;
+    private final SnapshotDeletionFiles.Loader deletionFiles;
 
-    /** @param packingOrNull packs a bucket's files into several splits; null for one split per bucket */
+    /**
+     * @param packingOrNull packs a bucket's files into several splits; null for one split per bucket
+     * @param deletionFilesOrNull where the deletion vectors of a snapshot are, for tables with
+     *     {@code deletion-vectors.enabled}; null for other tables
+     */
     SnapshotTableScan(FileStoreScan scan, RawReadPolicy rawReadPolicy, KeyFilterPruner keyPrunerOrNull,
-            BucketFilter bucketFilterOrNull, SplitPacking packingOrNull, String tableName) {
+            BucketFilter bucketFilterOrNull, SplitPacking packingOrNull,
+            SnapshotDeletionFiles.Loader deletionFilesOrNull, String tableName) {
         this.scan = scan;
+        this.deletionFiles = deletionFilesOrNull;
         this.packing = packingOrNull;
         this.rawReadPolicy = rawReadPolicy;
         this.keyPruner = keyPrunerOrNull;
@@ -93,7 +106,16 @@ final class SnapshotTableScan implements TableScan {
         if (plan.snapshot().isEmpty()) {
             return new Plan(null, List.of());
         }
-        long snapshotId = plan.snapshot().get().id();
+        Snapshot snapshot = plan.snapshot().get();
+        long snapshotId = snapshot.id();
+        SnapshotDeletionFiles vectors = null;
+        if (deletionFiles != null) {
+            try {
+                vectors = deletionFiles.of(snapshot);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot plan a scan of table " + tableName + ": " + e.getMessage(), e);
+            }
+        }
         Map<PartitionBucket, List<DataFileMeta>> grouped = new LinkedHashMap<>();
         Map<PartitionBucket, Integer> totalBuckets = new LinkedHashMap<>();
         for (ManifestEntry e : plan.files()) {
@@ -114,7 +136,10 @@ final class SnapshotTableScan implements TableScan {
                 continue;
             }
             for (List<DataFileMeta> part : packing == null ? List.of(files) : packing.pack(files)) {
-                splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), part, raw));
+                List<DeletionFile> deletion = vectors == null ? null
+                        : vectors.forFiles(k.partition(), k.bucket(), part);
+                splits.add(new DataSplit(snapshotId, k.partition(), k.bucket(), totalBuckets.get(k), part, raw, false,
+                        deletion));
             }
         }
         return new Plan(snapshotId, splits);

@@ -268,6 +268,49 @@ class StreamTableScanTest {
         assertThat(plans.get(1).rows()).containsExactly("-D(2, 20, a)", "+I(3, 30, a)");
     }
 
+    /**
+     * The full snapshot a streaming read starts with plans the levels Apache Paimon 1.3's first
+     * streaming plan does: with the lookup producer the files above level 0 (keys still on level 0 come
+     * with the changelog of their compaction, so they are not read twice), with full-compaction only
+     * the last level, without a producer every level merged.
+     */
+    @Test
+    void firstPlansOfCompactionProducersSkipTheLevelsTheirChangelogStillCovers() throws Exception {
+        for (String producer : List.of("lookup", "full-compaction", "none")) {
+            FileStoreTable pkTable = fx.pkTable("bucket", "1", "changelog-producer", producer);
+            fx.commit(pkTable, pk(1, 10, "a"), pk(2, 20, "a"));
+            // Level-0 files on top: their keys are not compacted yet (this writer's full-compaction tables
+            // compact every commit unless told otherwise, also with write-only).
+            fx.commit(pkTable.copy(Map.of("write-only", "true", "full-compaction.delta-commits", "100")),
+                    pk(RowKind.UPDATE_AFTER, 1, 11, "a"), pk(3, 30, "a"));
+            assertThat(pkTable.newFileStoreScan().plan().files()).extracting(e -> e.file().level()).as(producer)
+                    .contains(0);
+
+            ReadBuilder rb = pkTable.newReadBuilder();
+            StreamTableScan scan = rb.newStreamScan();
+            Planned full = next(scan, rb);
+            List<Integer> levels = new ArrayList<>();
+            full.splits().forEach(s -> s.files().forEach(f -> levels.add(f.level())));
+            if (producer.equals("none")) {
+                assertThat(levels).as(producer).contains(0);
+                assertThat(sorted(full.rows())).as(producer).containsExactly("+I(2, 20, a)", "+I(3, 30, a)",
+                        "+U(1, 11, a)");
+                continue;
+            }
+            assertThat(levels).as(producer).isNotEmpty().allSatisfy(l -> assertThat(l).isPositive());
+            if (producer.equals("full-compaction")) {
+                assertThat(levels).as(producer + ": the last of the 6 levels").containsOnly(5);
+            }
+            assertThat(sorted(full.rows())).as(producer).containsExactly("+I(1, 10, a)", "+I(2, 20, a)");
+            assertNothingNew(scan, rb);
+
+            // The compaction of the level-0 keys brings them with its changelog, once.
+            fx.compactAll(pkTable);
+            assertThat(rows(drain(scan, rb))).as(producer).containsExactly("-U(1, 10, a)", "+U(1, 11, a)",
+                    "+I(3, 30, a)");
+        }
+    }
+
     @Test
     void compactedFullWaitsForTheFirstSnapshot() throws Exception {
         ReadBuilder rb = with("scan.mode", "compacted-full").newReadBuilder();
