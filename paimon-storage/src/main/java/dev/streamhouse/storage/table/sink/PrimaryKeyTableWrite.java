@@ -117,8 +117,13 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     /**
      * {@code full-compaction.delta-commits}; for {@code changelog-producer} = full-compaction without it,
      * every commit (as Apache Paimon's writer does), so the changelog is never held back indefinitely.
+     * None with {@code write-only}: like Paimon's, such a writer never compacts (a separate compaction
+     * job does).
      */
     private static Integer fullCompactionDeltaCommits(Options options) {
+        if (options.get(MergeTreeOptions.WRITE_ONLY)) {
+            return null;
+        }
         Integer deltaCommits = options.get(MergeTreeOptions.FULL_COMPACTION_DELTA_COMMITS);
         if (deltaCommits == null
                 && options.get(ChangelogOptions.CHANGELOG_PRODUCER) == ChangelogOptions.ChangelogProducer.FULL_COMPACTION) {

@@ -279,9 +279,9 @@ class StreamTableScanTest {
         for (String producer : List.of("lookup", "full-compaction", "none")) {
             FileStoreTable pkTable = fx.pkTable("bucket", "1", "changelog-producer", producer);
             fx.commit(pkTable, pk(1, 10, "a"), pk(2, 20, "a"));
-            // Level-0 files on top: their keys are not compacted yet (this writer's full-compaction tables
-            // compact every commit unless told otherwise, also with write-only).
-            fx.commit(pkTable.copy(Map.of("write-only", "true", "full-compaction.delta-commits", "100")),
+            // Level-0 files on top: their keys are not compacted yet (a write-only writer never compacts,
+            // not even the full compaction of the full-compaction producer, as in Paimon).
+            fx.commit(pkTable.copy(Map.of("write-only", "true")),
                     pk(RowKind.UPDATE_AFTER, 1, 11, "a"), pk(3, 30, "a"));
             assertThat(pkTable.newFileStoreScan().plan().files()).extracting(e -> e.file().level()).as(producer)
                     .contains(0);
