@@ -34,6 +34,11 @@ final class FlinkWorkloads {
         this.params = params;
     }
 
+    /** The implementation measured: ours, paimon. */
+    String impl() {
+        return impl;
+    }
+
     /** The name of the primary-key table the scan workloads read, per size. */
     String preparedTable() {
         return "pk_" + params.rows + "_" + params.keys;
@@ -49,10 +54,13 @@ final class FlinkWorkloads {
                 write(report, "append_write", false);
                 break;
             case PK_BATCH_SCAN:
-                batchScan(report, preparedTable(), "merged rows");
+                batchScan(report, openBatch(report), preparedTable(), "merged rows", "");
+                break;
+            case PK_BATCH_SCAN_DV:
+                new DvBatchScan(this, params).run(report);
                 break;
             case APPEND_BATCH_SCAN:
-                batchScan(report, preparedAppendTable(), "rows");
+                batchScan(report, openBatch(report), preparedAppendTable(), "rows", "");
                 break;
             case PK_POINT_QUERY:
                 pointQuery(report);
@@ -183,15 +191,22 @@ final class FlinkWorkloads {
         report.info("table holds %s rows", check.get(0).getField(0));
     }
 
-    private void batchScan(Report report, String table, String what) throws Exception {
-        SqlSession sql = open(report, false);
+    /**
+     * Times {@code SELECT COUNT(*), SUM(b), SUM(d)} over {@code table}: cold (the first query),
+     * warm (best of two more) and the warm runs' job time; reports {@code cold-rows-per-s}, {@code
+     * <metricPrefix>warm-rows-per-s} and {@code <metricPrefix>warm-job-rows-per-s}, the cold rate only
+     * without a prefix (a prefixed scan follows another one in the same session, so is not cold).
+     */
+    Scan batchScan(Report report, SqlSession sql, String table, String what, String metricPrefix)
+            throws Exception {
         String query = "SELECT COUNT(*), SUM(b), SUM(d) FROM bench.db." + table;
         // Cold: the first query of a fresh JVM (Flink, the planner and the reader not yet warm; the
         // OS page cache may hold the files). Warm: the same query again, best of two. The job time of
         // the warm runs leaves out what every query pays before its job runs (planning, MiniCluster
         // start), which at these sizes is most of the wall time.
         long start = System.nanoTime();
-        long rows = (Long) sql.query(query).get(0).getField(0);
+        Row result = sql.query(query).get(0);
+        long rows = (Long) result.getField(0);
         double cold = seconds(start);
         double warm = Double.MAX_VALUE;
         long warmJobMillis = Long.MAX_VALUE;
@@ -200,12 +215,34 @@ final class FlinkWorkloads {
             SqlSession.Timed run = sql.timedQuery(query);
             warm = Math.min(warm, seconds(start));
             warmJobMillis = Math.min(warmJobMillis, run.jobMillis);
+            if (!run.rows.get(0).equals(result)) {
+                throw new IllegalStateException("Cannot measure " + table + ": the same query returned "
+                        + result + " and then " + run.rows.get(0));
+            }
         }
-        report.info("%d %s; cold %.2f s, warm %.2f s (job %.2f s)", rows, what, cold, warm, warmJobMillis / 1e3);
-        report.result("cold-rows-per-s", rows / cold, "rows/s");
-        report.result("warm-rows-per-s", rows / warm, "rows/s");
+        report.info("%s: %d %s; cold %.2f s, warm %.2f s (job %.2f s)", table, rows, what, cold, warm,
+                warmJobMillis / 1e3);
+        if (metricPrefix.isEmpty()) {
+            // Only the session's first query is cold.
+            report.result("cold-rows-per-s", rows / cold, "rows/s");
+        }
+        report.result(metricPrefix + "warm-rows-per-s", rows / warm, "rows/s");
+        double warmJobRate = -1;
         if (warmJobMillis > 0 && warmJobMillis != Long.MAX_VALUE) {
-            report.result("warm-job-rows-per-s", rows / (warmJobMillis / 1e3), "rows/s");
+            warmJobRate = rows / (warmJobMillis / 1e3);
+            report.result(metricPrefix + "warm-job-rows-per-s", warmJobRate, "rows/s");
+        }
+        return new Scan(result, warmJobRate);
+    }
+
+    /** What {@link #batchScan} measured: the query's row and the warm job rate (-1 if unknown). */
+    static final class Scan {
+        final Row row;
+        final double warmJobRowsPerSecond;
+
+        Scan(Row row, double warmJobRowsPerSecond) {
+            this.row = row;
+            this.warmJobRowsPerSecond = warmJobRowsPerSecond;
         }
     }
 
@@ -377,6 +414,11 @@ final class FlinkWorkloads {
                 warehouseUri, warehouseUri.replaceFirst("warehouse/?$", "checkpoints"), checkpointMillis));
     }
 
+    /** A batch session, its catalog checked. */
+    SqlSession openBatch(Report report) {
+        return open(report, false);
+    }
+
     private SqlSession open(Report report, boolean streaming) {
         return streaming ? openStreaming(report) : checked(report, SqlSession.batch(warehouseUri));
     }
@@ -418,12 +460,19 @@ final class FlinkWorkloads {
     }
 
     /** A bounded datagen table: ids uniform in [1, keys], strings of 20 characters. */
-    private static String generatorDdl(String name, long rows, long keys, long rowsPerSecond) {
+    static String generatorDdl(String name, long rows, long keys, long rowsPerSecond) {
+        return generatorDdl(name, rows, keys, rowsPerSecond, "");
+    }
+
+    /** {@link #generatorDdl(String, long, long, long)} with more options ({@code 'k' = 'v', } each). */
+    static String generatorDdl(String name, long rows, long keys, long rowsPerSecond, String extraOptions) {
         return "CREATE TEMPORARY TABLE "
                 + name
                 + " ("
                 + COLUMNS
-                + ") WITH ('connector' = 'datagen', 'number-of-rows' = '"
+                + ") WITH ("
+                + extraOptions
+                + "'connector' = 'datagen', 'number-of-rows' = '"
                 + rows
                 + "', 'rows-per-second' = '"
                 + rowsPerSecond
