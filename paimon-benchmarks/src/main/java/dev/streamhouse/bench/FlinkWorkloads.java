@@ -54,13 +54,13 @@ final class FlinkWorkloads {
                 write(report, "append_write", false);
                 break;
             case PK_BATCH_SCAN:
-                batchScan(report, openBatch(report), preparedTable(), "merged rows", "");
+                batchScan(report, preparedTable(), "merged rows");
                 break;
             case PK_BATCH_SCAN_DV:
                 new DvBatchScan(this, params).run(report);
                 break;
             case APPEND_BATCH_SCAN:
-                batchScan(report, openBatch(report), preparedAppendTable(), "rows", "");
+                batchScan(report, preparedAppendTable(), "rows");
                 break;
             case PK_POINT_QUERY:
                 pointQuery(report);
@@ -191,22 +191,15 @@ final class FlinkWorkloads {
         report.info("table holds %s rows", check.get(0).getField(0));
     }
 
-    /**
-     * Times {@code SELECT COUNT(*), SUM(b), SUM(d)} over {@code table}: cold (the first query),
-     * warm (best of two more) and the warm runs' job time; reports {@code cold-rows-per-s}, {@code
-     * <metricPrefix>warm-rows-per-s} and {@code <metricPrefix>warm-job-rows-per-s}, the cold rate only
-     * without a prefix (a prefixed scan follows another one in the same session, so is not cold).
-     */
-    Scan batchScan(Report report, SqlSession sql, String table, String what, String metricPrefix)
-            throws Exception {
+    private void batchScan(Report report, String table, String what) throws Exception {
+        SqlSession sql = open(report, false);
         String query = "SELECT COUNT(*), SUM(b), SUM(d) FROM bench.db." + table;
         // Cold: the first query of a fresh JVM (Flink, the planner and the reader not yet warm; the
         // OS page cache may hold the files). Warm: the same query again, best of two. The job time of
         // the warm runs leaves out what every query pays before its job runs (planning, MiniCluster
         // start), which at these sizes is most of the wall time.
         long start = System.nanoTime();
-        Row result = sql.query(query).get(0);
-        long rows = (Long) result.getField(0);
+        long rows = (Long) sql.query(query).get(0).getField(0);
         double cold = seconds(start);
         double warm = Double.MAX_VALUE;
         long warmJobMillis = Long.MAX_VALUE;
@@ -215,34 +208,12 @@ final class FlinkWorkloads {
             SqlSession.Timed run = sql.timedQuery(query);
             warm = Math.min(warm, seconds(start));
             warmJobMillis = Math.min(warmJobMillis, run.jobMillis);
-            if (!run.rows.get(0).equals(result)) {
-                throw new IllegalStateException("Cannot measure " + table + ": the same query returned "
-                        + result + " and then " + run.rows.get(0));
-            }
         }
-        report.info("%s: %d %s; cold %.2f s, warm %.2f s (job %.2f s)", table, rows, what, cold, warm,
-                warmJobMillis / 1e3);
-        if (metricPrefix.isEmpty()) {
-            // Only the session's first query is cold.
-            report.result("cold-rows-per-s", rows / cold, "rows/s");
-        }
-        report.result(metricPrefix + "warm-rows-per-s", rows / warm, "rows/s");
-        double warmJobRate = -1;
+        report.info("%d %s; cold %.2f s, warm %.2f s (job %.2f s)", rows, what, cold, warm, warmJobMillis / 1e3);
+        report.result("cold-rows-per-s", rows / cold, "rows/s");
+        report.result("warm-rows-per-s", rows / warm, "rows/s");
         if (warmJobMillis > 0 && warmJobMillis != Long.MAX_VALUE) {
-            warmJobRate = rows / (warmJobMillis / 1e3);
-            report.result(metricPrefix + "warm-job-rows-per-s", warmJobRate, "rows/s");
-        }
-        return new Scan(result, warmJobRate);
-    }
-
-    /** What {@link #batchScan} measured: the query's row and the warm job rate (-1 if unknown). */
-    static final class Scan {
-        final Row row;
-        final double warmJobRowsPerSecond;
-
-        Scan(Row row, double warmJobRowsPerSecond) {
-            this.row = row;
-            this.warmJobRowsPerSecond = warmJobRowsPerSecond;
+            report.result("warm-job-rows-per-s", rows / (warmJobMillis / 1e3), "rows/s");
         }
     }
 
