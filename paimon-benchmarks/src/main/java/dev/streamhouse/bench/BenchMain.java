@@ -10,7 +10,7 @@ import java.util.List;
  * BenchRunner} starts one such JVM per run.
  *
  * <pre>
- * BenchMain &lt;workload|prepare-pk|prepare-append|prepare-dim&gt; &lt;ours|paimon|parquet&gt; &lt;work dir&gt; [size options]
+ * BenchMain &lt;workload|prepare-pk|prepare-append|prepare-dv|prepare-dim&gt; &lt;ours|paimon|parquet&gt; &lt;work dir&gt; [size options]
  * </pre>
  *
  * The implementation named must be the one on the classpath; the Flink workloads check the catalog
@@ -39,7 +39,7 @@ public final class BenchMain {
         BenchParams params = BenchParams.parse(Arrays.asList(args), rest);
         if (rest.size() != 3) {
             throw new IllegalArgumentException(
-                    "Usage: BenchMain <workload|prepare-pk|prepare-append|prepare-dim> <ours|paimon|parquet> <work dir> [options]\n"
+                    "Usage: BenchMain <workload|prepare-pk|prepare-append|prepare-dv|prepare-dim> <ours|paimon|parquet> <work dir> [options]\n"
                             + "workloads: "
                             + Workload.ids()
                             + "\n"
@@ -55,6 +55,10 @@ public final class BenchMain {
         }
         if ("prepare-append".equals(workloadId)) {
             new FlinkWorkloads(impl, warehouseUri(workDir), params).prepareAppend();
+            return;
+        }
+        if ("prepare-dv".equals(workloadId)) {
+            new DvBatchScan(new FlinkWorkloads(impl, warehouseUri(workDir), params), params).prepare();
             return;
         }
         if ("prepare-dim".equals(workloadId)) {

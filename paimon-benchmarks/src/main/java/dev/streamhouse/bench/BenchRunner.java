@@ -151,9 +151,22 @@ public final class BenchRunner {
             return;
         }
         List<String> impls = new ArrayList<>(workload.impls());
-        if (workload.readsPreparedTable) {
+        if (workload.readsPreparedTable && workload.sharedTableWriter() != null) {
+            // One table, written by one implementation, read by all of them.
+            String writer = workload.sharedTableWriter();
+            RunOutcome prep = runJvm(workload.preparation(), writer, 0, sharedTmpDir(),
+                    workload.workDirName(writer));
+            if (prep.failure != null) {
+                for (String impl : impls) {
+                    table.failed(workload.id, impl,
+                            "preparing the table (written by " + writer + "): " + prep.failure);
+                }
+                impls.clear();
+            }
+        } else if (workload.readsPreparedTable) {
             for (String impl : new ArrayList<>(impls)) {
-                RunOutcome prep = runJvm(workload.preparation(), impl, 0, sharedTmpDir());
+                RunOutcome prep = runJvm(workload.preparation(), impl, 0, sharedTmpDir(),
+                        workload.workDirName(impl));
                 if (prep.failure != null) {
                     table.failed(workload.id, impl, "preparing the table: " + prep.failure);
                     impls.remove(impl);
@@ -166,7 +179,7 @@ public final class BenchRunner {
                         workload.ownsTmpDir()
                                 ? workDir.resolve("tmp").resolve(workload.id + "-" + impl + "-" + run)
                                 : sharedTmpDir();
-                RunOutcome outcome = runJvm(workload.id, impl, run, tmpDir);
+                RunOutcome outcome = runJvm(workload.id, impl, run, tmpDir, workload.workDirName(impl));
                 if (outcome.failure != null) {
                     table.failed(workload.id, impl, outcome.failure);
                 }
@@ -181,18 +194,19 @@ public final class BenchRunner {
     }
 
     /**
-     * One JVM: {@code BenchMain <workload> <impl> <work dir> <sizes>}, its {@code java.io.tmpdir}
-     * {@code tmpDir}. A directory other than {@link #sharedTmpDir()} is the run's own: emptied
+     * One JVM: {@code BenchMain <workload> <impl> <work dir> <sizes>}, the work dir {@code
+     * workDirName} under the runner's, its {@code java.io.tmpdir} {@code tmpDir}. A directory other than {@link #sharedTmpDir()} is the run's own: emptied
      * before the JVM starts and removed after it ended.
      */
-    private RunOutcome runJvm(String workload, String impl, int run, Path tmpDir) throws Exception {
+    private RunOutcome runJvm(String workload, String impl, int run, Path tmpDir, String workDirName)
+            throws Exception {
         boolean ownTmpDir = !tmpDir.equals(sharedTmpDir());
         if (ownTmpDir) {
             deleteTree(tmpDir);
         }
         Files.createDirectories(tmpDir);
         try {
-            return runJvmIn(workload, impl, run, tmpDir);
+            return runJvmIn(workload, impl, run, tmpDir, workDirName);
         } finally {
             if (ownTmpDir) {
                 deleteTree(tmpDir);
@@ -200,7 +214,8 @@ public final class BenchRunner {
         }
     }
 
-    private RunOutcome runJvmIn(String workload, String impl, int run, Path tmpDir) throws Exception {
+    private RunOutcome runJvmIn(String workload, String impl, int run, Path tmpDir, String workDirName)
+            throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmFlags);
@@ -212,7 +227,7 @@ public final class BenchRunner {
         cmd.add(BenchMain.class.getName());
         cmd.add(workload);
         cmd.add(impl);
-        cmd.add(workDir.resolve(impl).toString());
+        cmd.add(workDir.resolve(workDirName).toString());
         cmd.addAll(params.toArgs());
         double load = loadAverage();
         minLoad = Math.min(minLoad, load);

@@ -34,6 +34,11 @@ final class FlinkWorkloads {
         this.params = params;
     }
 
+    /** The implementation measured: ours, paimon. */
+    String impl() {
+        return impl;
+    }
+
     /** The name of the primary-key table the scan workloads read, per size. */
     String preparedTable() {
         return "pk_" + params.rows + "_" + params.keys;
@@ -50,6 +55,9 @@ final class FlinkWorkloads {
                 break;
             case PK_BATCH_SCAN:
                 batchScan(report, preparedTable(), "merged rows");
+                break;
+            case PK_BATCH_SCAN_DV:
+                new DvBatchScan(this, params).run(report);
                 break;
             case APPEND_BATCH_SCAN:
                 batchScan(report, preparedAppendTable(), "rows");
@@ -377,6 +385,11 @@ final class FlinkWorkloads {
                 warehouseUri, warehouseUri.replaceFirst("warehouse/?$", "checkpoints"), checkpointMillis));
     }
 
+    /** A batch session, its catalog checked. */
+    SqlSession openBatch(Report report) {
+        return open(report, false);
+    }
+
     private SqlSession open(Report report, boolean streaming) {
         return streaming ? openStreaming(report) : checked(report, SqlSession.batch(warehouseUri));
     }
@@ -418,12 +431,19 @@ final class FlinkWorkloads {
     }
 
     /** A bounded datagen table: ids uniform in [1, keys], strings of 20 characters. */
-    private static String generatorDdl(String name, long rows, long keys, long rowsPerSecond) {
+    static String generatorDdl(String name, long rows, long keys, long rowsPerSecond) {
+        return generatorDdl(name, rows, keys, rowsPerSecond, "");
+    }
+
+    /** {@link #generatorDdl(String, long, long, long)} with more options ({@code 'k' = 'v', } each). */
+    static String generatorDdl(String name, long rows, long keys, long rowsPerSecond, String extraOptions) {
         return "CREATE TEMPORARY TABLE "
                 + name
                 + " ("
                 + COLUMNS
-                + ") WITH ('connector' = 'datagen', 'number-of-rows' = '"
+                + ") WITH ("
+                + extraOptions
+                + "'connector' = 'datagen', 'number-of-rows' = '"
                 + rows
                 + "', 'rows-per-second' = '"
                 + rowsPerSecond

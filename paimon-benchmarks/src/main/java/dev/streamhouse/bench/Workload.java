@@ -9,6 +9,7 @@ enum Workload {
     PK_UPSERT_WRITE("pk-upsert-write", false, null),
     APPEND_WRITE("append-write", false, null),
     PK_BATCH_SCAN("pk-batch-scan", true, null),
+    PK_BATCH_SCAN_DV("pk-batch-scan-dv", true, null),
     APPEND_BATCH_SCAN("append-batch-scan", true, null),
     PK_POINT_QUERY("pk-point-query", true, null),
     STREAMING_FRESHNESS("streaming-freshness", false, null),
@@ -35,12 +36,31 @@ enum Workload {
         switch (this) {
             case APPEND_BATCH_SCAN:
                 return "prepare-append";
+            case PK_BATCH_SCAN_DV:
+                return "prepare-dv";
             case LOOKUP_JOIN:
             case LOOKUP_JOIN_MISSES:
                 return "prepare-dim";
             default:
                 return "prepare-pk";
         }
+    }
+
+    /**
+     * The one implementation whose writer prepares the table that every implementation then reads
+     * (from one warehouse), or null when each implementation writes and reads its own.
+     */
+    String sharedTableWriter() {
+        return this == PK_BATCH_SCAN_DV ? DvBatchScan.WRITER : null;
+    }
+
+    /**
+     * The directory under the runner's work directory whose {@code warehouse} the runs of {@code
+     * impl} use: the implementation's own, or the one the shared table's writer prepared.
+     */
+    String workDirName(String impl) {
+        String writer = sharedTableWriter();
+        return writer == null ? impl : "prepared-by-" + writer;
     }
 
     /**

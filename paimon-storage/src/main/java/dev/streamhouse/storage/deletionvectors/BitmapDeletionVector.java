@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.deletionvectors;
 
 import dev.streamhouse.storage.read.DeletionVector;
+import org.roaringbitmap.PeekableIntIterator;
 import org.roaringbitmap.RoaringBitmap;
 
 import java.util.Arrays;
@@ -63,6 +64,34 @@ public final class BitmapDeletionVector implements DeletionVector {
         }
         long high = position >>> 32;
         return high < bitmaps.length && bitmaps[(int) high].contains((int) position);
+    }
+
+    /** Walks the bitmap from {@code from} on, instead of a lookup per position. */
+    @Override
+    public int deletedIn(long from, int count, int[] out) {
+        if (count <= 0) {
+            return 0;
+        }
+        long high = from >>> 32;
+        if (from < 0 || high != (from + count - 1) >>> 32) {
+            return DeletionVector.super.deletedIn(from, count, out);
+        }
+        if (high >= bitmaps.length) {
+            return 0;
+        }
+        // Within one high word: the low 32 bits, which the bitmap orders as unsigned ints.
+        long low = from & 0xFFFFFFFFL;
+        PeekableIntIterator it = bitmaps[(int) high].getIntIterator();
+        it.advanceIfNeeded((int) low);
+        int k = 0;
+        while (it.hasNext()) {
+            long offset = Integer.toUnsignedLong(it.next()) - low;
+            if (offset >= count) {
+                break;
+            }
+            out[k++] = (int) offset;
+        }
+        return k;
     }
 
     /** How many positions are deleted. */

@@ -25,6 +25,8 @@ final class DataFileRecordReader implements ColumnarRecordReader {
     /** The read type with converted columns in their current types. */
     private final RowType castType;
     private final DeletionVector deletionVector;
+    /** Scratch: the deleted row ids of the batch being read. */
+    private int[] deleted = new int[0];
     private final Path file;
     private final String tableName;
 
@@ -70,10 +72,39 @@ final class DataFileRecordReader implements ColumnarRecordReader {
             batch = batch.withBatch(this::cast);
         }
         if (deletionVector != null) {
-            ColumnarBatch b = batch.batch();
-            batch = batch.keepOnly(rowId -> !deletionVector.isDeleted(b.rowPosition(rowId)));
+            batch = skipDeleted(batch);
         }
         return batch;
+    }
+
+    /**
+     * The batch without its rows at deleted positions: the vector's deleted positions in the batch's
+     * range when its rows are consecutive in the file (as without page filtering), else one lookup
+     * per row.
+     */
+    private ColumnarRowIterator skipDeleted(ColumnarRowIterator batch) {
+        ColumnarBatch b = batch.batch();
+        int n = b.numRows();
+        if (n == 0) {
+            return batch;
+        }
+        if (deleted.length < n) {
+            deleted = new int[n];
+        }
+        int[] ids = deleted;
+        long first = b.rowPosition(0);
+        int k;
+        if (b.rowPosition(n - 1) - first == n - 1) { // positions increase, so they are consecutive
+            k = deletionVector.deletedIn(first, n, ids);
+        } else {
+            k = 0;
+            for (int rowId = 0; rowId < n; rowId++) {
+                if (deletionVector.isDeleted(b.rowPosition(rowId))) {
+                    ids[k++] = rowId;
+                }
+            }
+        }
+        return batch.skipRows(ids, k);
     }
 
     private ColumnarBatch cast(ColumnarBatch batch) {

@@ -19,6 +19,21 @@ public interface DeletionVector {
     /** Whether the row at {@code position} (0-based, in file order) is deleted. */
     boolean isDeleted(long position);
 
+    /**
+     * The deleted positions among {@code [from, from + count)}, as offsets from {@code from} in
+     * increasing order, written to {@code out[0..]} (at least {@code count} long); returns how many.
+     * Implementations do better than one {@link #isDeleted} per position.
+     */
+    default int deletedIn(long from, int count, int[] out) {
+        int k = 0;
+        for (int i = 0; i < count; i++) {
+            if (isDeleted(from + i)) {
+                out[k++] = i;
+            }
+        }
+        return k;
+    }
+
     /** The deletion vectors of the files a read opens. */
     @FunctionalInterface
     interface Source {

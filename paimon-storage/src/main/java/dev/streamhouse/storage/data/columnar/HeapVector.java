@@ -7,24 +7,33 @@ import java.util.Arrays;
  * batch, sets its values and nulls, and never changes it afterwards.
  */
 public abstract class HeapVector extends ColumnVector {
-    private final boolean[] nulls;
+    private final int capacity;
+    /** The null mask, made when the first row is set null: most columns have no NULL in a batch. */
+    private boolean[] nulls;
     private boolean anyNull;
 
     protected HeapVector(int capacity) {
-        this.nulls = new boolean[capacity];
+        this.capacity = capacity;
     }
 
     public final void setNull(int rowId) {
-        nulls[rowId] = true;
+        mask()[rowId] = true;
         anyNull = true;
     }
 
     /** Marks {@code count} rows from {@code rowId} null. */
     public final void setNulls(int rowId, int count) {
         if (count > 0) {
-            Arrays.fill(nulls, rowId, rowId + count, true);
+            Arrays.fill(mask(), rowId, rowId + count, true);
             anyNull = true;
         }
+    }
+
+    private boolean[] mask() {
+        if (nulls == null) {
+            nulls = new boolean[capacity];
+        }
+        return nulls;
     }
 
     @Override

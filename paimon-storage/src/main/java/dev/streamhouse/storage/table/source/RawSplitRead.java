@@ -119,6 +119,8 @@ final class RawSplitRead implements SplitRead {
         private final int kindPosition;
         private final Path path;
         private final ColumnarRow filterView = new ColumnarRow();
+        /** Scratch: the ids of the retractions of the batch being read. */
+        private int[] retractionIds = new int[0];
 
         FileRows(ColumnarRecordReader reader, int kindPosition, Path path) {
             this.reader = reader;
@@ -133,11 +135,11 @@ final class RawSplitRead implements SplitRead {
                 return null;
             }
             ColumnarBatch read = batch.batch();
-            ColumnVector kinds = null;
+            int retractions = 0;
             if (withKinds) {
-                kinds = read.vector(kindPosition);
+                ColumnVector kinds = read.vector(kindPosition);
                 try {
-                    checkKinds(kinds, read.numRows());
+                    retractions = checkKinds(kinds, read.numRows());
                 } catch (IOException e) {
                     batch.releaseBatch();
                     throw e;
@@ -147,11 +149,7 @@ final class RawSplitRead implements SplitRead {
             ColumnarBatch full = read;
             ColumnarRowIterator out = batch.withBatch(b -> full.project(outputPositions, outputType));
             if (dropRetractions) {
-                ColumnVector k = kinds;
-                out = out.keepOnly(id -> {
-                    byte kind = k.getByte(id);
-                    return kind == 0 || kind == 2; // +I, +U
-                });
+                out = out.skipRows(retractionIds, retractions);
             }
             if (rowFilter != null) {
                 out = out.keepOnly(id -> rowFilter.test(filterView.point(full, id)));
@@ -159,18 +157,30 @@ final class RawSplitRead implements SplitRead {
             return out;
         }
 
-        private void checkKinds(ColumnVector kinds, int n) throws IOException {
+        /**
+         * Fails unless every row has a kind; when retractions are dropped, collects the ids of the rows
+         * of kind -U and -D in {@link #retractionIds} and returns how many there are.
+         */
+        private int checkKinds(ColumnVector kinds, int n) throws IOException {
             if (kinds.hasNulls(n)) {
                 throw new IOException("Cannot read data file " + path + " of table " + files.tableName()
                         + ": it has no _VALUE_KIND column; it is not a primary-key data file");
             }
+            if (dropRetractions && retractionIds.length < n) {
+                retractionIds = new int[n];
+            }
+            int retractions = 0;
             for (int i = 0; i < n; i++) {
                 byte kind = kinds.getByte(i);
                 if (kind < 0 || kind > 3) {
                     throw new IOException("Cannot read data file " + path + " of table " + files.tableName()
                             + ": _VALUE_KIND " + kind + " is not a row kind (0..3); the file is corrupt");
                 }
+                if (dropRetractions && (kind == 1 || kind == 3)) { // -U, -D
+                    retractionIds[retractions++] = i;
+                }
             }
+            return retractions;
         }
 
         @Override

@@ -149,4 +149,67 @@ class RawSplitReadTest {
         assertThat(KvTestTable.readRows(readers.readRows(PARTITION, 0, List.of(older, newer)), outType))
                 .containsExactly(GenericRow.of(str("a"), 1), GenericRow.of(str("c"), 5));
     }
+
+    /**
+     * Thousands of rows in many pages and batches: deleted positions (a bitmap vector, walked per
+     * batch, and a vector answering per position), retractions and a row filter together, with a file
+     * filter whose page skipping leaves batches of rows that are consecutive in the file and batches
+     * that are not.
+     */
+    @Test
+    void deletedPositionsRetractionsAndFiltersCombineAcrossPagesAndBatches() throws Exception {
+        KvTestTable table = KvTestTable.create(tmp, Schema.newBuilder()
+                .column("id", INT())
+                .column("v", STRING())
+                .column("sf", INT())
+                .primaryKey("id")
+                .option("parquet.page.row.count.limit", "100")
+                .build());
+        int n = 3000;
+        List<KeyValue> versions = new java.util.ArrayList<>();
+        for (int id = 0; id < n; id++) {
+            RowKind kind = id % 7 == 0 ? RowKind.DELETE : id % 11 == 0 ? RowKind.UPDATE_BEFORE : RowKind.INSERT;
+            versions.add(version(id, id, kind, "v" + id, id));
+        }
+        DataFileMeta file = writeFile(table, 3, versions);
+        dev.streamhouse.storage.deletionvectors.BitmapDeletionVector.Builder deletes =
+                dev.streamhouse.storage.deletionvectors.BitmapDeletionVector.builder();
+        for (int p = 0; p < n; p += 3) {
+            deletes.delete(p);
+        }
+        DeletionVector bitmap = deletes.build();
+        DeletionVector perPosition = position -> position % 3 == 0;
+        DataSplit split = new DataSplit(1, PARTITION, 0, 1, List.of(file), true);
+        RowType outType = table.schema.rowType().project(new int[] {1, 0});
+        dev.streamhouse.storage.predicate.PredicateBuilder pb = new dev.streamhouse.storage.predicate.PredicateBuilder(
+                new RowType(List.of(table.schema.rowType().field(1), table.schema.rowType().field(0))));
+        // positions [0, 500) and [2500, 3000): the pages between are skipped, so one batch ends 499, 2500
+        dev.streamhouse.storage.predicate.Predicate ids = dev.streamhouse.storage.predicate.PredicateBuilder.or(
+                pb.lessThan(1, 500), pb.greaterOrEqual(1, 2500));
+        DataFileReaders files = new DataFileReaders(KvTestTable.FILE_IO, table.paths(), table.schemas);
+        List<DataField> wanted = List.of(table.schema.rowType().field(1), table.schema.rowType().field(0));
+
+        List<GenericRow> expectedAll = new java.util.ArrayList<>();
+        List<GenericRow> expectedFiltered = new java.util.ArrayList<>();
+        for (int id = 0; id < n; id++) {
+            if (id % 3 != 0 && id % 7 != 0 && id % 11 != 0) {
+                GenericRow row = GenericRow.of(str("v" + id), id);
+                expectedAll.add(row);
+                if (id < 500 || id >= 2500) {
+                    expectedFiltered.add(row);
+                }
+            }
+        }
+        for (DeletionVector vector : List.of(bitmap, perPosition)) {
+            DeletionVector.Source source = (partition, bucket, f) -> vector;
+            assertThat(KvTestTable.readRows(new RawSplitRead(files, wanted, null, null, 2, true, true)
+                    .createReader(split, source), outType)).isEqualTo(expectedAll);
+            assertThat(KvTestTable.readRows(new RawSplitRead(files, wanted, ids, ids, 2, true, true)
+                    .createReader(split, source), outType)).isEqualTo(expectedFiltered);
+            // without the row filter, the rows of the pages read (and only those) are returned
+            List<GenericRow> paged = KvTestTable.readRows(new RawSplitRead(files, wanted, ids, null, 2, true, true)
+                    .createReader(split, source), outType);
+            assertThat(paged).containsAll(expectedFiltered).hasSizeLessThan(expectedAll.size());
+        }
+    }
 }
