@@ -7,22 +7,12 @@ import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
 import dev.streamhouse.e2e.oracle.Filter;
-import dev.streamhouse.e2e.oracle.OurRows;
-import dev.streamhouse.e2e.oracle.PaimonRows;
-import dev.streamhouse.e2e.oracle.TableSpec;
 import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.source.DataSplit;
-import dev.streamhouse.storage.table.source.ReadBuilder;
-import dev.streamhouse.storage.table.source.StreamTableScan;
-import dev.streamhouse.storage.table.source.TableScan;
 
-import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.table.source.Split;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -74,42 +64,16 @@ class DeletionVectorInteropTest extends InteropTestBase {
                         true));
     }
 
-    private static TableSpec spec(String[] options) {
-        TableSpec spec = TableSpec.of("dt", "STRING", "id", "INT", "a", "INT", "b", "STRING", "c", "BIGINT")
-                .withPartitionKeys("dt").withPrimaryKeys("dt", "id").withOption("bucket", "3")
-                .withOption("deletion-vectors.enabled", "true");
-        for (int i = 0; i < options.length; i += 2) {
-            spec = spec.withOption(options[i], options[i + 1]);
-        }
-        return spec;
-    }
-
-    /** Random upserts (with NULLs) and, when asked, deletes of keys written before: 2 partitions x 30 keys. */
-    private static List<CanonicalRow> batch(Random random, int size, boolean deletes, Set<String> written) {
-        List<CanonicalRow> out = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            String dt = random.nextBoolean() ? "2026-12-01" : "2026-12-02";
-            int id = random.nextInt(30);
-            Integer a = random.nextInt(5) == 0 ? null : random.nextInt(100);
-            String b = random.nextInt(4) == 0 ? null : "b" + random.nextInt(50);
-            Long c = random.nextInt(5) == 0 ? null : (long) random.nextInt(1000);
-            boolean delete = deletes && written.contains(dt + id) && random.nextInt(4) == 0;
-            out.add(CanonicalRow.ofKind(delete ? Kind.DELETE : Kind.INSERT, dt, id, a, b, c));
-            written.add(dt + id);
-        }
-        return out;
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("tables")
     void weReadWhatPaimonReadsOfItsTablesWithDeletionVectors(String name, String[] options, boolean deletes,
             boolean weStream) throws Exception {
         Random random = new Random(name.hashCode());
         Set<String> written = new HashSet<>();
-        paimon.createTable(DB, "t", spec(options));
+        paimon.createTable(DB, "t", DeletionVectorTables.spec(3, options));
         boolean naiveDiffered = false;
         for (int commit = 1; commit <= 10; commit++) {
-            paimon.write(DB, "t", batch(random, 70, deletes, written));
+            paimon.write(DB, "t", DeletionVectorTables.batch(random, 70, 30, deletes, written));
             if (commit == 4) {
                 paimon.compactAll(DB, "t", false);
             } else if (commit == 7) {
@@ -120,7 +84,8 @@ class DeletionVectorInteropTest extends InteropTestBase {
             }
         }
         // Level-0 files on top, which batch reads do not see until they are compacted.
-        paimon.writeWith(DB, "t", Map.of("write-only", "true"), batch(random, 70, deletes, written));
+        paimon.writeWith(DB, "t", Map.of("write-only", "true"),
+                DeletionVectorTables.batch(random, 70, 30, deletes, written));
         naiveDiffered |= assertBothRead(name + ": with level-0 files");
         assertThat(naiveDiffered).as(name + ": a read that ignores the deletion vectors differed somewhere").isTrue();
 
@@ -141,7 +106,7 @@ class DeletionVectorInteropTest extends InteropTestBase {
         if (weStream) {
             // latest-full: the full snapshot (with the lookup producer above level 0 only), vectors applied
             Canon.assertSameRowsIgnoringKind(name + ": streaming full snapshot",
-                    paimon.streamUntilLatest(DB, "t", Map.of()), ourStream(Map.of()));
+                    paimon.streamUntilLatest(DB, "t", Map.of()), DeletionVectorTables.ourStream(ours, DB, "t", Map.of()));
             List<DataSplit> firstPlan = ourTable.newReadBuilder().newStreamScan().plan().splits();
             assertThat(firstPlan).allSatisfy(s -> assertThat(s.deletionFiles()).hasSameSizeAs(s.files()));
             assertThat(firstPlan).flatExtracting(DataSplit::deletionFiles).as("deletion files")
@@ -156,7 +121,8 @@ class DeletionVectorInteropTest extends InteropTestBase {
             }
             Canon.assertSameRows(name + ": streamed changes from snapshot 1",
                     paimon.streamUntilLatest(DB, "t", Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")),
-                    ourStream(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")));
+                    DeletionVectorTables.ourStream(ours, DB, "t",
+                            Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1")));
             // A snapshot from the middle in full, then the changes after it.
             Map<String, String> middle = Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id", "6");
             List<List<CanonicalRow>> theirPlans = paimon.streamPlansUntilLatest(DB, "t", middle);
@@ -176,7 +142,7 @@ class DeletionVectorInteropTest extends InteropTestBase {
                     .hasMessageNotContaining("deletion");
         }
         // We continue Paimon's table (its vectors loaded, ours committed in their place) and both still agree.
-        ours.write(DB, "t", batch(random, 40, deletes, written));
+        ours.write(DB, "t", DeletionVectorTables.batch(random, 40, 30, deletes, written));
         ours.compactAll(DB, "t", false);
         Canon.assertSameRowsIgnoringKind(name + ": after our writes", paimon.readAll(DB, "t"), ours.readAll(DB, "t"));
     }
@@ -193,44 +159,8 @@ class DeletionVectorInteropTest extends InteropTestBase {
         Canon.assertSameRowsIgnoringKind(step + ", projected and filtered", filtered,
                 ours.scan(DB, "t", PROJECTION, FILTER).rows());
         assertThat(filtered).as(step + ": filtered rows").isNotEmpty().hasSizeLessThan(theirs.size());
-        return Canon.diff(Canon.withKind(theirs, Kind.INSERT), Canon.withKind(naiveRead(), Kind.INSERT)) != null;
+        List<CanonicalRow> naive = DeletionVectorTables.naiveRead(paimon, DB, "t");
+        return Canon.diff(Canon.withKind(theirs, Kind.INSERT), Canon.withKind(naive, Kind.INSERT)) != null;
     }
 
-    /** Paimon's batch plan read raw file by file with the deletion files left out of its splits. */
-    private List<CanonicalRow> naiveRead() throws Exception {
-        org.apache.paimon.table.Table t = paimon.table(DB, "t");
-        org.apache.paimon.table.source.ReadBuilder rb = t.newReadBuilder();
-        List<Split> splits = new ArrayList<>();
-        for (Split s : rb.newScan().plan().splits()) {
-            org.apache.paimon.table.source.DataSplit ds = (org.apache.paimon.table.source.DataSplit) s;
-            splits.add(org.apache.paimon.table.source.DataSplit.builder().withSnapshot(ds.snapshotId())
-                    .withPartition(ds.partition()).withBucket(ds.bucket()).withBucketPath(ds.bucketPath())
-                    .withTotalBuckets(ds.totalBuckets()).withDataFiles(ds.dataFiles()).rawConvertible(true)
-                    .isStreaming(false).build());
-        }
-        List<CanonicalRow> rows = new ArrayList<>();
-        try (RecordReader<InternalRow> reader = rb.newRead().createReader(splits)) {
-            reader.forEachRemaining(r -> rows.add(PaimonRows.toCanonical(r, t.rowType())));
-        }
-        return rows;
-    }
-
-    /** Our streaming read with these options, plan by plan, until it has passed the latest snapshot. */
-    private List<CanonicalRow> ourStream(Map<String, String> options) throws Exception {
-        Table t = ours.table(DB, "t").copy(options);
-        ReadBuilder rb = t.newReadBuilder();
-        StreamTableScan scan = rb.newStreamScan();
-        long latest = t.latestSnapshot().orElseThrow().id();
-        List<CanonicalRow> out = new ArrayList<>();
-        for (int round = 0; round < 4 * latest + 10; round++) {
-            TableScan.Plan plan = scan.plan();
-            List<DataSplit> splits = plan.splits();
-            rb.newRead().createReader(splits).forEachRemaining(r -> out.add(OurRows.toCanonical(r, rb.readType())));
-            Long next = scan.checkpoint();
-            if (next != null && next > latest) {
-                return out;
-            }
-        }
-        throw new AssertionError("our stream scan did not get past snapshot " + latest);
-    }
 }
