@@ -11,7 +11,6 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
-import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.SnapshotFinder;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
@@ -410,7 +409,7 @@ public final class DataReadBuilder implements ReadBuilder {
      */
     private TableScan snapshotScan(FileStoreScan scan, boolean batch) {
         filtered(scan);
-        SnapshotTableScan.BucketFilter byBucketKey = bucketKeyFilter();
+        SnapshotTableScan.BucketFilter byBucketKey = FullPlanFilters.bucketKeyFilter(schema, filter);
         if (!schema.hasPrimaryKey()) {
             Options options = schema.tableOptions();
             SnapshotTableScan.SplitPacking packing = new SnapshotTableScan.SplitPacking(
@@ -419,7 +418,8 @@ public final class DataReadBuilder implements ReadBuilder {
             return new SnapshotTableScan(scan, rawReadPolicy(), null, byBucketKey, packing, null, tableName);
         }
         MergeFunctionFactory engine = MergeEngines.create(schema);
-        IntPredicate levels = batch ? batchLevels(engine) : streamingFirstPlanLevels(engine);
+        IntPredicate levels = batch ? FullPlanFilters.batchLevels(schema, engine)
+                : FullPlanFilters.streamingFirstPlanLevels(schema, engine);
         if (levels != null && level == null) {
             scan.withLevelFilter(levels);
         }
@@ -427,37 +427,9 @@ public final class DataReadBuilder implements ReadBuilder {
         Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), layout.keyType());
         return new SnapshotTableScan(scan, rawReadPolicy(),
                 keyFilter == null ? null : new KeyFilterPruner(layout.keyType(), keyFilter),
-                both(byBucketKey, wholeBucketFilter(engine)), null,
+                FullPlanFilters.both(byBucketKey, FullPlanFilters.wholeBucketFilter(schema, schemas, filter, engine)),
+                null,
                 deletionVectorsEnabled() ? deletionFilesLoader() : null, tableName);
-    }
-
-    /**
-     * The levels a batch read of a primary-key table plans, or null for all: above level 0 for
-     * deletion-vector tables and engines that do not read level 0 (first-row), as Paimon 1.3 does.
-     */
-    private IntPredicate batchLevels(MergeFunctionFactory engine) {
-        return !engine.readsLevelZero() || deletionVectorsEnabled() ? l -> l > 0 : null;
-    }
-
-    /**
-     * The levels the full snapshot a streaming read starts with plans, or null for all, as Apache
-     * Paimon 1.3's first streaming plan does: with {@code changelog-producer} = lookup only the files
-     * above level 0 (the keys of level-0 files reach the reader with the changelog their compaction
-     * writes), with full-compaction only the files on the last level ({@code num-levels} - 1, what the
-     * last full compaction left), otherwise every level (above level 0 for engines that do not read it).
-     * The changes read after it are planned without a level filter.
-     */
-    private IntPredicate streamingFirstPlanLevels(MergeFunctionFactory engine) {
-        Options options = schema.tableOptions();
-        switch (options.get(ChangelogOptions.CHANGELOG_PRODUCER)) {
-            case LOOKUP:
-                return l -> l > 0;
-            case FULL_COMPACTION:
-                int maxLevel = MergeTreeOptions.numLevels(options) - 1;
-                return l -> l == maxLevel;
-            default:
-                return engine.readsLevelZero() ? null : l -> l > 0;
-        }
     }
 
     /** Where the deletion vectors of a snapshot are (read once per plan, from its index manifest). */
@@ -467,37 +439,6 @@ public final class DataReadBuilder implements ReadBuilder {
                 new IndexManifestFile(fileIO, paths.manifestDir(), options.get(ManifestOptions.MANIFEST_COMPRESSION),
                         options.get(FileFormatOptions.ZSTD_LEVEL)),
                 DeletionVectorIndexFile.of(fileIO, paths.root(), tableName, options), tableName);
-    }
-
-    /** Bucket pruning by the bucket-key literals of the filter ({@link BucketSelector}), or null. */
-    private SnapshotTableScan.BucketFilter bucketKeyFilter() {
-        return BucketSelector.of(schema, filter)
-                .<SnapshotTableScan.BucketFilter>map(selector ->
-                        (bucket, totalBuckets, files) -> selector.selects(bucket, totalBuckets))
-                .orElse(null);
-    }
-
-    private static SnapshotTableScan.BucketFilter both(SnapshotTableScan.BucketFilter a,
-            SnapshotTableScan.BucketFilter b) {
-        if (a == null || b == null) {
-            return a == null ? b : a;
-        }
-        return (bucket, totalBuckets, files) -> a.mayMatch(bucket, totalBuckets, files)
-                && b.mayMatch(bucket, totalBuckets, files);
-    }
-
-    /**
-     * Value-filter pruning for merge-on-read: when every visible row is one of the stored versions
-     * ({@link MergeFunctionFactory#mergedRowIsStoredVersion}), a bucket in which no file may hold a
-     * matching row contributes nothing. Single files are never dropped (an older version may match
-     * while the newest does not).
-     */
-    private SnapshotTableScan.BucketFilter wholeBucketFilter(MergeFunctionFactory engine) {
-        if (filter == null || !engine.mergedRowIsStoredVersion()) {
-            return null;
-        }
-        FileStatsMapper stats = new FileStatsMapper(schema.rowType(), schemas);
-        return (bucket, totalBuckets, files) -> files.stream().anyMatch(f -> stats.mayMatch(filter, f));
     }
 
     private java.util.Optional<Predicate> partitionFilter() {
@@ -510,9 +451,8 @@ public final class DataReadBuilder implements ReadBuilder {
         return PredicateBuilder.pickByFieldMapping(filter, mapping);
     }
 
-    /** Whether this is a primary-key table with {@code deletion-vectors.enabled}. */
     private boolean deletionVectorsEnabled() {
-        return schema.hasPrimaryKey() && schema.tableOptions().get(MergeTreeOptions.DELETION_VECTORS_ENABLED);
+        return FullPlanFilters.deletionVectorsEnabled(schema);
     }
 
     /**
