@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * deletion-vectors.enabled}, whose reads skip level 0 and read every other file as it is, leaving
  * out the rows its deletion vectors delete, instead of merging sorted runs by key.
  *
- * <p>Not timed: {@link #WRITER}'s writer (Apache Paimon's, until ours writes deletion vectors) writes
+ * <p>Not timed: {@link #WRITER}'s writer (ours) writes
  * two primary-key tables of 4 buckets from the same rows, in {@link #ROUNDS} batch rounds of {@code
  * --rows / ROUNDS} datagen rows each, ids uniform in [1, {@code --keys}], kept once per id and round
  * (one statement set per round writes both tables): {@link #dvTable()} with {@code
@@ -32,11 +32,10 @@ import java.util.TreeMap;
  */
 final class DvBatchScan {
     /**
-     * The implementation whose writer prepares both tables. Apache Paimon's, since ours cannot write
-     * deletion vectors yet; when it can, set this to {@code "ours"} (the preparation's SQL is the same
-     * for both).
+     * The implementation whose writer prepares both tables: ours (the preparation's SQL is the same
+     * for both; Apache Paimon's writer prepared them until ours wrote deletion vectors).
      */
-    static final String WRITER = "paimon";
+    static final String WRITER = "ours";
     /** INSERT rounds: each after the first replaces versions the earlier ones left on higher levels. */
     static final int ROUNDS = 3;
     /** Untimed scans of each table after the cold one, alternating. */

@@ -2,17 +2,16 @@ package dev.streamhouse.flink.source.reader;
 
 import dev.streamhouse.flink.source.data.FlinkRowData;
 import dev.streamhouse.flink.source.split.PaimonSplitState;
-import dev.streamhouse.storage.data.InternalRow;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.table.data.RowData;
 
 /**
- * Emits each copied row as a {@link FlinkRowData} view of its own and counts it in the split's state,
- * so a checkpoint records exactly the rows that went downstream. Rows beyond the limit are dropped
- * uncounted. Runs in the task thread.
+ * Emits the rows of a {@link RowChunk}, each as a {@link FlinkRowData} view of its own, and counts each
+ * in the split's state, so a checkpoint (taken between chunks, never inside one) records exactly the
+ * rows that went downstream. Rows beyond the limit are dropped uncounted. Runs in the task thread.
  */
-final class PaimonRecordEmitter implements RecordEmitter<InternalRow, RowData, PaimonSplitState> {
+final class PaimonRecordEmitter implements RecordEmitter<RowChunk, RowData, PaimonSplitState> {
     private final RecordLimiter limiter;
 
     PaimonRecordEmitter(RecordLimiter limiter) {
@@ -20,11 +19,13 @@ final class PaimonRecordEmitter implements RecordEmitter<InternalRow, RowData, P
     }
 
     @Override
-    public void emitRecord(InternalRow row, SourceOutput<RowData> output, PaimonSplitState splitState) {
-        if (!limiter.tryAcquire()) {
-            return;
+    public void emitRecord(RowChunk rows, SourceOutput<RowData> output, PaimonSplitState splitState) {
+        for (int i = 0, n = rows.size(); i < n; i++) {
+            if (!limiter.tryAcquire()) {
+                return;
+            }
+            output.collect(new FlinkRowData(rows.row(i)));
+            splitState.recordEmitted();
         }
-        output.collect(new FlinkRowData(row));
-        splitState.recordEmitted();
     }
 }

@@ -4,7 +4,6 @@ import dev.streamhouse.flink.source.event.PendingChanges;
 import dev.streamhouse.flink.source.event.ReaderProgressEvent;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.flink.source.split.PaimonSplitState;
-import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.table.source.DataSplit;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
@@ -33,13 +32,13 @@ import java.util.function.Supplier;
  * enumerator records.
  */
 public final class PaimonSourceReader
-        extends SingleThreadMultiplexSourceReaderBase<InternalRow, RowData, PaimonSplit, PaimonSplitState> {
+        extends SingleThreadMultiplexSourceReaderBase<RowChunk, RowData, PaimonSplit, PaimonSplitState> {
     private final boolean unbounded;
     private boolean noMoreSplits;
 
     /** A reader of a bounded read. */
     public PaimonSourceReader(SourceReaderContext context,
-            Supplier<SplitReader<InternalRow, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter) {
+            Supplier<SplitReader<RowChunk, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter) {
         this(context, splitReaderSupplier, limiter, false);
     }
 
@@ -48,7 +47,7 @@ public final class PaimonSourceReader
      *     {@link ReaderProgressEvent} with each checkpoint and asks for splits only when it holds none
      */
     public PaimonSourceReader(SourceReaderContext context,
-            Supplier<SplitReader<InternalRow, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter,
+            Supplier<SplitReader<RowChunk, PaimonSplit>> splitReaderSupplier, RecordLimiter limiter,
             boolean unbounded) {
         super(splitReaderSupplier, new PaimonRecordEmitter(limiter), context.getConfiguration(), context);
         this.unbounded = unbounded;

@@ -14,15 +14,14 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Reads assigned splits one after another with a storage {@link TableRead}, in the fetcher thread, and
- * hands their rows to the task thread in chunks of at most {@link #MAX_RECORDS_PER_FETCH}.
+ * hands their rows to the task thread, at most {@link #MAX_RECORDS_PER_FETCH} per fetch, in
+ * {@link RowChunk}s of {@link #ROWS_PER_CHUNK} that the task thread emits one at a time.
  *
  * <p><b>No copies.</b> The rows a {@link TableRead} returns are views of their own over column vectors
  * that are never refilled (see its "Batches and rows"), so they stay valid after later rows are read:
@@ -47,8 +46,14 @@ import java.util.Set;
  * <p>Used by one fetcher thread only. {@link #fetch()} never waits for anything but storage I/O, so
  * {@link #wakeUp()} has nothing to interrupt.
  */
-public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonSplit> {
+public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSplit> {
     static final int MAX_RECORDS_PER_FETCH = 1024;
+    /**
+     * Rows per {@link RowChunk}. The task thread emits a chunk in one go and takes a checkpoint only
+     * between chunks, so this bounds how many rows' downstream work (of chained operators) a checkpoint
+     * may wait for; Flink's per-record overhead in the task thread is paid once per chunk.
+     */
+    static final int ROWS_PER_CHUNK = 64;
 
     private final TableRead read;
     private final RecordLimiter limiter;
@@ -65,7 +70,7 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
     }
 
     @Override
-    public RecordsWithSplitIds<InternalRow> fetch() throws IOException {
+    public RecordsWithSplitIds<RowChunk> fetch() throws IOException {
         if (limiter.reached()) {
             return finishAll();
         }
@@ -77,21 +82,28 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
             open(next);
         }
         String splitId = current.splitId();
-        List<InternalRow> rows = new ArrayList<>();
-        RecordsBySplits.Builder<InternalRow> out = new RecordsBySplits.Builder<>();
-        while (rows.size() < MAX_RECORDS_PER_FETCH) {
+        boolean resetKinds = !current.dataSplit().delta();
+        RecordsBySplits.Builder<RowChunk> out = new RecordsBySplits.Builder<>();
+        RowChunk rows = new RowChunk(ROWS_PER_CHUNK);
+        for (int read = 0; read < MAX_RECORDS_PER_FETCH; read++) {
             InternalRow row = nextRow();
             if (row == null) {
                 closeCurrent();
                 out.addFinishedSplit(splitId);
                 break;
             }
-            if (!current.dataSplit().delta()) {
+            if (resetKinds) {
                 row.setRowKind(RowKind.INSERT);
+            }
+            if (rows.isFull()) {
+                out.add(splitId, rows);
+                rows = new RowChunk(ROWS_PER_CHUNK);
             }
             rows.add(row);
         }
-        out.addAll(splitId, rows);
+        if (rows.size() > 0) {
+            out.add(splitId, rows);
+        }
         return out.build();
     }
 
@@ -126,7 +138,7 @@ public final class PaimonSplitReader implements SplitReader<InternalRow, PaimonS
         }
     }
 
-    private RecordsWithSplitIds<InternalRow> finishAll() throws IOException {
+    private RecordsWithSplitIds<RowChunk> finishAll() throws IOException {
         Set<String> finished = new LinkedHashSet<>();
         if (current != null) {
             finished.add(current.splitId());

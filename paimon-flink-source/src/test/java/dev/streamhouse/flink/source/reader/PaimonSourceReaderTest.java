@@ -2,7 +2,6 @@ package dev.streamhouse.flink.source.reader;
 
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.flink.source.testutils.Splits;
-import dev.streamhouse.storage.data.InternalRow;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
@@ -75,12 +74,12 @@ class PaimonSourceReaderTest {
     }
 
     /** Reports each split finished, one per fetch, in the order added. */
-    private static final class FinishingSplitReader implements SplitReader<InternalRow, PaimonSplit> {
+    private static final class FinishingSplitReader implements SplitReader<RowChunk, PaimonSplit> {
         private final ArrayDeque<PaimonSplit> splits = new ArrayDeque<>();
 
         @Override
-        public RecordsWithSplitIds<InternalRow> fetch() {
-            RecordsBySplits.Builder<InternalRow> out = new RecordsBySplits.Builder<>();
+        public RecordsWithSplitIds<RowChunk> fetch() {
+            RecordsBySplits.Builder<RowChunk> out = new RecordsBySplits.Builder<>();
             PaimonSplit split = splits.poll();
             if (split != null) {
                 out.addFinishedSplit(split.splitId());

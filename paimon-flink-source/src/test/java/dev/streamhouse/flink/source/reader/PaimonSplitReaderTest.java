@@ -44,13 +44,16 @@ class PaimonSplitReaderTest {
         Fetched f = new Fetched();
         for (int guard = 0; f.finished.size() < expectedFinished; guard++) {
             assertThat(guard).as("fetches").isLessThan(100);
-            RecordsWithSplitIds<InternalRow> records = reader.fetch();
+            RecordsWithSplitIds<RowChunk> records = reader.fetch();
             int n = 0;
             while (records.nextSplit() != null) {
-                InternalRow r;
-                while ((r = records.nextRecordFromSplit()) != null) {
-                    f.rows.add(r);
-                    n++;
+                RowChunk chunk;
+                while ((chunk = records.nextRecordFromSplit()) != null) {
+                    assertThat(chunk.size()).as("rows of a chunk").isBetween(1, PaimonSplitReader.ROWS_PER_CHUNK);
+                    for (int i = 0; i < chunk.size(); i++) {
+                        f.rows.add(chunk.row(i));
+                    }
+                    n += chunk.size();
                 }
             }
             f.rowsPerFetch.add(n);
@@ -155,7 +158,7 @@ class PaimonSplitReaderTest {
         RecordLimiter limiter = RecordLimiter.of(5);
         PaimonSplitReader reader = reader(table, limiter, splits);
 
-        RecordsWithSplitIds<InternalRow> first = reader.fetch();
+        RecordsWithSplitIds<RowChunk> first = reader.fetch();
         assertThat(first.nextSplit()).isEqualTo("s0");
         assertThat(first.finishedSplits()).isEmpty();
         for (int i = 0; i < 5; i++) {
@@ -163,7 +166,7 @@ class PaimonSplitReaderTest {
         }
         assertThat(limiter.tryAcquire()).isFalse();
 
-        RecordsWithSplitIds<InternalRow> next = reader.fetch();
+        RecordsWithSplitIds<RowChunk> next = reader.fetch();
         assertThat(next.nextSplit()).isNull();
         assertThat(next.finishedSplits()).containsExactlyInAnyOrder("s0", "s1");
     }
