@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * {@code CALL sys.compact(`table` => 'db.t', partitions => 'dt=1;dt=2', compact_strategy => 'full')}:
- * compacts a primary-key table now and commits one COMPACT snapshot. Arguments and their order are
+ * compacts a table now and commits one COMPACT snapshot (primary-key tables: their LSM levels;
+ * append tables: their small files merged). Arguments and their order are
  * Apache Paimon's; {@code options} are dynamic table options for this compaction
  * ({@code sink.parallelism} sets how many buckets are compacted at once, default: the job's
  * parallelism). Sort compaction ({@code order_strategy}, {@code order_by}), {@code where} and

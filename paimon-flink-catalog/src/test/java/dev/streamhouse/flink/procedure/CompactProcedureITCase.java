@@ -77,8 +77,23 @@ class CompactProcedureITCase extends CatalogITCaseBase {
                 .hasStackTraceContaining("compact_strategy").hasStackTraceContaining("expected 'full' or 'minor'");
         assertThatThrownBy(() -> rows("CALL sys.compact(`table` => 'default.t', partitions => 'nope=1')"))
                 .hasStackTraceContaining("'nope' is not a partition key");
-        sql("CREATE TABLE logs (id INT, v STRING)");
-        assertThatThrownBy(() -> rows("CALL sys.compact('default.logs')"))
-                .hasStackTraceContaining("append table");
+    }
+
+    @Test
+    void appendTablesHaveTheirSmallFilesMerged() throws Exception {
+        sql("CREATE TABLE logs (id INT, v STRING) WITH ('bucket' = '-1')");
+        for (int i = 0; i < 3; i++) {
+            sql("INSERT INTO logs VALUES (%d, 'a'), (%d, 'b')", i * 2, i * 2 + 1).await();
+        }
+        List<String> before = sortedRows("SELECT * FROM logs");
+        assertThat(sortedRows("SELECT file_path FROM `logs$files`")).hasSize(3);
+
+        assertThat(rows("CALL sys.compact(`table` => 'default.logs')")).singleElement().asString()
+                .contains("Compacted 1 of 1 buckets");
+
+        assertThat(sortedRows("SELECT record_count FROM `logs$files`")).containsExactly("+I[6]");
+        assertThat(sortedRows("SELECT * FROM logs")).isEqualTo(before).hasSize(6);
+        assertThat(rows("CALL sys.compact(`table` => 'default.logs', compact_strategy => 'minor')"))
+                .singleElement().asString().startsWith("+I[Nothing to compact");
     }
 }

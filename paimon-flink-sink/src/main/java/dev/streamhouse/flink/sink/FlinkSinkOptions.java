@@ -108,7 +108,7 @@ public final class FlinkSinkOptions {
     public static final ConfigOption<Integer> UNAWARE_BUCKET_COMPACTION_PARALLELISM =
             ConfigOption.key("unaware-bucket.compaction.parallelism").intType().noDefaultValue()
                     .withDescription("Parallelism of the compaction of append tables without buckets.")
-                    .noEffectYet("append tables are not compacted");
+                    .noEffectYet("append tables are compacted only by CALL sys.compact so far; writers do not compact them");
 
     public static final ConfigOption<Integer> POSTPONE_DEFAULT_BUCKET_NUM =
             ConfigOption.key("postpone.default-bucket-num").intType().defaultValue(1)

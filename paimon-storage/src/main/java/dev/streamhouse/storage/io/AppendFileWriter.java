@@ -30,6 +30,7 @@ public final class AppendFileWriter {
     private final long targetFileSize;
     private final FileStatsBuilder statsBuilder;
     private final long schemaId;
+    private final FileSource fileSource;
 
     private final List<DataFileMeta> finished = new ArrayList<>();
     private final List<Path> created = new ArrayList<>();
@@ -39,8 +40,18 @@ public final class AppendFileWriter {
     private long nextSequence;
     private long currentFirstSequence;
 
+    /** A writer of new rows ({@code _FILE_SOURCE} APPEND). */
     public AppendFileWriter(FileIO fileIO, FormatWriterFactory writerFactory, DataFilePathFactory pathFactory,
             long targetFileSize, FileStatsBuilder statsBuilder, long schemaId, long firstSequenceNumber) {
+        this(fileIO, writerFactory, pathFactory, targetFileSize, statsBuilder, schemaId, firstSequenceNumber,
+                FileSource.APPEND);
+    }
+
+    /** @param fileSource what the files are: APPEND for new rows, COMPACT for rewritten ones */
+    public AppendFileWriter(FileIO fileIO, FormatWriterFactory writerFactory, DataFilePathFactory pathFactory,
+            long targetFileSize, FileStatsBuilder statsBuilder, long schemaId, long firstSequenceNumber,
+            FileSource fileSource) {
+        this.fileSource = fileSource;
         this.fileIO = fileIO;
         this.writerFactory = writerFactory;
         this.pathFactory = pathFactory;
@@ -82,7 +93,7 @@ public final class AppendFileWriter {
         FileStatsBuilder.Result stats = statsBuilder.build(w.fieldStats());
         finished.add(DataFileMeta.forAppend(currentPath.name(), size, currentRows, stats.stats(),
                 currentFirstSequence, currentFirstSequence + currentRows - 1, schemaId, creationTimeMillis(),
-                FileSource.APPEND, stats.columns()));
+                fileSource, stats.columns()));
     }
 
     /** Local wall-clock time encoded as if UTC, as the format stores {@code _CREATION_TIME}. */

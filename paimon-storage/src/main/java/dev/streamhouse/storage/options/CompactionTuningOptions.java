@@ -48,12 +48,14 @@ public final class CompactionTuningOptions {
     public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
             ConfigOption.key("compaction.min.file-num").intType().defaultValue(5)
                     .withDescription("Append tables: files that trigger a compaction.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet("append tables are not compacted");
+                    .checkedBy(OptionChecks.atLeast(1))
+                    .noEffectYet("append tables are compacted only by CALL sys.compact so far (its minor "
+                            + "compaction uses this option); writers do not compact them on their own");
 
     public static final ConfigOption<Double> COMPACTION_DELETE_RATIO_THRESHOLD =
             ConfigOption.key("compaction.delete-ratio-threshold").doubleType().defaultValue(0.2)
                     .withDescription("Append tables with deletion vectors: deleted share that forces compaction.")
-                    .noEffectYet("append tables are not compacted");
+                    .noEffectYet("append tables are compacted only by CALL sys.compact so far; writers do not compact them");
 
     public static final ConfigOption<String> CLUSTERING_COLUMNS =
             ConfigOption.key("clustering.columns").stringType().noDefaultValue()

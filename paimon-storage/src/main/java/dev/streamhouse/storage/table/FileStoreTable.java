@@ -32,6 +32,7 @@ import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.table.sink.AppendTableWrite;
+import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.sink.BucketStateLoader;
 import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
@@ -221,7 +222,11 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
                     state, context.assigner(), context.tempDirectory());
         }
-        return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName);
+        BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
+        return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName, state,
+                (partition, bucket, files) -> newReadBuilder().newRead().createReader(
+                        new DataSplit(0, partition, bucket, schema.numBuckets() > 0 ? schema.numBuckets() : -1,
+                                files, true, true)));
     }
 
     /** What an overwrite writer sees of the table: nothing, so it starts every bucket empty. */

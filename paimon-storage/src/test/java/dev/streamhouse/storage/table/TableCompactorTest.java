@@ -119,15 +119,6 @@ class TableCompactorTest {
     }
 
     @Test
-    void appendTablesAreRefusedByName() throws Exception {
-        FileStoreTable table = create(false, false);
-        assertThatThrownBy(() -> new TableCompactor(table))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining(table.fullName())
-                .hasMessageContaining("append table");
-    }
-
-    @Test
     void aConcurrentCompactionOfTheSameBucketsConflictsAndOnlyOneLands() throws Exception {
         FileStoreTable table = create(false, true);
         writeHistory(table);

@@ -1,6 +1,14 @@
 package dev.streamhouse.storage.table.sink;
 
+import dev.streamhouse.storage.append.AppendCompactPlanner;
+import dev.streamhouse.storage.append.AppendCompactor;
 import dev.streamhouse.storage.commit.CommitMessage;
+import dev.streamhouse.storage.commit.CompactIncrement;
+import dev.streamhouse.storage.commit.DataIncrement;
+import dev.streamhouse.storage.manifest.FileSource;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.options.CompactionTuningOptions;
+import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.data.InternalRow;
@@ -8,6 +16,7 @@ import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.format.FileFormat;
 import dev.streamhouse.storage.format.FormatWriterFactory;
 import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.io.AppendFileWriter;
 import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.io.TablePaths;
@@ -28,6 +37,14 @@ import java.util.Map;
  * Writes an append (no primary key) table: each row goes to its partition and bucket as
  * {@link RowKeyExtractor} computes them (bucket 0 for bucket-unaware tables, the bucket function of
  * the bucket key for fixed buckets), and each (partition, bucket) has a rolling file writer.
+ *
+ * <p><b>Sequence numbers.</b> In a fixed-bucket table a bucket's rows are numbered on from the
+ * largest sequence number of its live files (read from the latest snapshot when the bucket is first
+ * written), so sequence order is row order, as in Apache Paimon; a compaction relies on it. Rows of a
+ * bucket-unaware table have no order to keep and are numbered from 0 in each writer, as Paimon does.
+ *
+ * <p><b>Compaction</b> ({@link #compact}) rewrites small files of a bucket by {@link AppendCompactor};
+ * its result travels with the next {@link #prepareCommit()}.
  */
 public final class AppendTableWrite implements TableWrite {
     private final FileIO fileIO;
@@ -44,8 +61,19 @@ public final class AppendTableWrite implements TableWrite {
     private final int numBuckets;
     private final int[] notNullPositions;
     private final Map<PartitionBucket, AppendFileWriter> writers = new LinkedHashMap<>();
+    /** Next sequence number of each fixed bucket written or compacted by this write. */
+    private final Map<PartitionBucket, Long> nextSequence = new LinkedHashMap<>();
+    private final Map<PartitionBucket, CompactIncrement> compactions = new LinkedHashMap<>();
+    private final BucketStateLoader state;
+    private final AppendCompactor.RewriteWriters rewriteWriters;
+    private final AppendCompactor compactor;
 
-    public AppendTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, FileFormat format, String tableName) {
+    /**
+     * @param state the table's latest live files (sequence numbers, compaction input)
+     * @param rows reads files of a bucket, for compaction
+     */
+    public AppendTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, FileFormat format, String tableName,
+            BucketStateLoader state, AppendCompactor.FileRows rows) {
         this.fileIO = fileIO;
         this.paths = paths;
         this.schema = schema;
@@ -67,6 +95,24 @@ public final class AppendTableWrite implements TableWrite {
             }
         }
         this.notNullPositions = notNull.stream().mapToInt(Integer::intValue).toArray();
+        this.state = state;
+        AppendCompactPlanner planner = new AppendCompactPlanner(targetFileSize,
+                options.get(CompactionTuningOptions.COMPACTION_MIN_FILE_NUM),
+                options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes(), false);
+        this.rewriteWriters = new AppendCompactor.RewriteWriters() {
+            @Override
+            public AppendFileWriter create(BinaryRow partition, int bucket, long firstSequenceNumber) {
+                return newFileWriter(partition, bucket, firstSequenceNumber, FileSource.COMPACT);
+            }
+
+            @Override
+            public void discard(BinaryRow partition, int bucket, List<DataFileMeta> files) {
+                for (DataFileMeta f : files) {
+                    fileIO.deleteQuietly(new Path(paths.bucketDir(partition, bucket), f.fileName()));
+                }
+            }
+        };
+        this.compactor = new AppendCompactor(planner, rows, rewriteWriters, numBuckets > 0);
     }
 
     @Override
@@ -91,31 +137,91 @@ public final class AppendTableWrite implements TableWrite {
         PartitionBucket key = new PartitionBucket(partition, bucket);
         AppendFileWriter writer = writers.get(key);
         if (writer == null) {
-            DataFilePathFactory pathFactory = new DataFilePathFactory(paths.bucketDir(partition, bucket),
-                    dataPrefix, changelogPrefix, formatIdentifier);
-            writer = new AppendFileWriter(fileIO, writerFactory, pathFactory, targetFileSize, statsBuilder,
-                    schema.id(), 0);
+            writer = newFileWriter(partition, bucket, firstSequence(key), FileSource.APPEND);
             writers.put(key, writer);
         }
         writer.write(row);
     }
 
+    private AppendFileWriter newFileWriter(BinaryRow partition, int bucket, long firstSequence, FileSource source) {
+        DataFilePathFactory pathFactory = new DataFilePathFactory(paths.bucketDir(partition, bucket),
+                dataPrefix, changelogPrefix, formatIdentifier);
+        return new AppendFileWriter(fileIO, writerFactory, pathFactory, targetFileSize, statsBuilder, schema.id(),
+                firstSequence, source);
+    }
+
+    /** Where the rows of a new writer of the bucket are numbered from. */
+    private long firstSequence(PartitionBucket key) throws IOException {
+        if (numBuckets <= 0) {
+            return 0;
+        }
+        Long next = nextSequence.get(key);
+        if (next == null) {
+            next = 0L;
+            for (DataFileMeta f : liveFiles(key)) {
+                next = Math.max(next, f.maxSequenceNumber() + 1);
+            }
+        }
+        return next;
+    }
+
+    private List<DataFileMeta> liveFiles(PartitionBucket key) throws IOException {
+        List<DataFileMeta> out = new ArrayList<>();
+        for (ManifestEntry e : state.liveFiles(key.partition())) {
+            if (e.bucket() == key.bucket()) {
+                out.add(e.file());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Compacts the bucket's live files of the latest snapshot (see {@link AppendCompactor}): a full
+     * compaction rewrites the small files (for a fixed bucket: those after its leading large files);
+     * otherwise only when {@code compaction.min.file-num} small files are there. Once per bucket and
+     * commit.
+     */
     @Override
-    public void compact(BinaryRow partition, int bucket, boolean fullCompaction) {
-        // Append-table compaction (merging small files) is not implemented yet.
+    public void compact(BinaryRow partition, int bucket, boolean fullCompaction) throws IOException {
+        PartitionBucket key = new PartitionBucket(partition, bucket);
+        if (compactions.containsKey(key)) {
+            throw new IllegalStateException("Cannot compact bucket " + bucket + " of table " + tableName
+                    + " twice before a commit");
+        }
+        CompactIncrement result = compactor.compact(partition, bucket, liveFiles(key), fullCompaction);
+        if (!result.isEmpty()) {
+            compactions.put(key, result);
+        }
     }
 
     @Override
     public List<CommitMessage> prepareCommit() throws IOException {
         List<CommitMessage> out = new ArrayList<>();
         int totalBuckets = numBuckets > 0 ? numBuckets : -1;
+        Map<PartitionBucket, List<DataFileMeta>> newFiles = new LinkedHashMap<>();
         for (Map.Entry<PartitionBucket, AppendFileWriter> e : writers.entrySet()) {
-            List<DataFileMeta> files = e.getValue().prepareCommit();
+            AppendFileWriter w = e.getValue();
+            List<DataFileMeta> files = w.prepareCommit();
+            if (numBuckets > 0) {
+                nextSequence.put(e.getKey(), w.nextSequenceNumber());
+            }
             if (!files.isEmpty()) {
-                out.add(CommitMessage.ofNewFiles(e.getKey().partition(), e.getKey().bucket(), totalBuckets, files));
+                newFiles.put(e.getKey(), files);
             }
         }
         writers.clear();
+        for (Map.Entry<PartitionBucket, List<DataFileMeta>> e : newFiles.entrySet()) {
+            CompactIncrement compacted = compactions.getOrDefault(e.getKey(), CompactIncrement.EMPTY);
+            out.add(new CommitMessage(e.getKey().partition(), e.getKey().bucket(), totalBuckets,
+                    DataIncrement.ofNewFiles(e.getValue()), compacted));
+        }
+        for (Map.Entry<PartitionBucket, CompactIncrement> e : compactions.entrySet()) {
+            if (!newFiles.containsKey(e.getKey())) {
+                out.add(new CommitMessage(e.getKey().partition(), e.getKey().bucket(), totalBuckets,
+                        DataIncrement.EMPTY, e.getValue()));
+            }
+        }
+        compactions.clear();
         return out;
     }
 
@@ -125,5 +231,9 @@ public final class AppendTableWrite implements TableWrite {
             w.abort();
         }
         writers.clear();
+        for (Map.Entry<PartitionBucket, CompactIncrement> e : compactions.entrySet()) {
+            rewriteWriters.discard(e.getKey().partition(), e.getKey().bucket(), e.getValue().compactAfter());
+        }
+        compactions.clear();
     }
 }

@@ -27,9 +27,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Compacts the buckets of a primary-key table now and commits the result as one COMPACT snapshot:
- * what {@code CALL sys.compact} does. A full compaction leaves every bucket one sorted run on the
- * last level without retractions; a minor one lets the table's compaction strategy pick.
+ * Compacts the buckets of a table now and commits the result as one COMPACT snapshot: what
+ * {@code CALL sys.compact} does. For a primary-key table a full compaction leaves every bucket one
+ * sorted run on the last level without retractions, and a minor one lets the table's compaction
+ * strategy pick; for an append table both merge small files ({@link AppendTableWrite#compact}).
  *
  * <p>The buckets are those live in the latest snapshot (optionally only in some partitions), split
  * over {@code parallelism} writers that compact at the same time. Nothing is committed if no bucket
@@ -45,8 +46,7 @@ public final class TableCompactor {
     /**
      * A compactor of {@code table}.
      *
-     * @throws UnsupportedOperationException if the table is not stored in the Paimon format or is an
-     *     append table
+     * @throws UnsupportedOperationException if the table is not stored in the Paimon format
      */
     public static TableCompactor forTable(Table table) {
         if (!(table instanceof FileStoreTable)) {
@@ -57,10 +57,6 @@ public final class TableCompactor {
     }
 
     public TableCompactor(FileStoreTable table) {
-        if (!table.schema().hasPrimaryKey()) {
-            throw new UnsupportedOperationException("Cannot compact table " + table.fullName()
-                    + ": it is an append table (no primary key); compacting append tables is not supported yet");
-        }
         this.table = table;
     }
 

@@ -12,6 +12,7 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,12 +45,16 @@ final class SnapshotTableScan implements TableScan {
 
     /**
      * How the files of one bucket are packed into splits, as Paimon's {@code source.split.target-size}
-     * and {@code source.split.open-file-cost}: in file order, each file weighing its size but at least
-     * the open cost, a split closed before the file that would take it past the target (a split has at
-     * least one file).
+     * and {@code source.split.open-file-cost}: in sequence-number order (a bucket's row order, which
+     * manifest order is not once a compaction rewrote older files), each file weighing its size but at
+     * least the open cost, a split closed before the file that would take it past the target (a split
+     * has at least one file).
      */
     record SplitPacking(long targetSize, long openFileCost) {
-        List<List<DataFileMeta>> pack(List<DataFileMeta> files) {
+        List<List<DataFileMeta>> pack(List<DataFileMeta> unordered) {
+            List<DataFileMeta> files = new ArrayList<>(unordered);
+            files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber)
+                    .thenComparingLong(DataFileMeta::maxSequenceNumber));
             List<List<DataFileMeta>> splits = new ArrayList<>();
             List<DataFileMeta> current = new ArrayList<>();
             long weight = 0;
