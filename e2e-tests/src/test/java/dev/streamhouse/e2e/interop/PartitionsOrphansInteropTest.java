@@ -135,7 +135,8 @@ class PartitionsOrphansInteropTest extends InteropTestBase {
         Path orphan = plantOld(root.resolve("dt=b/bucket-1/data-orphan-0.parquet"));
 
         OrphanFilesCleaner.Result result = OrphanFilesCleaner.of(ours.table(DB, "p")).clean(oneDayAgo(), false);
-        assertThat(result.deletedFiles()).contains(new dev.streamhouse.storage.fs.Path(orphan.toString()));
+        assertThat(result.deletedFiles()).extracting(dev.streamhouse.storage.fs.Path::name)
+                .containsExactly("data-orphan-0.parquet");
         assertThat(orphan).doesNotExist();
 
         List<CanonicalRow> latest = new ArrayList<>(rows("a", 100, 3));
