@@ -3,6 +3,7 @@ package dev.streamhouse.flink.procedure;
 import dev.streamhouse.storage.table.Table;
 
 import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 
 /**
@@ -20,4 +21,7 @@ public interface ProcedureCatalog {
 
     /** The data table at {@code path}. */
     Table table(ObjectPath path) throws TableNotExistException;
+
+    /** The tables (and views) of a database, for procedures that accept {@code 'db.*'}. */
+    java.util.List<String> listTables(String databaseName) throws DatabaseNotExistException;
 }

@@ -5,6 +5,9 @@ import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.procedures.Procedure;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses:
@@ -24,7 +27,6 @@ public final class Procedures {
             "alter_column_default_value",
             "alter_function",
             "alter_view_dialect",
-            "clear_consumers",
             "clone",
             "compact_database",
             "compact_manifest",
@@ -38,29 +40,24 @@ public final class Procedures {
             "delete_branch",
             "delete_tag",
             "drop_function",
-            "drop_partition",
             "drop_privileged_user",
             "expire_changelogs",
-            "expire_partitions",
             "expire_snapshots",
             "expire_tags",
             "fast_forward",
             "grant_privilege_to_user",
             "init_file_based_privilege",
-            "mark_partition_done",
             "merge_into",
             "migrate_database",
             "migrate_iceberg_table",
             "migrate_table",
             "purge_files",
             "query_service",
-            "remove_orphan_files",
             "remove_unexisting_files",
             "rename_tag",
             "repair",
             "replace_tag",
             "rescale",
-            "reset_consumer",
             "revoke_privilege_from_user",
             "rewrite_file_index",
             "rollback_to",
@@ -70,9 +67,19 @@ public final class Procedures {
 
     private Procedures() {}
 
+    /** The procedures that work, by name, sorted. */
+    private static final Map<String, Function<ProcedureCatalog, Procedure>> SUPPORTED = new TreeMap<>(Map.of(
+            CompactProcedure.NAME, CompactProcedure::new,
+            ResetConsumerProcedure.NAME, ResetConsumerProcedure::new,
+            ClearConsumersProcedure.NAME, ClearConsumersProcedure::new,
+            ExpirePartitionsProcedure.NAME, ExpirePartitionsProcedure::new,
+            DropPartitionProcedure.NAME, DropPartitionProcedure::new,
+            MarkPartitionDoneProcedure.NAME, MarkPartitionDoneProcedure::new,
+            RemoveOrphanFilesProcedure.NAME, RemoveOrphanFilesProcedure::new));
+
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {
-        return List.of(CompactProcedure.NAME);
+        return List.copyOf(SUPPORTED.keySet());
     }
 
     /** Apache Paimon's procedures that {@link #resolve} refuses by name, sorted. */
@@ -96,8 +103,9 @@ public final class Procedures {
     public static Procedure resolve(ObjectPath path, ProcedureCatalog catalog) {
         String name = path.getObjectName();
         if (SYSTEM_DATABASE.equals(path.getDatabaseName())) {
-            if (CompactProcedure.NAME.equals(name)) {
-                return new CompactProcedure(catalog);
+            Function<ProcedureCatalog, Procedure> factory = SUPPORTED.get(name);
+            if (factory != null) {
+                return factory.apply(catalog);
             }
             if (NOT_SUPPORTED_YET.contains(name)) {
                 throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"

@@ -4,56 +4,51 @@ import java.time.Duration;
 
 /**
  * Partition expiration, "partition done" markers and metastore partition sync (Paimon's keys and
- * defaults). Expiring partitions deletes rows, so {@code partition.expiration-time} is refused until it
- * is implemented; the options that only tune it, and the done markers (files beside the data, no rows
- * changed), are accepted with a warning.
+ * defaults). Partitions expire (are dropped) when {@code partition.expiration-time} is set, see
+ * {@code dev.streamhouse.storage.table.PartitionExpiration}; the automatic done markers of streaming
+ * writes are accepted with a warning ({@code CALL sys.mark_partition_done} writes success files).
  */
 public final class PartitionLifecycleOptions {
     private PartitionLifecycleOptions() {}
 
-    private static final String NO_EXPIRATION = "partitions are not expired yet";
     private static final String NO_DONE_MARKS = "partitions are not marked done yet";
 
     public static final ConfigOption<Duration> PARTITION_EXPIRATION_TIME =
             ConfigOption.key("partition.expiration-time").durationType().noDefaultValue()
-                    .withDescription("Partitions older than this (by their values or last update) are dropped.")
-                    .notSupportedYet("partition expiration is not implemented; drop old partitions with "
-                            + "ALTER TABLE ... DROP PARTITION");
+                    .withDescription("Partitions older than this (by their values or last update) are dropped.");
 
     public static final ConfigOption<String> PARTITION_EXPIRATION_STRATEGY =
             ConfigOption.key("partition.expiration-strategy").oneOf("values-time", "update-time", "custom")
                     .defaultValue("values-time")
                     .withDescription("How a partition's age is found: from its values or its last update.")
-                    .noEffectYet(NO_EXPIRATION);
+                    .supportedOnly("'values-time' and 'update-time'", v -> "custom".equals(v)
+                            ? "custom partition expiration strategies are not supported" : null);
 
     public static final ConfigOption<Duration> PARTITION_EXPIRATION_CHECK_INTERVAL =
             ConfigOption.key("partition.expiration-check-interval").durationType().defaultValue(Duration.ofHours(1))
-                    .withDescription("How often expired partitions are looked for.").noEffectYet(NO_EXPIRATION);
+                    .withDescription("How often a writer's commit looks for expired partitions.");
 
     public static final ConfigOption<Integer> PARTITION_EXPIRATION_MAX_NUM =
             ConfigOption.key("partition.expiration-max-num").intType().defaultValue(100)
-                    .withDescription("Most partitions expired at once.").checkedBy(OptionChecks.atLeast(1))
-                    .noEffectYet(NO_EXPIRATION);
+                    .withDescription("Most partitions expired at once.").checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Integer> PARTITION_EXPIRATION_BATCH_SIZE =
             ConfigOption.key("partition.expiration-batch-size").intType().noDefaultValue()
-                    .withDescription("Partitions expired per batch.").checkedBy(OptionChecks.atLeast(1))
-                    .noEffectYet(NO_EXPIRATION);
+                    .withDescription("Partitions expired per batch.").checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<String> PARTITION_TIMESTAMP_FORMATTER =
             ConfigOption.key("partition.timestamp-formatter").stringType().noDefaultValue()
                     .withDescription("Pattern that reads a time from partition values (for expiration and done "
-                            + "markers).").noEffectYet(NO_EXPIRATION);
+                            + "markers).");
 
     public static final ConfigOption<String> PARTITION_TIMESTAMP_PATTERN =
             ConfigOption.key("partition.timestamp-pattern").stringType().noDefaultValue()
                     .withDescription("How partition keys combine into the text 'partition.timestamp-formatter' "
-                            + "reads, e.g. '$dt $hour:00:00'.").noEffectYet(NO_EXPIRATION);
+                            + "reads, e.g. '$dt $hour:00:00'.");
 
     public static final ConfigOption<Boolean> END_INPUT_CHECK_PARTITION_EXPIRE =
             ConfigOption.key("end-input.check-partition-expire").booleanType().defaultValue(false)
-                    .withDescription("Whether a bounded write checks for expired partitions when it ends.")
-                    .noEffectYet(NO_EXPIRATION);
+                    .withDescription("Whether a bounded write checks for expired partitions when it ends.");
 
     public static final ConfigOption<String> PARTITION_MARK_DONE_ACTION =
             ConfigOption.key("partition.mark-done-action").stringType().defaultValue("success-file")

@@ -171,14 +171,16 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         }
     }
 
-    private ManifestFile manifestFile() {
+    /** Reads and writes this table's data manifests. */
+    public ManifestFile manifestFile() {
         Options o = schema.tableOptions();
         return new ManifestFile(fileIO, paths.manifestDir(), schema.partitionType(),
                 o.get(ManifestOptions.MANIFEST_COMPRESSION), o.get(FileFormatOptions.ZSTD_LEVEL),
                 o.get(ManifestOptions.MANIFEST_TARGET_FILE_SIZE).bytes());
     }
 
-    private ManifestList manifestList() {
+    /** Reads and writes this table's manifest lists. */
+    public ManifestList manifestList() {
         Options o = schema.tableOptions();
         return new ManifestList(fileIO, paths.manifestDir(), o.get(ManifestOptions.MANIFEST_COMPRESSION),
                 o.get(FileFormatOptions.ZSTD_LEVEL));
@@ -332,8 +334,13 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableCommit newStreamCommit(String commitUser) {
-        return new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
+        TableCommit commit = new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
                 schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName);
+        java.util.function.LongConsumer partitionExpiration = PartitionExpiration.afterCommitHook(this);
+        if (partitionExpiration != null) {
+            commit.afterEachCommit(partitionExpiration);
+        }
+        return commit;
     }
 
     /**

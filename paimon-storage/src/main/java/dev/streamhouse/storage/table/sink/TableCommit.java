@@ -16,10 +16,12 @@ import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 /**
  * Commits writers' messages as snapshots under one commit user. Streaming callers pass a
@@ -41,6 +43,7 @@ public class TableCommit implements AutoCloseable {
     private final RowType partitionType;
     private final String defaultPartitionName;
     private final String tableName;
+    private final List<LongConsumer> afterCommit = new ArrayList<>();
 
     /**
      * @param partitionType the table's partition columns, in partition-key order
@@ -60,14 +63,25 @@ public class TableCommit implements AutoCloseable {
         return commit.commitUser();
     }
 
+    /**
+     * Runs {@code hook} with the identifier after each successful {@link #commit} (table maintenance such
+     * as partition expiration); a hook must not throw.
+     */
+    public TableCommit afterEachCommit(LongConsumer hook) {
+        afterCommit.add(hook);
+        return this;
+    }
+
     /** Commits the messages as the snapshot(s) of {@code identifier}. */
     public void commit(long identifier, List<CommitMessage> messages) {
         commit.commit(ManifestCommittable.of(identifier, messages));
+        afterCommit.forEach(h -> h.accept(identifier));
     }
 
     /** Commits with a watermark and log offsets. */
     public void commit(long identifier, Long watermark, Map<Integer, Long> logOffsets, List<CommitMessage> messages) {
         commit.commit(new ManifestCommittable(identifier, watermark, logOffsets, messages));
+        afterCommit.forEach(h -> h.accept(identifier));
     }
 
     /**
@@ -147,6 +161,22 @@ public class TableCommit implements AutoCloseable {
         }
         commit.overwrite(ManifestCommittable.of(identifier, List.of()),
                 new ManifestFilter(PredicateBuilder.or(matches), null, null));
+    }
+
+    /**
+     * Drops exactly the partitions with these values (as a snapshot's partition rows): one OVERWRITE
+     * snapshot that deletes all their files, as partition expiration does. Makes no snapshot if none of
+     * them has files.
+     *
+     * @throws IllegalArgumentException if the table is unpartitioned or no partition is given
+     */
+    public void dropPartitionRows(long identifier, Collection<BinaryRow> partitions) {
+        if (partitionType.fieldCount() == 0 || partitions.isEmpty()) {
+            throw new IllegalArgumentException("Cannot drop partitions of table " + tableName
+                    + (partitions.isEmpty() ? ": no partition given" : ": it is not partitioned"));
+        }
+        commit.overwrite(ManifestCommittable.of(identifier, List.of()),
+                ManifestFilter.partitions(partitionType, new LinkedHashSet<>(partitions)));
     }
 
     private String describe(CommitMessage m) {
