@@ -71,6 +71,9 @@ final class FlinkWorkloads {
             case COMPACTION:
                 compaction(report);
                 break;
+            case LIFECYCLE:
+                new Lifecycle(this, params).run(report);
+                break;
             case STREAMING_CATCH_UP:
                 new StreamingCatchUp(this, params.catchUpSnapshots).run(report);
                 break;

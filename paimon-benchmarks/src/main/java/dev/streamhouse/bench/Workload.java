@@ -15,6 +15,7 @@ enum Workload {
     STREAMING_FRESHNESS("streaming-freshness", false, null),
     STREAMING_CATCH_UP("streaming-catch-up", false, null),
     COMPACTION("compaction", false, null),
+    LIFECYCLE("lifecycle", false, null),
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
     PARQUET_LIMIT("parquet-limit", false, null);
