@@ -101,13 +101,15 @@ public final class ScanOptions {
 
     public static final ConfigOption<String> SCAN_TAG_NAME =
             ConfigOption.key("scan.tag-name").stringType().noDefaultValue()
-                    .withDescription("Read the snapshot of this tag.")
-                    .affectingReads().notSupportedYet("tags are not implemented");
+                    .withDescription("Batch: read the snapshot of this tag (also after the snapshot itself "
+                            + "expired). Streaming reads from a tag are refused, as in Apache Paimon 1.3.")
+                    .affectingReads();
 
     public static final ConfigOption<String> SCAN_VERSION =
             ConfigOption.key("scan.version").stringType().noDefaultValue()
-                    .withDescription("The version of 'VERSION AS OF': a tag name or a snapshot id.")
-                    .affectingReads().notSupportedYet("'VERSION AS OF' is not implemented; use 'scan.snapshot-id'");
+                    .withDescription("The version of 'VERSION AS OF': the tag of that name if there is one, "
+                            + "else the snapshot of that id.")
+                    .affectingReads();
 
     public static final ConfigOption<Long> SCAN_WATERMARK =
             ConfigOption.key("scan.watermark").longType().noDefaultValue()
