@@ -8,7 +8,10 @@ import java.util.List;
 
 /**
  * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses:
- * {@code CALL my_catalog.sys.compact(...)}.
+ * {@code CALL my_catalog.sys.compact(...)}, the tag procedures ({@code create_tag}, {@code replace_tag},
+ * {@code create_tag_from_timestamp}, {@code create_tag_from_watermark}, {@code delete_tag},
+ * {@code rename_tag}, {@code expire_tags}) and the rollbacks ({@code rollback_to},
+ * {@code rollback_to_timestamp}, {@code rollback_to_watermark}).
  *
  * <p>Every other procedure of Apache Paimon 1.3.1's Flink connector is {@linkplain #notSupportedYet()
  * known by name}: calling it fails saying it is not supported yet, whatever its arguments. Together
@@ -32,18 +35,13 @@ public final class Procedures {
             "create_branch",
             "create_function",
             "create_privileged_user",
-            "create_tag",
-            "create_tag_from_timestamp",
-            "create_tag_from_watermark",
             "delete_branch",
-            "delete_tag",
             "drop_function",
             "drop_partition",
             "drop_privileged_user",
             "expire_changelogs",
             "expire_partitions",
             "expire_snapshots",
-            "expire_tags",
             "fast_forward",
             "grant_privilege_to_user",
             "init_file_based_privilege",
@@ -56,23 +54,33 @@ public final class Procedures {
             "query_service",
             "remove_orphan_files",
             "remove_unexisting_files",
-            "rename_tag",
             "repair",
-            "replace_tag",
             "rescale",
             "reset_consumer",
             "revoke_privilege_from_user",
             "rewrite_file_index",
-            "rollback_to",
-            "rollback_to_timestamp",
-            "rollback_to_watermark",
             "trigger_tag_automatic_creation");
+
+    /** The procedures that work, by name, sorted. */
+    private static final java.util.SortedMap<String, java.util.function.Function<ProcedureCatalog, Procedure>> FACTORIES =
+            new java.util.TreeMap<>(java.util.Map.ofEntries(
+                    java.util.Map.entry(CompactProcedure.NAME, CompactProcedure::new),
+                    java.util.Map.entry(CreateTagProcedure.CREATE, CreateTagProcedure::create),
+                    java.util.Map.entry(CreateTagProcedure.REPLACE, CreateTagProcedure::replace),
+                    java.util.Map.entry(CreateTagFromTimestampProcedure.NAME, CreateTagFromTimestampProcedure::new),
+                    java.util.Map.entry(CreateTagFromWatermarkProcedure.NAME, CreateTagFromWatermarkProcedure::new),
+                    java.util.Map.entry(DeleteTagProcedure.NAME, DeleteTagProcedure::new),
+                    java.util.Map.entry(RenameTagProcedure.NAME, RenameTagProcedure::new),
+                    java.util.Map.entry(ExpireTagsProcedure.NAME, ExpireTagsProcedure::new),
+                    java.util.Map.entry(RollbackToProcedure.NAME, RollbackToProcedure::new),
+                    java.util.Map.entry(RollbackToTimestampProcedure.NAME, RollbackToTimestampProcedure::new),
+                    java.util.Map.entry(RollbackToWatermarkProcedure.NAME, RollbackToWatermarkProcedure::new)));
 
     private Procedures() {}
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {
-        return List.of(CompactProcedure.NAME);
+        return List.copyOf(FACTORIES.keySet());
     }
 
     /** Apache Paimon's procedures that {@link #resolve} refuses by name, sorted. */
@@ -96,8 +104,9 @@ public final class Procedures {
     public static Procedure resolve(ObjectPath path, ProcedureCatalog catalog) {
         String name = path.getObjectName();
         if (SYSTEM_DATABASE.equals(path.getDatabaseName())) {
-            if (CompactProcedure.NAME.equals(name)) {
-                return new CompactProcedure(catalog);
+            java.util.function.Function<ProcedureCatalog, Procedure> factory = FACTORIES.get(name);
+            if (factory != null) {
+                return factory.apply(catalog);
             }
             if (NOT_SUPPORTED_YET.contains(name)) {
                 throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"

@@ -181,22 +181,24 @@ public final class ScanOptions {
                             + "exclusive, end inclusive), as Apache Paimon 1.3 reads them: the rows snapshots "
                             + "start+1..end wrote (see 'incremental-between-scan-mode'), not merged, with their "
                             + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Only snapshot ids are "
-                            + "supported, not tag names.")
+                            + "supported, not tag names (Apache Paimon 1.3 reads two tags as a diff, not implemented here).")
                     .checkedBy(ScanOptions::incrementalBetweenProblem)
                     .supportedOnly("snapshot ids; tag names refused", v -> incrementalBetweenIds(v) != null ? null
-                            : "only snapshot ids are implemented, not tag names")
+                            : "only snapshot ids are implemented, not tag names (Paimon reads two tags as a diff of "
+                                    + "their snapshots, which is not implemented)")
                     .affectingReads();
 
     public static final ConfigOption<String> INCREMENTAL_BETWEEN_TIMESTAMP =
             ConfigOption.key("incremental-between-timestamp").stringType().noDefaultValue()
-                    .withDescription("Batch read of the changes between two times 't1,t2' (epoch millis).")
-                    .affectingReads().notSupportedYet("use 'incremental-between' with snapshot ids (see the "
-                            + "$snapshots table for their commit times)");
+                    .withDescription("Batch read of the changes of the snapshots committed after 't1' up to 't2' "
+                            + "('t1,t2', epoch millis or 'yyyy-MM-dd HH:mm:ss'), read as 'incremental-between' reads "
+                            + "them (see 'incremental-between-scan-mode').")
+                    .affectingReads();
 
     public static final ConfigOption<String> INCREMENTAL_TO_AUTO_TAG =
             ConfigOption.key("incremental-to-auto-tag").stringType().noDefaultValue()
                     .withDescription("Batch read of the changes up to this automatic tag from the one before.")
-                    .affectingReads().notSupportedYet("tags are not implemented");
+                    .affectingReads().notSupportedYet("automatic tags and diff reads between tags are not implemented");
 
     public static final ConfigOption<IncrementalBetweenScanMode> INCREMENTAL_BETWEEN_SCAN_MODE =
             ConfigOption.key("incremental-between-scan-mode").enumType(IncrementalBetweenScanMode.class)

@@ -54,7 +54,7 @@ public final class TableRollback {
      */
     public Result toTimestamp(long timestampMillis) {
         return run(rollback -> rollback.toSnapshot(latestMatching(s -> s.timeMillis() <= timestampMillis,
-                "committed at or before " + timestampMillis)));
+                "was committed at or before " + timestampMillis)));
     }
 
     /**
@@ -64,7 +64,7 @@ public final class TableRollback {
      */
     public Result toWatermark(long watermark) {
         return run(rollback -> rollback.toSnapshot(latestMatching(
-                s -> s.watermark() != null && s.watermark() <= watermark, "with a watermark of at most " + watermark)));
+                s -> s.watermark() != null && s.watermark() <= watermark, "had a watermark of at most " + watermark)));
     }
 
     private long latestMatching(java.util.function.Predicate<Snapshot> test, String what) throws IOException {
@@ -84,7 +84,7 @@ public final class TableRollback {
                 throw e.getCause();
             }
         }
-        throw new IllegalArgumentException("Cannot roll back table " + table.fullName() + ": no retained snapshot was "
+        throw new IllegalArgumentException("Cannot roll back table " + table.fullName() + ": no retained snapshot "
                 + what);
     }
 

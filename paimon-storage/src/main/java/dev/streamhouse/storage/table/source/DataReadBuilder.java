@@ -241,6 +241,10 @@ public final class DataReadBuilder implements ReadBuilder {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
         checkPartitionsResolved();
         long[] range = incrementalRange();
+        String betweenTimes = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
+        if (range == null && betweenTimes != null) {
+            range = IncrementalTimestamps.range(scanFactory.get().snapshotManager(), betweenTimes, tableName);
+        }
         if (range != null) {
             return new IncrementalTableScan(scanFactory.get().snapshotManager(),
                     changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
@@ -282,9 +286,11 @@ public final class DataReadBuilder implements ReadBuilder {
         if (tagName != null) {
             throw TagReads.streamingRefusal(tagName, tableName);
         }
-        if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
-            throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read in batch");
+        for (var incremental : List.of(ScanOptions.INCREMENTAL_BETWEEN, ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP)) {
+            if (options.get(incremental) != null) {
+                throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
+                        + incremental.key() + "': it is for batch reads; remove it or read in batch");
+            }
         }
         SnapshotManager snapshots = scanFactory.get().snapshotManager();
         ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());
