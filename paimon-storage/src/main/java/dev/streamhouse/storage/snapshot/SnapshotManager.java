@@ -28,6 +28,11 @@ import java.util.Optional;
  * Paimon does (§4.4) and otherwise list the directory. This class deletes a snapshot only in
  * {@link #deleteSnapshot} (rollback) and when it takes back its own publish after a rollback.
  *
+ * <p>Deleting snapshots: expiration must delete snapshot files oldest first (as Paimon does), and only
+ * a rollback deletes the newest ones. {@link #tryCommit} relies on it: a new snapshot whose predecessor
+ * is gone while an older snapshot still exists was built on a snapshot a rollback removed, and is
+ * refused (see {@link BaseSnapshotRemovedException}).
+ *
  * <p>Errors: I/O failures are {@link IOException}s (for {@link #tryCommit} an I/O failure means the
  * outcome is unknown); a missing snapshot asked for by id is a {@link FileNotFoundException}; an
  * unreadable one a {@link CorruptSnapshotException}; all name the file and the table. Thread-safe.

@@ -212,6 +212,20 @@ public final class TagManager {
     }
 
     /**
+     * {@link #taggedSnapshots()} as a supplier, for snapshot expiration; an I/O failure is an
+     * {@link java.io.UncheckedIOException} (expiration must then delete nothing).
+     */
+    public java.util.function.Supplier<List<Snapshot>> taggedSnapshotsSupplier() {
+        return () -> {
+            try {
+                return taggedSnapshots();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("Cannot list the tags of table " + tableRoot, e);
+            }
+        };
+    }
+
+    /**
      * Deletes the tags whose retention time has passed at {@code now} and, if {@code olderThan} is set,
      * every tag created before it, as Paimon 1.3.1's tag expiration does: a tag without a creation
      * time counts as created when its file was last modified; tags with neither a retention time nor a

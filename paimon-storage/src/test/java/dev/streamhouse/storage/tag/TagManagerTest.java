@@ -80,6 +80,7 @@ class TagManagerTest {
         tags.create("10", s2, null);
         assertThat(tags.tags()).extracting(TagManager.NamedTag::name).containsExactly("z", "10", "a", "b");
         assertThat(tags.taggedSnapshots()).extracting(Snapshot::id).containsExactly(1L, 2L, 3L);
+        assertThat(tags.taggedSnapshotsSupplier().get()).isEqualTo(List.of(s1, s2, s3));
 
         assertThatThrownBy(() -> tags.create("a", s1, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Cannot create tag 'a'").hasMessageContaining("already exists");
