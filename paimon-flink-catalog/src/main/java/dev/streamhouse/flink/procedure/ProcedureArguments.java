@@ -76,6 +76,40 @@ final class ProcedureArguments {
         return out;
     }
 
+    /** A duration such as {@code '1 h'} or {@code '30 min'}, or null for null or blank. */
+    java.time.Duration duration(String argument, String value) {
+        if (isBlank(value)) {
+            return null;
+        }
+        try {
+            return dev.streamhouse.storage.options.OptionValues.duration(value);
+        } catch (IllegalArgumentException e) {
+            throw error(argument, value, "expected a duration such as '1 h', '30 min' or '2 d'");
+        }
+    }
+
+    /** A local date-time {@code 'yyyy-MM-dd HH:mm:ss[.SSS]'} of this JVM's time zone, or null for null or blank. */
+    java.time.LocalDateTime localDateTime(String argument, String value) {
+        if (isBlank(value)) {
+            return null;
+        }
+        try {
+            long millis = dev.streamhouse.storage.options.OptionValues.localTimestampMillis(value.trim());
+            return java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(millis),
+                    java.time.ZoneId.systemDefault());
+        } catch (IllegalArgumentException e) {
+            throw error(argument, value, "expected a time 'yyyy-MM-dd HH:mm:ss[.SSS]' or 'yyyy-MM-dd'");
+        }
+    }
+
+    /** A value that must be given. */
+    <T> T required(String argument, T value) {
+        if (value == null || (value instanceof String && isBlank((String) value))) {
+            throw error(argument, null, "it is required");
+        }
+        return value;
+    }
+
     /** Refuses an argument this implementation does not support yet, if it was given. */
     void refuse(String argument, String value, String what) {
         if (!isBlank(value)) {

@@ -11,7 +11,10 @@ import java.util.function.Function;
 
 /**
  * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses:
- * {@code CALL my_catalog.sys.compact(...)}.
+ * {@code CALL my_catalog.sys.compact(...)}, the tag procedures ({@code create_tag}, {@code replace_tag},
+ * {@code create_tag_from_timestamp}, {@code create_tag_from_watermark}, {@code delete_tag},
+ * {@code rename_tag}, {@code expire_tags}) and the rollbacks ({@code rollback_to},
+ * {@code rollback_to_timestamp}, {@code rollback_to_watermark}).
  *
  * <p>Every other procedure of Apache Paimon 1.3.1's Flink connector is {@linkplain #notSupportedYet()
  * known by name}: calling it fails saying it is not supported yet, whatever its arguments. Together
@@ -34,16 +37,11 @@ public final class Procedures {
             "create_branch",
             "create_function",
             "create_privileged_user",
-            "create_tag",
-            "create_tag_from_timestamp",
-            "create_tag_from_watermark",
             "delete_branch",
-            "delete_tag",
             "drop_function",
             "drop_privileged_user",
             "expire_changelogs",
             "expire_snapshots",
-            "expire_tags",
             "fast_forward",
             "grant_privilege_to_user",
             "init_file_based_privilege",
@@ -54,28 +52,33 @@ public final class Procedures {
             "purge_files",
             "query_service",
             "remove_unexisting_files",
-            "rename_tag",
             "repair",
-            "replace_tag",
             "rescale",
             "revoke_privilege_from_user",
             "rewrite_file_index",
-            "rollback_to",
-            "rollback_to_timestamp",
-            "rollback_to_watermark",
             "trigger_tag_automatic_creation");
 
     private Procedures() {}
 
     /** The procedures that work, by name, sorted. */
-    private static final Map<String, Function<ProcedureCatalog, Procedure>> SUPPORTED = new TreeMap<>(Map.of(
-            CompactProcedure.NAME, CompactProcedure::new,
-            ResetConsumerProcedure.NAME, ResetConsumerProcedure::new,
-            ClearConsumersProcedure.NAME, ClearConsumersProcedure::new,
-            ExpirePartitionsProcedure.NAME, ExpirePartitionsProcedure::new,
-            DropPartitionProcedure.NAME, DropPartitionProcedure::new,
-            MarkPartitionDoneProcedure.NAME, MarkPartitionDoneProcedure::new,
-            RemoveOrphanFilesProcedure.NAME, RemoveOrphanFilesProcedure::new));
+    private static final Map<String, Function<ProcedureCatalog, Procedure>> SUPPORTED = new TreeMap<>(Map.ofEntries(
+            Map.entry(CompactProcedure.NAME, CompactProcedure::new),
+            Map.entry(ResetConsumerProcedure.NAME, ResetConsumerProcedure::new),
+            Map.entry(ClearConsumersProcedure.NAME, ClearConsumersProcedure::new),
+            Map.entry(ExpirePartitionsProcedure.NAME, ExpirePartitionsProcedure::new),
+            Map.entry(DropPartitionProcedure.NAME, DropPartitionProcedure::new),
+            Map.entry(MarkPartitionDoneProcedure.NAME, MarkPartitionDoneProcedure::new),
+            Map.entry(RemoveOrphanFilesProcedure.NAME, RemoveOrphanFilesProcedure::new),
+            Map.entry(CreateTagProcedure.CREATE, CreateTagProcedure::create),
+            Map.entry(CreateTagProcedure.REPLACE, CreateTagProcedure::replace),
+            Map.entry(CreateTagFromTimestampProcedure.NAME, CreateTagFromTimestampProcedure::new),
+            Map.entry(CreateTagFromWatermarkProcedure.NAME, CreateTagFromWatermarkProcedure::new),
+            Map.entry(DeleteTagProcedure.NAME, DeleteTagProcedure::new),
+            Map.entry(RenameTagProcedure.NAME, RenameTagProcedure::new),
+            Map.entry(ExpireTagsProcedure.NAME, ExpireTagsProcedure::new),
+            Map.entry(RollbackToProcedure.NAME, RollbackToProcedure::new),
+            Map.entry(RollbackToTimestampProcedure.NAME, RollbackToTimestampProcedure::new),
+            Map.entry(RollbackToWatermarkProcedure.NAME, RollbackToWatermarkProcedure::new)));
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {

@@ -8,6 +8,8 @@ import org.apache.flink.table.api.ValidationException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 /**
  * {@code CALL} of an Apache Paimon procedure this catalog does not have yet fails naming it, whatever
  * the arguments, and a name Paimon does not know fails saying it does not exist; neither reaches
@@ -42,23 +44,22 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
 
     @Test
     void positionalCallsOfUnsupportedProceduresNameTheProcedure() {
-        assertThat(failure("CALL sys.create_tag('default.t', 'tag1', 1)")).isEqualTo(notSupported("create_tag"));
-        assertThat(failure("CALL sys.rollback_to('default.t', CAST(1 AS BIGINT))"))
-                .isEqualTo(notSupported("rollback_to"));
+        assertThat(failure("CALL sys.create_branch('default.t', 'b1', 1)")).isEqualTo(notSupported("create_branch"));
+        assertThat(failure("CALL sys.fast_forward('default.t', CAST(1 AS BIGINT))"))
+                .isEqualTo(notSupported("fast_forward"));
         assertThat(failure("CALL sys.expire_snapshots('default.t', 2, 1, TIMESTAMP '2024-01-01 00:00:00', 10)"))
                 .isEqualTo(notSupported("expire_snapshots"));
-        assertThat(failure("CALL sys.delete_tag('default.t', 'a', TRUE, DATE '2024-01-01', 1.5, NULL)"))
-                .isEqualTo(notSupported("delete_tag"));
+        assertThat(failure("CALL sys.delete_branch('default.t', 'a', TRUE, DATE '2024-01-01', 1.5, NULL)"))
+                .isEqualTo(notSupported("delete_branch"));
         assertThat(failure("CALL sys.purge_files()")).isEqualTo(notSupported("purge_files"));
     }
 
     @Test
     void namedCallsOfUnsupportedProceduresNameTheProcedure() {
-        assertThat(failure("CALL sys.create_tag(`table` => 'default.t', tag => 'x')"))
-                .isEqualTo(notSupported("create_tag"));
-        assertThat(failure("CALL sys.create_tag(`table` => 'default.t', tag => 'x', snapshot_id => CAST(1 AS BIGINT),"
-                + " time_retained => '1 d')"))
-                .isEqualTo(notSupported("create_tag"));
+        assertThat(failure("CALL sys.create_branch(`table` => 'default.t', branch => 'x')"))
+                .isEqualTo(notSupported("create_branch"));
+        assertThat(failure("CALL sys.create_branch(`table` => 'default.t', branch => 'x', tag => 'y')"))
+                .isEqualTo(notSupported("create_branch"));
         // argument names Paimon does not have either: the name is refused before the arguments are read
         assertThat(failure("CALL sys.expire_snapshots(`table` => 'default.t', no_such_argument => 3)"))
                 .isEqualTo(notSupported("expire_snapshots"));
@@ -68,7 +69,7 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
 
     @Test
     void theCatalogPrefixChangesNothingAndCompactStillRuns() {
-        assertThat(failure("CALL paimon.sys.create_tag('default.t', 'tag1')")).isEqualTo(notSupported("create_tag"));
+        assertThat(failure("CALL paimon.sys.create_branch('default.t', 'b1')")).isEqualTo(notSupported("create_branch"));
         assertThat(failure("CALL `paimon`.`sys`.`merge_into`(target_table => 'default.t')"))
                 .isEqualTo(notSupported("merge_into"));
 
@@ -82,7 +83,8 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
     void everyProcedureNotThereYetIsRefusedByNameAndNotListed() {
         java.util.List<String> listed = Procedures.names().stream().map(n -> "+I[" + n + "]")
                 .collect(java.util.stream.Collectors.toList());
-        assertThat(listed).contains("+I[compact]", "+I[remove_orphan_files]", "+I[reset_consumer]");
+        assertThat(listed).contains("+I[compact]", "+I[remove_orphan_files]", "+I[reset_consumer]",
+                "+I[create_tag]", "+I[rollback_to]");
         assertThat(rows("SHOW PROCEDURES FROM sys")).containsExactlyInAnyOrderElementsOf(listed);
         assertThat(rows("SHOW PROCEDURES FROM paimon.sys")).containsExactlyInAnyOrderElementsOf(listed);
         assertThat(Procedures.notSupportedYet()).isNotEmpty().doesNotContainAnyElementsOf(Procedures.names());

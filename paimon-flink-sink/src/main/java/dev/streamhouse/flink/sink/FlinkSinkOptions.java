@@ -67,7 +67,8 @@ public final class FlinkSinkOptions {
 
     public static final ConfigOption<Boolean> SINK_SAVEPOINT_AUTO_TAG =
             ConfigOption.key("sink.savepoint.auto-tag").booleanType().defaultValue(false)
-                    .withDescription("Tag the snapshot a savepoint commits.").noEffectYet("tags are not implemented");
+                    .withDescription("Tag the snapshot a savepoint commits.")
+                    .noEffectYet("savepoints are not tagged yet (CALL sys.create_tag tags a snapshot)");
 
     public static final ConfigOption<Boolean> SINK_CLUSTERING_SORT_IN_CLUSTER =
             ConfigOption.key("sink.clustering.sort-in-cluster").booleanType().defaultValue(true)

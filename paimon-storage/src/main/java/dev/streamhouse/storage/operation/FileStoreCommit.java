@@ -276,6 +276,10 @@ public final class FileStoreCommit {
                 run.cleanUp();
                 throw new CommitFailedException("Cannot commit to table " + tableName
                         + ": writing manifests failed; the table is unchanged and the commit may be retried", e);
+            } catch (dev.streamhouse.storage.snapshot.BaseSnapshotRemovedException e) {
+                run.cleanUp();
+                uncertain.remove(key);
+                throw new CommitConflictException(e.getMessage(), e);
             } catch (CommitAttempt.PublishUncertain e) {
                 long before = latest == null ? 0 : latest.id();
                 Boolean landed = probe(e.snapshotId, committable.identifier(), kind);

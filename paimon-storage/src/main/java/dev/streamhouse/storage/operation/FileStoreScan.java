@@ -28,6 +28,7 @@ public final class FileStoreScan {
 
     private Long snapshotId;
     private Long timestampMillis;
+    private Snapshot fixedSnapshot;
     private Predicate partitionFilter;
     private Predicate valueFilter;
     private Integer bucket;
@@ -48,6 +49,18 @@ public final class FileStoreScan {
     public FileStoreScan withSnapshot(long id) {
         this.snapshotId = id;
         this.timestampMillis = null;
+        this.fixedSnapshot = null;
+        return this;
+    }
+
+    /**
+     * Read this snapshot as given, whether or not its file still exists (a tag's snapshot, whose
+     * manifests and files the tag keeps alive).
+     */
+    public FileStoreScan withTaggedSnapshot(Snapshot snapshot) {
+        this.fixedSnapshot = java.util.Objects.requireNonNull(snapshot, "snapshot");
+        this.snapshotId = null;
+        this.timestampMillis = null;
         return this;
     }
 
@@ -58,6 +71,7 @@ public final class FileStoreScan {
     public FileStoreScan withTimestampMillis(long timestampMillis) {
         this.timestampMillis = timestampMillis;
         this.snapshotId = null;
+        this.fixedSnapshot = null;
         return this;
     }
 
@@ -115,7 +129,9 @@ public final class FileStoreScan {
      */
     public Plan plan() throws IOException {
         Optional<Snapshot> snapshot;
-        if (snapshotId != null) {
+        if (fixedSnapshot != null) {
+            snapshot = Optional.of(fixedSnapshot);
+        } else if (snapshotId != null) {
             if (!snapshots.snapshotExists(snapshotId)) {
                 throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table " + tableName
                         + ": it does not exist (expired or never committed); latest is " + snapshots.latestSnapshotId());

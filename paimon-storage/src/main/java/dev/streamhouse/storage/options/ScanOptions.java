@@ -101,13 +101,15 @@ public final class ScanOptions {
 
     public static final ConfigOption<String> SCAN_TAG_NAME =
             ConfigOption.key("scan.tag-name").stringType().noDefaultValue()
-                    .withDescription("Read the snapshot of this tag.")
-                    .affectingReads().notSupportedYet("tags are not implemented");
+                    .withDescription("Batch: read the snapshot of this tag (also after the snapshot itself "
+                            + "expired). Streaming reads from a tag are refused, as in Apache Paimon 1.3.")
+                    .affectingReads();
 
     public static final ConfigOption<String> SCAN_VERSION =
             ConfigOption.key("scan.version").stringType().noDefaultValue()
-                    .withDescription("The version of 'VERSION AS OF': a tag name or a snapshot id.")
-                    .affectingReads().notSupportedYet("'VERSION AS OF' is not implemented; use 'scan.snapshot-id'");
+                    .withDescription("The version of 'VERSION AS OF': the tag of that name if there is one, "
+                            + "else the snapshot of that id.")
+                    .affectingReads();
 
     public static final ConfigOption<Long> SCAN_WATERMARK =
             ConfigOption.key("scan.watermark").longType().noDefaultValue()
@@ -179,22 +181,24 @@ public final class ScanOptions {
                             + "exclusive, end inclusive), as Apache Paimon 1.3 reads them: the rows snapshots "
                             + "start+1..end wrote (see 'incremental-between-scan-mode'), not merged, with their "
                             + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Only snapshot ids are "
-                            + "supported, not tag names.")
+                            + "supported, not tag names (Apache Paimon 1.3 reads two tags as a diff, not implemented here).")
                     .checkedBy(ScanOptions::incrementalBetweenProblem)
                     .supportedOnly("snapshot ids; tag names refused", v -> incrementalBetweenIds(v) != null ? null
-                            : "only snapshot ids are implemented, not tag names")
+                            : "only snapshot ids are implemented, not tag names (Paimon reads two tags as a diff of "
+                                    + "their snapshots, which is not implemented)")
                     .affectingReads();
 
     public static final ConfigOption<String> INCREMENTAL_BETWEEN_TIMESTAMP =
             ConfigOption.key("incremental-between-timestamp").stringType().noDefaultValue()
-                    .withDescription("Batch read of the changes between two times 't1,t2' (epoch millis).")
-                    .affectingReads().notSupportedYet("use 'incremental-between' with snapshot ids (see the "
-                            + "$snapshots table for their commit times)");
+                    .withDescription("Batch read of the changes of the snapshots committed after 't1' up to 't2' "
+                            + "('t1,t2', epoch millis or 'yyyy-MM-dd HH:mm:ss'), read as 'incremental-between' reads "
+                            + "them (see 'incremental-between-scan-mode').")
+                    .affectingReads();
 
     public static final ConfigOption<String> INCREMENTAL_TO_AUTO_TAG =
             ConfigOption.key("incremental-to-auto-tag").stringType().noDefaultValue()
                     .withDescription("Batch read of the changes up to this automatic tag from the one before.")
-                    .affectingReads().notSupportedYet("tags are not implemented");
+                    .affectingReads().notSupportedYet("automatic tags and diff reads between tags are not implemented");
 
     public static final ConfigOption<IncrementalBetweenScanMode> INCREMENTAL_BETWEEN_SCAN_MODE =
             ConfigOption.key("incremental-between-scan-mode").enumType(IncrementalBetweenScanMode.class)

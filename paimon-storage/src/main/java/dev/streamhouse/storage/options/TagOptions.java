@@ -4,14 +4,15 @@ import java.time.Duration;
 
 /**
  * Tags (named snapshots kept beyond expiration), their automatic creation, and the snapshot
- * watermarks that drive it (Paimon's keys and defaults). Tags are not implemented yet: time travel to
- * a tag is refused ({@code scan.tag-name}); automatic creation is accepted with a warning, since it
- * changes no row a query returns.
+ * watermarks that drive it (Paimon's keys and defaults). Tags are created, read ({@code scan.tag-name})
+ * and rolled back to by the {@code sys} procedures and {@code TableTags}; automatic creation is not
+ * implemented yet and accepted with a warning, since it changes no row a query returns.
  */
 public final class TagOptions {
     private TagOptions() {}
 
-    private static final String NO_TAGS = "tags are not implemented yet, so none are created";
+    private static final String NO_TAGS = "automatic tag creation is not implemented yet, so no tag is created "
+            + "automatically (CALL sys.create_tag works)";
 
     public static final ConfigOption<String> TAG_AUTOMATIC_CREATION =
             ConfigOption.key("tag.automatic-creation").oneOf("none", "process-time", "watermark", "batch")
@@ -49,7 +50,10 @@ public final class TagOptions {
 
     public static final ConfigOption<Duration> TAG_DEFAULT_TIME_RETAINED =
             ConfigOption.key("tag.default-time-retained").durationType().noDefaultValue()
-                    .withDescription("How long a new tag is kept by default.").noEffectYet(NO_TAGS);
+                    .withDescription("How long a new tag is kept by default: applies to automatic tags and to "
+                            + "tags of the latest snapshot the Java API creates (TableTags.createFromLatest); "
+                            + "CALL sys.create_tag without 'time_retained' keeps the tag until it is deleted, as "
+                            + "in Apache Paimon 1.3.1.").noEffectYet(NO_TAGS);
 
     public static final ConfigOption<Boolean> TAG_AUTOMATIC_COMPLETION =
             ConfigOption.key("tag.automatic-completion").booleanType().defaultValue(false)

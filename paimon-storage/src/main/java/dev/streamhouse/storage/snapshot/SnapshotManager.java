@@ -25,7 +25,13 @@ import java.util.Optional;
  * <p>Publishing ({@link #tryCommit}) is a create-if-absent of the next snapshot file: of several
  * committers racing for the same id exactly one wins. Hints are best-effort overwrites and may be
  * stale or missing; {@link #latestSnapshotId()} and {@link #earliestSnapshotId()} verify them as
- * Paimon does (§4.4) and otherwise list the directory. This class never deletes a snapshot.
+ * Paimon does (§4.4) and otherwise list the directory. This class deletes a snapshot only in
+ * {@link #deleteSnapshot} (rollback) and when it takes back its own publish after a rollback.
+ *
+ * <p>Deleting snapshots: expiration must delete snapshot files oldest first (as Paimon does), and only
+ * a rollback deletes the newest ones. {@link #tryCommit} relies on it: a new snapshot whose predecessor
+ * is gone while an older snapshot still exists was built on a snapshot a rollback removed, and is
+ * refused (see {@link BaseSnapshotRemovedException}).
  *
  * <p>Errors: I/O failures are {@link IOException}s (for {@link #tryCommit} an I/O failure means the
  * outcome is unknown); a missing snapshot asked for by id is a {@link FileNotFoundException}; an
@@ -180,7 +186,9 @@ public final class SnapshotManager {
      * @return true if published; false if {@code snapshot-<id>} already exists (another committer won:
      *     refresh and retry on top of it)
      * @throws IllegalArgumentException if {@code id < 1}, or {@code id > 1} and {@code snapshot-(id-1)}
-     *     does not exist (ids must stay contiguous)
+     *     does not exist (ids must stay contiguous); a {@link BaseSnapshotRemovedException} if a rollback
+     *     removed {@code snapshot-(id-1)} before or while this snapshot was published (it is not in the
+     *     table then)
      * @throws IOException if the outcome is unknown: the snapshot may or may not have been published
      */
     public boolean tryCommit(Snapshot snapshot) throws IOException {
@@ -190,12 +198,21 @@ public final class SnapshotManager {
                     "Cannot commit snapshot " + id + " of table " + tableRoot + ": snapshot ids start at 1");
         }
         if (id > 1 && !snapshotExists(id - 1)) {
+            if (listSnapshotIds().stream().anyMatch(existing -> existing < id - 1)) {
+                throw rolledBack(id);
+            }
             throw new IllegalArgumentException("Cannot commit snapshot " + id + " of table " + tableRoot
                     + ": previous snapshot " + snapshotPath(id - 1) + " does not exist; snapshot ids must be contiguous");
         }
         byte[] content = SnapshotSerializer.toJson(snapshot).getBytes(StandardCharsets.UTF_8);
         if (!publisher.publish(snapshotPath(id), content)) {
             return false;
+        }
+        if (id > 1 && baseRemovedByRollback(id)) {
+            // A rollback removed our base between the check above and the publish: take our snapshot back
+            // rather than leave it after a hole in the ids (the rollback itself also removes it).
+            fileIO.delete(snapshotPath(id), false);
+            throw rolledBack(id);
         }
         try {
             commitLatestHint(id);
@@ -206,9 +223,40 @@ public final class SnapshotManager {
         return true;
     }
 
+    /**
+     * Whether snapshot {@code id - 1} is gone while an older one still exists: a rollback removed it.
+     * (Expiration removes snapshots oldest first, so it never leaves an older one behind.)
+     */
+    private boolean baseRemovedByRollback(long id) throws IOException {
+        if (snapshotExists(id - 1)) {
+            return false;
+        }
+        return listSnapshotIds().stream().anyMatch(existing -> existing < id - 1);
+    }
+
+    private BaseSnapshotRemovedException rolledBack(long id) {
+        return new BaseSnapshotRemovedException("Cannot commit snapshot " + id + " of table " + tableRoot
+                + ": snapshot " + (id - 1) + ", on which it was built, was removed by a rollback of the table "
+                + "meanwhile; the commit was not applied. Restart the writer from the table's current state");
+    }
+
     /** Overwrites {@code LATEST} with {@code id} (decimal, no newline). */
     public void commitLatestHint(long id) throws IOException {
         fileIO.overwrite(latestHintPath(), Long.toString(id).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** Deletes snapshot file {@code id} (rollback only); whether it existed. */
+    public boolean deleteSnapshot(long id) throws IOException {
+        return fileIO.delete(snapshotPath(id), false);
+    }
+
+    /**
+     * Writes {@code snapshot}'s file if it does not exist (a rollback to a tag whose snapshot expired);
+     * whether this call created it.
+     */
+    public boolean restoreSnapshot(Snapshot snapshot) throws IOException {
+        return fileIO.createIfAbsent(snapshotPath(snapshot.id()),
+                SnapshotSerializer.toJson(snapshot).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Overwrites {@code EARLIEST} with {@code id} (decimal, no newline). */

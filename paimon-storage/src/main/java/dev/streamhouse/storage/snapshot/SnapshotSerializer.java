@@ -42,6 +42,16 @@ public final class SnapshotSerializer {
     private SnapshotSerializer() {}
 
     public static String toJson(Snapshot s) {
+        return toJson(s, g -> { });
+    }
+
+    /**
+     * The snapshot's JSON with more members after the snapshot's own ones, e.g. the retention
+     * members of a tag file (FORMAT §11.1).
+     *
+     * @param extraMembers writes members (names and values) into the open object
+     */
+    public static String toJson(Snapshot s, MetadataJson.Body extraMembers) {
         return MetadataJson.render(g -> {
             g.writeStartObject();
             g.writeNumberField("version", s.version());
@@ -82,6 +92,7 @@ public final class SnapshotSerializer {
                 g.writeEndObject();
             }
             writeOptional(g, "nextRowId", s.nextRowId());
+            extraMembers.write(g);
             g.writeEndObject();
         });
     }

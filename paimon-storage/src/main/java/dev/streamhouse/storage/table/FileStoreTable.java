@@ -105,6 +105,11 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         return snapshotManager;
     }
 
+    /** The table's tags ({@code tag/tag-<name>}). */
+    public dev.streamhouse.storage.tag.TagManager tagManager() {
+        return new dev.streamhouse.storage.tag.TagManager(fileIO, root);
+    }
+
     public SchemaManager schemaManager() {
         if (schemaManager == null) {
             schemaManager = new SchemaManager(fileIO, root);

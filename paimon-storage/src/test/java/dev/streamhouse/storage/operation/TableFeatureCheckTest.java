@@ -57,9 +57,9 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void tagReadsAreRefusedForReading() throws Exception {
-        assertThatThrownBy(() -> storedWith("scan.tag-name", "t1").newReadBuilder().newScan())
-                .hasMessageContaining("'scan.tag-name' = 't1'");
+    void readsOfAutomaticTagsAreRefusedForReading() throws Exception {
+        assertThatThrownBy(() -> storedWith("incremental-to-auto-tag", "t1").newReadBuilder().newScan())
+                .hasMessageContaining("'incremental-to-auto-tag' = 't1'");
     }
 
     @Test

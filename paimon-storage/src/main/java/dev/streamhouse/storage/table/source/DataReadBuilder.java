@@ -46,7 +46,8 @@ import java.util.function.Supplier;
  * ({@link #newRead()}).
  *
  * <p>A batch read reads the latest snapshot, or what the table options {@code scan.snapshot-id} /
- * {@code scan.timestamp-millis} ({@link ScanOptions}) select, or with {@code incremental-between} what
+ * {@code scan.timestamp-millis} / {@code scan.tag-name} / {@code scan.version} ({@link ScanOptions},
+ * {@link TagReads}) select, or with {@code incremental-between} what
  * a range of snapshots changed ({@link IncrementalTableScan}). A streaming read starts as
  * {@code scan.mode} / {@code consumer-id} say ({@link StartingPoints}). The filter prunes partitions,
  * files and row groups; rows are filtered only with {@link TableRead#executeFilter()}.
@@ -79,6 +80,8 @@ public final class DataReadBuilder implements ReadBuilder {
     private Predicate filter;
     private Long snapshotId;
     private Long timestampMillis;
+    /** {@code scan.tag-name} (or {@code scan.version} naming a tag): the tag a batch read reads, or null. */
+    private String tagName;
     /** {@code scan.partitions} when it is dynamic (max_pt()) and no caller resolved it yet, else null. */
     private ScanPartitions unresolvedPartitions;
     private boolean keepRetractions;
@@ -97,6 +100,11 @@ public final class DataReadBuilder implements ReadBuilder {
         Options options = schema.tableOptions();
         this.snapshotId = options.get(ScanOptions.SCAN_SNAPSHOT_ID);
         this.timestampMillis = ScanOptions.timestampMillis(options);
+        TagReads.Version version = TagReads.resolve(fileIO, paths.root(), options, tableName);
+        this.tagName = version.tagName();
+        if (version.snapshotId() != null) {
+            this.snapshotId = version.snapshotId();
+        }
         String partitions = options.get(ScanOptions.SCAN_PARTITIONS);
         if (partitions != null) {
             ScanPartitions selection = ScanPartitions.parse(partitions, schema, tableName);
@@ -173,6 +181,7 @@ public final class DataReadBuilder implements ReadBuilder {
     public DataReadBuilder withSnapshot(long id) {
         this.snapshotId = id;
         this.timestampMillis = null;
+        this.tagName = null;
         return this;
     }
 
@@ -186,6 +195,7 @@ public final class DataReadBuilder implements ReadBuilder {
     public DataReadBuilder withTimestampMillis(long timestampMillis) {
         this.timestampMillis = timestampMillis;
         this.snapshotId = null;
+        this.tagName = null;
         return this;
     }
 
@@ -231,12 +241,18 @@ public final class DataReadBuilder implements ReadBuilder {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
         checkPartitionsResolved();
         long[] range = incrementalRange();
+        String betweenTimes = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
+        if (range == null && betweenTimes != null) {
+            range = IncrementalTimestamps.range(scanFactory.get().snapshotManager(), betweenTimes, tableName);
+        }
         if (range != null) {
             return new IncrementalTableScan(scanFactory.get().snapshotManager(),
                     changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
         }
         FileStoreScan scan = scanFactory.get();
-        if (snapshotId != null) {
+        if (tagName != null) {
+            scan.withTaggedSnapshot(TagReads.taggedSnapshot(fileIO, paths.root(), tagName, tableName));
+        } else if (snapshotId != null) {
             scan.withSnapshot(snapshotId);
         } else if (timestampMillis != null) {
             scan.withTimestampMillis(timestampMillis);
@@ -267,9 +283,14 @@ public final class DataReadBuilder implements ReadBuilder {
             throw new UnsupportedOperationException("Cannot stream-read table " + tableName + ": " + reason);
         });
         Options options = schema.tableOptions();
-        if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
-            throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read in batch");
+        if (tagName != null) {
+            throw TagReads.streamingRefusal(tagName, tableName);
+        }
+        for (var incremental : List.of(ScanOptions.INCREMENTAL_BETWEEN, ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP)) {
+            if (options.get(incremental) != null) {
+                throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
+                        + incremental.key() + "': it is for batch reads; remove it or read in batch");
+            }
         }
         SnapshotManager snapshots = scanFactory.get().snapshotManager();
         ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());

@@ -27,7 +27,7 @@ public final class SystemTables {
 
     private static final List<String> METADATA_NAMES =
             List.of("snapshots", "schemas", "options", "files", "partitions", "buckets", "manifests",
-                    TableIndexesTable.NAME, ConsumersTable.NAME);
+                    TableIndexesTable.NAME, ConsumersTable.NAME, TagsTable.NAME);
 
     private static final List<String> DATA_VIEW_NAMES =
             List.of(AuditLogTable.NAME, BinlogTable.NAME, ReadOptimizedTable.NAME);
@@ -132,6 +132,9 @@ public final class SystemTables {
                 break;
             case ConsumersTable.NAME:
                 factory = ConsumersTable::new;
+                break;
+            case TagsTable.NAME:
+                factory = TagsTable::new;
                 break;
             default:
                 return Optional.empty();
