@@ -40,9 +40,7 @@ public final class Procedures {
             "drop_function",
             "drop_partition",
             "drop_privileged_user",
-            "expire_changelogs",
             "expire_partitions",
-            "expire_snapshots",
             "expire_tags",
             "fast_forward",
             "grant_privilege_to_user",
@@ -72,7 +70,7 @@ public final class Procedures {
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {
-        return List.of(CompactProcedure.NAME);
+        return List.of(CompactProcedure.NAME, ExpireChangelogsProcedure.NAME, ExpireSnapshotsProcedure.NAME);
     }
 
     /** Apache Paimon's procedures that {@link #resolve} refuses by name, sorted. */
@@ -98,6 +96,12 @@ public final class Procedures {
         if (SYSTEM_DATABASE.equals(path.getDatabaseName())) {
             if (CompactProcedure.NAME.equals(name)) {
                 return new CompactProcedure(catalog);
+            }
+            if (ExpireSnapshotsProcedure.NAME.equals(name)) {
+                return new ExpireSnapshotsProcedure(catalog);
+            }
+            if (ExpireChangelogsProcedure.NAME.equals(name)) {
+                return new ExpireChangelogsProcedure(catalog);
             }
             if (NOT_SUPPORTED_YET.contains(name)) {
                 throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"

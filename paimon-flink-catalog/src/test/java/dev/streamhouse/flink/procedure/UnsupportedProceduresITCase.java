@@ -45,8 +45,8 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
         assertThat(failure("CALL sys.create_tag('default.t', 'tag1', 1)")).isEqualTo(notSupported("create_tag"));
         assertThat(failure("CALL sys.rollback_to('default.t', CAST(1 AS BIGINT))"))
                 .isEqualTo(notSupported("rollback_to"));
-        assertThat(failure("CALL sys.expire_snapshots('default.t', 2, 1, TIMESTAMP '2024-01-01 00:00:00', 10)"))
-                .isEqualTo(notSupported("expire_snapshots"));
+        assertThat(failure("CALL sys.migrate_table('hive', 'default.t', TIMESTAMP '2024-01-01 00:00:00', 10)"))
+                .isEqualTo(notSupported("migrate_table"));
         assertThat(failure("CALL sys.delete_tag('default.t', 'a', TRUE, DATE '2024-01-01', 1.5, NULL)"))
                 .isEqualTo(notSupported("delete_tag"));
         assertThat(failure("CALL sys.purge_files()")).isEqualTo(notSupported("purge_files"));
@@ -60,8 +60,8 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
                 + " time_retained => '1 d')"))
                 .isEqualTo(notSupported("create_tag"));
         // argument names Paimon does not have either: the name is refused before the arguments are read
-        assertThat(failure("CALL sys.expire_snapshots(`table` => 'default.t', no_such_argument => 3)"))
-                .isEqualTo(notSupported("expire_snapshots"));
+        assertThat(failure("CALL sys.rewrite_file_index(`table` => 'default.t', no_such_argument => 3)"))
+                .isEqualTo(notSupported("rewrite_file_index"));
         assertThat(failure("CALL sys.remove_orphan_files(`table` => 'default.*', dry_run => TRUE)"))
                 .isEqualTo(notSupported("remove_orphan_files"));
     }
@@ -80,8 +80,10 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
 
     @Test
     void everyProcedureNotThereYetIsRefusedByNameAndNotListed() {
-        assertThat(rows("SHOW PROCEDURES FROM sys")).containsExactly("+I[compact]");
-        assertThat(rows("SHOW PROCEDURES FROM paimon.sys")).containsExactly("+I[compact]");
+        assertThat(rows("SHOW PROCEDURES FROM sys"))
+                .containsExactly("+I[compact]", "+I[expire_changelogs]", "+I[expire_snapshots]");
+        assertThat(rows("SHOW PROCEDURES FROM paimon.sys"))
+                .containsExactly("+I[compact]", "+I[expire_changelogs]", "+I[expire_snapshots]");
         assertThat(Procedures.notSupportedYet()).isNotEmpty().doesNotContainAnyElementsOf(Procedures.names());
         for (String name : Procedures.notSupportedYet()) {
             assertThat(failure("CALL sys." + name + "('default.t')")).isEqualTo(notSupported(name));

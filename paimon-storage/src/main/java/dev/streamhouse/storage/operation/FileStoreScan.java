@@ -116,6 +116,12 @@ public final class FileStoreScan {
     public Plan plan() throws IOException {
         Optional<Snapshot> snapshot;
         if (snapshotId != null) {
+            Long earliest = snapshots.earliestSnapshotId();
+            if (earliest != null && snapshotId < earliest) {
+                // Expired, or left behind EARLIEST by an expiration that runs or was interrupted: files may be gone.
+                throw new dev.streamhouse.storage.table.source.ExpiredSnapshotException(tableName, snapshotId,
+                        earliest);
+            }
             if (!snapshots.snapshotExists(snapshotId)) {
                 throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table " + tableName
                         + ": it does not exist (expired or never committed); latest is " + snapshots.latestSnapshotId());

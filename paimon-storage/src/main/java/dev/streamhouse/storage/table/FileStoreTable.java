@@ -5,6 +5,12 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.lifecycle.ExpireConfig;
+import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
+import dev.streamhouse.storage.lifecycle.SnapshotExpiration;
+import dev.streamhouse.storage.lifecycle.TaggedSnapshots;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.SnapshotExpireOptions;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.CommitSettings;
@@ -49,6 +55,7 @@ import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 
 /** A table stored in the Paimon format under one directory. */
 public final class FileStoreTable implements Table, java.io.Serializable {
@@ -320,6 +327,30 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 manifestFile, manifestList, indexManifestFile(), CommitSettings.from(schema.tableOptions()), commitUser);
     }
 
+    /** Snapshot expiration of this table, protecting the tags in {@code tag/}. */
+    public SnapshotExpiration newSnapshotExpiration() {
+        return newSnapshotExpiration(TaggedSnapshots.inTagDirectory(fileIO, root), System::currentTimeMillis);
+    }
+
+    /** Snapshot expiration protecting {@code tags}, with {@code clockMillis} as the current time. */
+    public SnapshotExpiration newSnapshotExpiration(TaggedSnapshots tags, LongSupplier clockMillis) {
+        ManifestFile manifestFile = manifestFile();
+        ManifestList manifestList = manifestList();
+        return new SnapshotExpiration(fileIO, paths, snapshotManager(), manifestList, manifestFile,
+                indexManifestFile(), new SnapshotEntries(manifestList, manifestFile, schema.partitionType()), tags,
+                clockMillis, fullName);
+    }
+
+    /** What runs after each commit: expiration, unless 'write-only' leaves it to a compaction job. */
+    private PostCommitExpiration postCommitExpiration() {
+        Options o = schema.tableOptions();
+        if (o.get(MergeTreeOptions.WRITE_ONLY)) {
+            return null;
+        }
+        return new PostCommitExpiration(newSnapshotExpiration(), ExpireConfig.from(o),
+                "async".equals(o.get(SnapshotExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)), fullName);
+    }
+
     @Override
     public BatchTableCommit newBatchCommit() {
         return new BatchTableCommit(newStreamCommit(UUID.randomUUID().toString()));
@@ -328,7 +359,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     @Override
     public TableCommit newStreamCommit(String commitUser) {
         return new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
-                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName);
+                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName, postCommitExpiration());
     }
 
     /**

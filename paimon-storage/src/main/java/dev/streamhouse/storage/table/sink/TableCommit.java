@@ -4,6 +4,7 @@ import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.InvalidCommitException;
@@ -41,14 +42,23 @@ public class TableCommit implements AutoCloseable {
     private final RowType partitionType;
     private final String defaultPartitionName;
     private final String tableName;
+    private final PostCommitExpiration expiration;
+
+    /** A commit without expiration after its commits. */
+    public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
+            String defaultPartitionName, String tableName) {
+        this(commit, fileIO, paths, partitionType, defaultPartitionName, tableName, null);
+    }
 
     /**
+     * @param expiration runs after each successful commit (never failing it), or null for none
      * @param partitionType the table's partition columns, in partition-key order
      * @param defaultPartitionName the table's {@code partition.default-name}, which stands for NULL in specs
      */
     public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
-            String defaultPartitionName, String tableName) {
+            String defaultPartitionName, String tableName, PostCommitExpiration expiration) {
         this.commit = commit;
+        this.expiration = expiration;
         this.fileIO = fileIO;
         this.paths = paths;
         this.partitionType = partitionType;
@@ -63,11 +73,19 @@ public class TableCommit implements AutoCloseable {
     /** Commits the messages as the snapshot(s) of {@code identifier}. */
     public void commit(long identifier, List<CommitMessage> messages) {
         commit.commit(ManifestCommittable.of(identifier, messages));
+        afterCommit();
+    }
+
+    private void afterCommit() {
+        if (expiration != null) {
+            expiration.afterCommit();
+        }
     }
 
     /** Commits with a watermark and log offsets. */
     public void commit(long identifier, Long watermark, Map<Integer, Long> logOffsets, List<CommitMessage> messages) {
         commit.commit(new ManifestCommittable(identifier, watermark, logOffsets, messages));
+        afterCommit();
     }
 
     /**
@@ -92,6 +110,7 @@ public class TableCommit implements AutoCloseable {
         }
         ManifestFilter scope = spec.predicate().map(p -> new ManifestFilter(p, null, null)).orElse(ManifestFilter.ALL);
         commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+        afterCommit();
     }
 
     /**
@@ -114,11 +133,13 @@ public class TableCommit implements AutoCloseable {
                 ? ManifestFilter.ALL
                 : ManifestFilter.partitions(partitionType, partitions);
         commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+        afterCommit();
     }
 
     /** TRUNCATE TABLE: one OVERWRITE snapshot that deletes every file (none if the table is empty). */
     public void truncateTable(long identifier) {
         commit.overwrite(ManifestCommittable.of(identifier, List.of()), ManifestFilter.ALL);
+        afterCommit();
     }
 
     /**
@@ -147,6 +168,7 @@ public class TableCommit implements AutoCloseable {
         }
         commit.overwrite(ManifestCommittable.of(identifier, List.of()),
                 new ManifestFilter(PredicateBuilder.or(matches), null, null));
+        afterCommit();
     }
 
     private String describe(CommitMessage m) {
@@ -181,6 +203,11 @@ public class TableCommit implements AutoCloseable {
         }
     }
 
+    /** Waits for a background expiration (execution mode 'async') to finish. */
     @Override
-    public void close() {}
+    public void close() {
+        if (expiration != null) {
+            expiration.close();
+        }
+    }
 }
