@@ -39,11 +39,19 @@ public record ExpireConfig(int retainMin, int retainMax, Duration timeRetained, 
         }
     }
 
-    /** The table's retention options. */
+    /**
+     * The table's retention options. A {@code snapshot.num-retained.max} below the default minimum
+     * (10) with the minimum unset keeps at most that many: the minimum follows the maximum.
+     */
     public static ExpireConfig from(Options options) {
+        int max = options.get(SnapshotExpireOptions.SNAPSHOT_NUM_RETAINED_MAX);
+        int min = options.get(SnapshotExpireOptions.SNAPSHOT_NUM_RETAINED_MIN);
+        if (!options.contains(SnapshotExpireOptions.SNAPSHOT_NUM_RETAINED_MIN)) {
+            min = Math.min(min, max);
+        }
         return new ExpireConfig(
-                options.get(SnapshotExpireOptions.SNAPSHOT_NUM_RETAINED_MIN),
-                options.get(SnapshotExpireOptions.SNAPSHOT_NUM_RETAINED_MAX),
+                min,
+                max,
                 options.get(SnapshotExpireOptions.SNAPSHOT_TIME_RETAINED),
                 options.get(SnapshotExpireOptions.SNAPSHOT_EXPIRE_LIMIT),
                 options.get(SnapshotExpireOptions.SNAPSHOT_CLEAN_EMPTY_DIRECTORIES),

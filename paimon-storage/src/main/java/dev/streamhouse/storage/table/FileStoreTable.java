@@ -60,6 +60,7 @@ import java.util.function.LongSupplier;
 /** A table stored in the Paimon format under one directory. */
 public final class FileStoreTable implements Table, java.io.Serializable {
     private static final long serialVersionUID = 1L;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FileStoreTable.class);
 
     private final FileIO fileIO;
     private final Path root;
@@ -347,7 +348,15 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         if (o.get(MergeTreeOptions.WRITE_ONLY)) {
             return null;
         }
-        return new PostCommitExpiration(newSnapshotExpiration(), ExpireConfig.from(o),
+        ExpireConfig config;
+        try {
+            config = ExpireConfig.from(o);
+        } catch (IllegalArgumentException e) {
+            // Stored by another writer past our option checks; commits must not fail for it.
+            LOG.warn("Table {} does not expire snapshots after commits: {}", fullName, e.getMessage());
+            return null;
+        }
+        return new PostCommitExpiration(newSnapshotExpiration(), config,
                 "async".equals(o.get(SnapshotExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)), fullName);
     }
 

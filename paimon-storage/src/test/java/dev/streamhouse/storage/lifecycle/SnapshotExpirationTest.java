@@ -56,6 +56,18 @@ class SnapshotExpirationTest {
     }
 
     @Test
+    void aStoredMaximumBelowTheDefaultMinimumKeepsThatMany() {
+        // CREATE refuses it, but a table another writer stored may have it: expiration keeps 2, not fails.
+        ExpireConfig config = ExpireConfig.from(dev.streamhouse.storage.options.Options.of(
+                "snapshot.num-retained.max", "2"));
+        assertThat(config.retainMin()).isEqualTo(2);
+        assertThat(config.retainMax()).isEqualTo(2);
+        assertThatThrownBy(() -> ExpireConfig.from(dev.streamhouse.storage.options.Options.of(
+                "snapshot.num-retained.max", "2", "snapshot.num-retained.min", "3")))
+                .hasMessageContaining("smaller than the fewest (3");
+    }
+
+    @Test
     void theDefaultsKeepYoungSnapshots() throws Exception {
         ExpirationFixture f = new ExpirationFixture(TestTables.create(LocalFileIO.INSTANCE,
                 ExpirationFixture.root(tmp), TestTables.simpleSchema()));
