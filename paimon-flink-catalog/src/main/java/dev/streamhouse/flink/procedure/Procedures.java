@@ -40,8 +40,6 @@ public final class Procedures {
             "delete_branch",
             "drop_function",
             "drop_privileged_user",
-            "expire_changelogs",
-            "expire_snapshots",
             "fast_forward",
             "grant_privilege_to_user",
             "init_file_based_privilege",
@@ -63,6 +61,8 @@ public final class Procedures {
     /** The procedures that work, by name, sorted. */
     private static final Map<String, Function<ProcedureCatalog, Procedure>> SUPPORTED = new TreeMap<>(Map.ofEntries(
             Map.entry(CompactProcedure.NAME, CompactProcedure::new),
+            Map.entry(ExpireSnapshotsProcedure.NAME, ExpireSnapshotsProcedure::new),
+            Map.entry(ExpireChangelogsProcedure.NAME, ExpireChangelogsProcedure::new),
             Map.entry(ResetConsumerProcedure.NAME, ResetConsumerProcedure::new),
             Map.entry(ClearConsumersProcedure.NAME, ClearConsumersProcedure::new),
             Map.entry(ExpirePartitionsProcedure.NAME, ExpirePartitionsProcedure::new),
@@ -109,6 +109,12 @@ public final class Procedures {
             Function<ProcedureCatalog, Procedure> factory = SUPPORTED.get(name);
             if (factory != null) {
                 return factory.apply(catalog);
+            }
+            if (ExpireSnapshotsProcedure.NAME.equals(name)) {
+                return new ExpireSnapshotsProcedure(catalog);
+            }
+            if (ExpireChangelogsProcedure.NAME.equals(name)) {
+                return new ExpireChangelogsProcedure(catalog);
             }
             if (NOT_SUPPORTED_YET.contains(name)) {
                 throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"

@@ -47,8 +47,8 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
         assertThat(failure("CALL sys.create_branch('default.t', 'b1', 1)")).isEqualTo(notSupported("create_branch"));
         assertThat(failure("CALL sys.fast_forward('default.t', CAST(1 AS BIGINT))"))
                 .isEqualTo(notSupported("fast_forward"));
-        assertThat(failure("CALL sys.expire_snapshots('default.t', 2, 1, TIMESTAMP '2024-01-01 00:00:00', 10)"))
-                .isEqualTo(notSupported("expire_snapshots"));
+        assertThat(failure("CALL sys.migrate_table('hive', 'default.t', TIMESTAMP '2024-01-01 00:00:00', 10)"))
+                .isEqualTo(notSupported("migrate_table"));
         assertThat(failure("CALL sys.delete_branch('default.t', 'a', TRUE, DATE '2024-01-01', 1.5, NULL)"))
                 .isEqualTo(notSupported("delete_branch"));
         assertThat(failure("CALL sys.purge_files()")).isEqualTo(notSupported("purge_files"));
@@ -61,8 +61,8 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
         assertThat(failure("CALL sys.create_branch(`table` => 'default.t', branch => 'x', tag => 'y')"))
                 .isEqualTo(notSupported("create_branch"));
         // argument names Paimon does not have either: the name is refused before the arguments are read
-        assertThat(failure("CALL sys.expire_snapshots(`table` => 'default.t', no_such_argument => 3)"))
-                .isEqualTo(notSupported("expire_snapshots"));
+        assertThat(failure("CALL sys.rewrite_file_index(`table` => 'default.t', no_such_argument => 3)"))
+                .isEqualTo(notSupported("rewrite_file_index"));
         assertThat(failure("CALL sys.remove_unexisting_files(`table` => 'default.*', dry_run => TRUE)"))
                 .isEqualTo(notSupported("remove_unexisting_files"));
     }
@@ -84,7 +84,7 @@ class UnsupportedProceduresITCase extends CatalogITCaseBase {
         java.util.List<String> listed = Procedures.names().stream().map(n -> "+I[" + n + "]")
                 .collect(java.util.stream.Collectors.toList());
         assertThat(listed).contains("+I[compact]", "+I[remove_orphan_files]", "+I[reset_consumer]",
-                "+I[create_tag]", "+I[rollback_to]");
+                "+I[create_tag]", "+I[rollback_to]", "+I[expire_snapshots]");
         assertThat(rows("SHOW PROCEDURES FROM sys")).containsExactlyInAnyOrderElementsOf(listed);
         assertThat(rows("SHOW PROCEDURES FROM paimon.sys")).containsExactlyInAnyOrderElementsOf(listed);
         assertThat(Procedures.notSupportedYet()).isNotEmpty().doesNotContainAnyElementsOf(Procedures.names());

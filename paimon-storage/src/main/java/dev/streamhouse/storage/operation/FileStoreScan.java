@@ -132,6 +132,12 @@ public final class FileStoreScan {
         if (fixedSnapshot != null) {
             snapshot = Optional.of(fixedSnapshot);
         } else if (snapshotId != null) {
+            Long earliest = snapshots.earliestSnapshotId();
+            if (earliest != null && snapshotId < earliest) {
+                // Expired, or left behind EARLIEST by an expiration that runs or was interrupted: files may be gone.
+                throw new dev.streamhouse.storage.table.source.ExpiredSnapshotException(tableName, snapshotId,
+                        earliest);
+            }
             if (!snapshots.snapshotExists(snapshotId)) {
                 throw new IllegalArgumentException("Cannot read snapshot " + snapshotId + " of table " + tableName
                         + ": it does not exist (expired or never committed); latest is " + snapshots.latestSnapshotId());

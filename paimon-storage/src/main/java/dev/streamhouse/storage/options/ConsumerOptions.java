@@ -42,8 +42,8 @@ public final class ConsumerOptions {
     public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
             ConfigOption.key("consumer.expiration-time").durationType().noDefaultValue()
                     .withDescription("How long a consumer that is not updated is kept; unset keeps consumers for "
-                            + "ever.")
-                    .noEffectYet("neither consumers nor snapshots are expired yet");
+                            + "ever. An expired consumer is deleted after a commit and no longer keeps snapshots from "
+                            + "expiring.");
 
     public static final ConfigOption<ConsumerMode> CONSUMER_MODE =
             ConfigOption.key("consumer.mode").enumType(ConsumerMode.class).defaultValue(ConsumerMode.EXACTLY_ONCE)

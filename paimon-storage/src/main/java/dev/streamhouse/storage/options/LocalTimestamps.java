@@ -9,7 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 
 /** Local date-times as users write them in options such as {@code scan.timestamp}. */
-final class LocalTimestamps {
+public final class LocalTimestamps {
     private static final DateTimeFormatter DATE_TIME = new DateTimeFormatterBuilder()
             .appendPattern("yyyy-MM-dd")
             .optionalStart().appendLiteral(' ').optionalEnd()
@@ -26,7 +26,7 @@ final class LocalTimestamps {
      *
      * @throws IllegalArgumentException if the text is neither form
      */
-    static long toEpochMillis(String text) {
+    public static long toEpochMillis(String text) {
         String t = text.trim();
         LocalDateTime local;
         try {

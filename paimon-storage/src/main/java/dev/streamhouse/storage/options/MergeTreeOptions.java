@@ -112,7 +112,8 @@ public final class MergeTreeOptions {
 
     public static final ConfigOption<Boolean> WRITE_ONLY =
             ConfigOption.key("write-only").booleanType().defaultValue(false)
-                    .withDescription("Never compact in the writer (use a separate compaction job).")
+                    .withDescription("Never compact in the writer and never expire snapshots after its commits (use "
+                            + "a separate compaction job, which expires them).")
                     .withFallbackKeys("write.compaction-skip");
 
     public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =

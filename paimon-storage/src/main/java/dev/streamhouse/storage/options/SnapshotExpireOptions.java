@@ -3,58 +3,57 @@ package dev.streamhouse.storage.options;
 import java.time.Duration;
 
 /**
- * Snapshot and changelog retention (Paimon's keys and defaults). This store does not expire
- * snapshots yet, so these options are validated and accepted with a warning: a table keeps every
- * snapshot until expiration lands; no query returns other rows because of that.
+ * Snapshot and changelog retention (Paimon's keys and defaults). Snapshots expire after each commit
+ * (see {@code dev.streamhouse.storage.lifecycle.SnapshotExpiration}). Changelogs are not kept apart
+ * from snapshots yet ({@code changelog/}, FORMAT §10.3): a snapshot's changelog expires with it, so the
+ * {@code changelog.*} retention options are accepted with a warning and have no effect.
  */
 public final class SnapshotExpireOptions {
     private SnapshotExpireOptions() {}
 
-    private static final String NO_EXPIRATION = "snapshots and changelogs are not expired yet; every snapshot is "
-            + "kept";
+    private static final String NO_LONG_LIVED_CHANGELOG = "changelogs are not kept longer than snapshots yet; a "
+            + "snapshot's changelog expires with the snapshot ('snapshot.*' retention)";
 
     public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN =
             ConfigOption.key("snapshot.num-retained.min").intType().defaultValue(10)
                     .withDescription("Fewest completed snapshots to keep.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_EXPIRATION);
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MAX =
             ConfigOption.key("snapshot.num-retained.max").intType().defaultValue(Integer.MAX_VALUE)
                     .withDescription("Most completed snapshots to keep; at least 'snapshot.num-retained.min'.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_EXPIRATION);
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Duration> SNAPSHOT_TIME_RETAINED =
             ConfigOption.key("snapshot.time-retained").durationType().defaultValue(Duration.ofHours(1))
-                    .withDescription("Longest time a completed snapshot is kept (beyond the minimum number).")
-                    .noEffectYet(NO_EXPIRATION);
+                    .withDescription("Longest time a completed snapshot is kept (beyond the minimum number).");
 
     public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MIN =
             ConfigOption.key("changelog.num-retained.min").intType().noDefaultValue()
                     .withDescription("Fewest changelogs to keep; defaults to 'snapshot.num-retained.min', may not "
-                            + "be smaller.").checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_EXPIRATION);
+                            + "be smaller.").checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_LONG_LIVED_CHANGELOG);
 
     public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MAX =
             ConfigOption.key("changelog.num-retained.max").intType().noDefaultValue()
                     .withDescription("Most changelogs to keep; defaults to 'snapshot.num-retained.max'.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_EXPIRATION);
+                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_LONG_LIVED_CHANGELOG);
 
     public static final ConfigOption<Duration> CHANGELOG_TIME_RETAINED =
             ConfigOption.key("changelog.time-retained").durationType().noDefaultValue()
                     .withDescription("Longest time a changelog is kept; defaults to 'snapshot.time-retained', may "
-                            + "not be shorter.").noEffectYet(NO_EXPIRATION);
+                            + "not be shorter.").noEffectYet(NO_LONG_LIVED_CHANGELOG);
 
     public static final ConfigOption<String> SNAPSHOT_EXPIRE_EXECUTION_MODE =
             ConfigOption.key("snapshot.expire.execution-mode").oneOf("sync", "async").defaultValue("sync")
-                    .withDescription("Whether expiration runs inside the commit ('sync') or beside it ('async').")
-                    .noEffectYet(NO_EXPIRATION);
+                    .withDescription("Whether expiration runs inside the commit ('sync') or beside it ('async').");
 
     public static final ConfigOption<Integer> SNAPSHOT_EXPIRE_LIMIT =
             ConfigOption.key("snapshot.expire.limit").intType().defaultValue(50)
                     .withDescription("Most snapshots expired at a time.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_EXPIRATION);
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Boolean> SNAPSHOT_CLEAN_EMPTY_DIRECTORIES =
             ConfigOption.key("snapshot.clean-empty-directories").booleanType().defaultValue(false)
                     .withDescription("Whether expiration also removes directories it leaves empty.")
-                    .withFallbackKeys("snapshot.expire.clean-empty-directories").noEffectYet(NO_EXPIRATION);
+                    .withFallbackKeys("snapshot.expire.clean-empty-directories");
 }

@@ -5,6 +5,12 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.lifecycle.ExpireConfig;
+import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
+import dev.streamhouse.storage.lifecycle.SnapshotExpiration;
+import dev.streamhouse.storage.lifecycle.TaggedSnapshots;
+import dev.streamhouse.storage.options.MergeTreeOptions;
+import dev.streamhouse.storage.options.SnapshotExpireOptions;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.CommitSettings;
@@ -50,10 +56,12 @@ import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 
 /** A table stored in the Paimon format under one directory. */
 public final class FileStoreTable implements Table, java.io.Serializable {
     private static final long serialVersionUID = 1L;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FileStoreTable.class);
 
     private final FileIO fileIO;
     private final Path root;
@@ -332,6 +340,38 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 manifestFile, manifestList, indexManifestFile(), CommitSettings.from(schema.tableOptions()), commitUser);
     }
 
+    /** Snapshot expiration of this table, protecting the tags in {@code tag/}. */
+    public SnapshotExpiration newSnapshotExpiration() {
+        return newSnapshotExpiration(tagManager()::taggedSnapshots, System::currentTimeMillis);
+    }
+
+    /** Snapshot expiration protecting {@code tags}, with {@code clockMillis} as the current time. */
+    public SnapshotExpiration newSnapshotExpiration(TaggedSnapshots tags, LongSupplier clockMillis) {
+        ManifestFile manifestFile = manifestFile();
+        ManifestList manifestList = manifestList();
+        return new SnapshotExpiration(fileIO, paths, snapshotManager(), manifestList, manifestFile,
+                indexManifestFile(), new SnapshotEntries(manifestList, manifestFile, schema.partitionType()), tags,
+                clockMillis, fullName);
+    }
+
+    /** What runs after each commit: expiration, unless 'write-only' leaves it to a compaction job. */
+    private PostCommitExpiration postCommitExpiration() {
+        Options o = schema.tableOptions();
+        if (o.get(MergeTreeOptions.WRITE_ONLY)) {
+            return null;
+        }
+        ExpireConfig config;
+        try {
+            config = ExpireConfig.from(o);
+        } catch (IllegalArgumentException e) {
+            // Stored by another writer past our option checks; commits must not fail for it.
+            LOG.warn("Table {} does not expire snapshots after commits: {}", fullName, e.getMessage());
+            return null;
+        }
+        return new PostCommitExpiration(newSnapshotExpiration(), config,
+                "async".equals(o.get(SnapshotExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)), fullName);
+    }
+
     @Override
     public BatchTableCommit newBatchCommit() {
         return new BatchTableCommit(newStreamCommit(UUID.randomUUID().toString()));
@@ -340,7 +380,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     @Override
     public TableCommit newStreamCommit(String commitUser) {
         TableCommit commit = new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
-                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName);
+                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName, postCommitExpiration());
         java.util.function.LongConsumer partitionExpiration = PartitionExpiration.afterCommitHook(this);
         if (partitionExpiration != null) {
             commit.afterEachCommit(partitionExpiration);

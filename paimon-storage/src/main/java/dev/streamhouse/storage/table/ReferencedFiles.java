@@ -10,6 +10,7 @@ import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.schema.MetadataJson;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotSerializer;
+import dev.streamhouse.storage.tag.TagSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,7 +103,7 @@ final class ReferencedFiles {
             }
             Snapshot snapshot;
             try {
-                snapshot = kind == Kind.TAG ? tagSnapshot(json) : SnapshotSerializer.fromJson(json);
+                snapshot = kind == Kind.TAG ? TagSerializer.fromJson(json).snapshot() : SnapshotSerializer.fromJson(json);
             } catch (RuntimeException e) {
                 throw new IOException("Cannot remove orphan files of table " + table.fullName() + ": cannot read "
                         + s.path() + " (" + e.getMessage() + "), so the files it references are unknown", e);
@@ -120,14 +121,6 @@ final class ReferencedFiles {
             read++;
         }
         return read;
-    }
-
-    /** A tag file is a snapshot's JSON plus the tag's own retention members (FORMAT §11.1). */
-    private static Snapshot tagSnapshot(String json) {
-        ObjectNode node = (ObjectNode) MetadataJson.parseObject(json);
-        node.remove("tagCreateTime");
-        node.remove("tagTimeRetained");
-        return SnapshotSerializer.fromJson(node.toString());
     }
 
     private void addSnapshot(Snapshot s, boolean changelogEntry) throws IOException {

@@ -77,9 +77,11 @@ class OptionValidatorTest {
 
     @Test
     void optionsWithoutEffectAndUnknownKeysAreAcceptedWithAWarningNamingThem() {
-        assertThat(create(PK, "snapshot.num-retained.max", "20"))
-                .containsExactly("option 'snapshot.num-retained.max' = '20' has no effect yet: snapshots and "
-                        + "changelogs are not expired yet; every snapshot is kept");
+        assertThat(create(PK, "changelog.num-retained.max", "20"))
+                .containsExactly("option 'changelog.num-retained.max' = '20' has no effect yet: changelogs are not "
+                        + "kept longer than snapshots yet; a snapshot's changelog expires with the snapshot "
+                        + "('snapshot.*' retention)");
+        assertThat(create(PK, "snapshot.num-retained.max", "20")).isEmpty();
         assertThat(create(PK, "snapshot.num-retain.max", "20"))
                 .containsExactly("unknown option 'snapshot.num-retain.max' is kept but nothing reads it; did you mean "
                         + "'snapshot.num-retained.max'?");

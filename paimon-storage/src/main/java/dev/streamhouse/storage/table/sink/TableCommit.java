@@ -4,6 +4,7 @@ import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.InvalidCommitException;
@@ -44,14 +45,23 @@ public class TableCommit implements AutoCloseable {
     private final String defaultPartitionName;
     private final String tableName;
     private final List<LongConsumer> afterCommit = new ArrayList<>();
+    private final PostCommitExpiration expiration;
+
+    /** A commit without expiration after its commits. */
+    public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
+            String defaultPartitionName, String tableName) {
+        this(commit, fileIO, paths, partitionType, defaultPartitionName, tableName, null);
+    }
 
     /**
+     * @param expiration runs after each successful commit (never failing it), or null for none
      * @param partitionType the table's partition columns, in partition-key order
      * @param defaultPartitionName the table's {@code partition.default-name}, which stands for NULL in specs
      */
     public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
-            String defaultPartitionName, String tableName) {
+            String defaultPartitionName, String tableName, PostCommitExpiration expiration) {
         this.commit = commit;
+        this.expiration = expiration;
         this.fileIO = fileIO;
         this.paths = paths;
         this.partitionType = partitionType;
@@ -76,12 +86,20 @@ public class TableCommit implements AutoCloseable {
     public void commit(long identifier, List<CommitMessage> messages) {
         commit.commit(ManifestCommittable.of(identifier, messages));
         afterCommit.forEach(h -> h.accept(identifier));
+        expireAfterCommit();
+    }
+
+    private void expireAfterCommit() {
+        if (expiration != null) {
+            expiration.afterCommit();
+        }
     }
 
     /** Commits with a watermark and log offsets. */
     public void commit(long identifier, Long watermark, Map<Integer, Long> logOffsets, List<CommitMessage> messages) {
         commit.commit(new ManifestCommittable(identifier, watermark, logOffsets, messages));
         afterCommit.forEach(h -> h.accept(identifier));
+        expireAfterCommit();
     }
 
     /**
@@ -106,6 +124,7 @@ public class TableCommit implements AutoCloseable {
         }
         ManifestFilter scope = spec.predicate().map(p -> new ManifestFilter(p, null, null)).orElse(ManifestFilter.ALL);
         commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+        expireAfterCommit();
     }
 
     /**
@@ -128,11 +147,13 @@ public class TableCommit implements AutoCloseable {
                 ? ManifestFilter.ALL
                 : ManifestFilter.partitions(partitionType, partitions);
         commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+        expireAfterCommit();
     }
 
     /** TRUNCATE TABLE: one OVERWRITE snapshot that deletes every file (none if the table is empty). */
     public void truncateTable(long identifier) {
         commit.overwrite(ManifestCommittable.of(identifier, List.of()), ManifestFilter.ALL);
+        expireAfterCommit();
     }
 
     /**
@@ -161,6 +182,7 @@ public class TableCommit implements AutoCloseable {
         }
         commit.overwrite(ManifestCommittable.of(identifier, List.of()),
                 new ManifestFilter(PredicateBuilder.or(matches), null, null));
+        expireAfterCommit();
     }
 
     /**
@@ -211,6 +233,11 @@ public class TableCommit implements AutoCloseable {
         }
     }
 
+    /** Waits for a background expiration (execution mode 'async') to finish. */
     @Override
-    public void close() {}
+    public void close() {
+        if (expiration != null) {
+            expiration.close();
+        }
+    }
 }

@@ -77,7 +77,14 @@ final class DataTableStreamScan implements StreamTableScan {
             checkNotExpired(id);
             throw e;
         }
-        List<DataSplit> splits = changes.plan(snapshot);
+        List<DataSplit> splits;
+        try {
+            splits = changes.plan(snapshot);
+        } catch (FileNotFoundException e) {
+            // Expiration deletes a snapshot's files before the snapshot file itself.
+            checkNotExpired(id);
+            throw e;
+        }
         nextSnapshotId = id + 1;
         return new TableScan.Plan(id, splits);
     }

@@ -1,0 +1,80 @@
+package dev.streamhouse.flink.procedure;
+
+import dev.streamhouse.storage.options.LocalTimestamps;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.TableExpiration;
+import org.apache.flink.table.annotation.ArgumentHint;
+import org.apache.flink.table.annotation.DataTypeHint;
+import org.apache.flink.table.annotation.ProcedureHint;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.procedure.ProcedureContext;
+import org.apache.flink.table.procedures.Procedure;
+
+import java.util.Map;
+
+/**
+ * {@code CALL sys.expire_snapshots(`table` => 'db.t', retain_max => 5, retain_min => 1,
+ * older_than => '2024-01-01 12:00:00', max_deletes => 10, options => 'k=v')}: expires snapshots now
+ * and returns how many expired, as Apache Paimon does. Unset arguments default to the table's
+ * {@code snapshot.num-retained.max}, {@code snapshot.num-retained.min}, {@code snapshot.time-retained}
+ * ({@code older_than} replaces it: snapshots committed before that local time may expire) and
+ * {@code snapshot.expire.limit}; {@code options} are dynamic table options for this call. Files a
+ * retained snapshot, tag or live consumer needs stay. Metadata work only, so it runs in the caller.
+ */
+public final class ExpireSnapshotsProcedure implements Procedure {
+    static final String NAME = "expire_snapshots";
+
+    private final ProcedureCatalog catalog;
+
+    public ExpireSnapshotsProcedure(ProcedureCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    @ProcedureHint(argument = {
+        @ArgumentHint(name = "table", type = @DataTypeHint("STRING")),
+        @ArgumentHint(name = "retain_max", type = @DataTypeHint("INTEGER"), isOptional = true),
+        @ArgumentHint(name = "retain_min", type = @DataTypeHint("INTEGER"), isOptional = true),
+        @ArgumentHint(name = "older_than", type = @DataTypeHint("STRING"), isOptional = true),
+        @ArgumentHint(name = "max_deletes", type = @DataTypeHint("INTEGER"), isOptional = true),
+        @ArgumentHint(name = "options", type = @DataTypeHint("STRING"), isOptional = true)
+    })
+    public String[] call(ProcedureContext context, String table, Integer retainMax, Integer retainMin,
+            String olderThan, Integer maxDeletes, String options) throws Exception {
+        ProcedureArguments args = new ProcedureArguments(NAME);
+        ObjectPath path = args.table(table, catalog.defaultDatabase());
+        Map<String, String> dynamic = args.options(options);
+        Table target = catalog.table(path);
+        if (!dynamic.isEmpty()) {
+            target = target.copy(dynamic);
+        }
+        TableExpiration expiration = TableExpiration.forTable(target);
+        if (retainMax != null) {
+            expiration.retainMax(positive(args, "retain_max", retainMax));
+        }
+        if (retainMin != null) {
+            expiration.retainMin(positive(args, "retain_min", retainMin));
+        }
+        if (maxDeletes != null) {
+            expiration.maxDeletes(positive(args, "max_deletes", maxDeletes));
+        }
+        if (!ProcedureArguments.isBlank(olderThan)) {
+            expiration.olderThanMillis(timestamp(args, "older_than", olderThan));
+        }
+        return new String[] {Integer.toString(expiration.expireSnapshots())};
+    }
+
+    static int positive(ProcedureArguments args, String name, int value) {
+        if (value < 1) {
+            throw args.error(name, Integer.toString(value), "it must be at least 1");
+        }
+        return value;
+    }
+
+    static long timestamp(ProcedureArguments args, String name, String value) {
+        try {
+            return LocalTimestamps.toEpochMillis(value);
+        } catch (IllegalArgumentException e) {
+            throw args.error(name, value, e.getMessage());
+        }
+    }
+}

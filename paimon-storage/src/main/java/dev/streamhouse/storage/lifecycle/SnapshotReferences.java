@@ -1,0 +1,165 @@
+package dev.streamhouse.storage.lifecycle;
+
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.index.IndexManifestFile;
+import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.manifest.DataFileMeta;
+import dev.streamhouse.storage.manifest.FileKind;
+import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.manifest.ManifestFile;
+import dev.streamhouse.storage.manifest.ManifestFileMeta;
+import dev.streamhouse.storage.manifest.ManifestList;
+import dev.streamhouse.storage.operation.ManifestFilter;
+import dev.streamhouse.storage.operation.SnapshotEntries;
+import dev.streamhouse.storage.snapshot.Snapshot;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads which files a snapshot references into a {@link FileSet}.
+ *
+ * <p>Two modes: {@code strict} reads fail on any missing file (used for what must be protected: a
+ * missing file there means the table is damaged and nothing may be deleted), tolerant reads skip
+ * metadata files that are gone (used for expired snapshots, whose manifests an interrupted earlier run
+ * may already have deleted after it had deleted every data file they named).
+ */
+final class SnapshotReferences {
+    private final TablePaths paths;
+    private final ManifestList manifestList;
+    private final ManifestFile manifestFile;
+    private final IndexManifestFile indexManifestFile;
+    private final SnapshotEntries entries;
+
+    SnapshotReferences(TablePaths paths, ManifestList manifestList, ManifestFile manifestFile,
+            IndexManifestFile indexManifestFile, SnapshotEntries entries) {
+        this.paths = paths;
+        this.manifestList = manifestList;
+        this.manifestFile = manifestFile;
+        this.indexManifestFile = indexManifestFile;
+        this.entries = entries;
+    }
+
+    /**
+     * Everything a snapshot references except its data files: manifest lists, data and changelog
+     * manifests, the index manifest and its index files, the statistics file; plus, with
+     * {@code withChangelog}, its changelog files.
+     */
+    void addMetadata(Snapshot s, FileSet into, boolean strict, boolean withChangelog) throws IOException {
+        addList(s.baseManifestList(), s.baseManifestListSize(), into, strict, false);
+        addList(s.deltaManifestList(), s.deltaManifestListSize(), into, strict, false);
+        if (s.changelogManifestList() != null) {
+            addList(s.changelogManifestList(), s.changelogManifestListSize(), into, strict, withChangelog);
+        }
+        if (s.indexManifest() != null) {
+            into.manifests.add(indexManifestFile.path(s.indexManifest()));
+            List<IndexManifestEntry> index;
+            try {
+                index = indexManifestFile.read(s.indexManifest());
+            } catch (FileNotFoundException e) {
+                if (strict) {
+                    throw e;
+                }
+                index = List.of();
+            }
+            for (IndexManifestEntry e : index) {
+                into.contentFiles.add(indexPath(e.indexFile()));
+            }
+        }
+        if (s.statistics() != null) {
+            into.statistics.add(new Path(new Path(paths.root(), "statistics"), s.statistics()));
+        }
+    }
+
+    private void addList(String name, Long size, FileSet into, boolean strict, boolean withFiles) throws IOException {
+        into.manifestLists.add(manifestList.path(name));
+        List<ManifestFileMeta> manifests;
+        try {
+            manifests = manifestList.read(name, size);
+        } catch (FileNotFoundException e) {
+            if (strict) {
+                throw e;
+            }
+            return;
+        }
+        for (ManifestFileMeta m : manifests) {
+            into.manifests.add(manifestFile.path(m.fileName()));
+            if (withFiles) {
+                List<ManifestEntry> files;
+                try {
+                    files = manifestFile.read(m.fileName(), m.fileSize());
+                } catch (FileNotFoundException e) {
+                    if (strict) {
+                        throw e;
+                    }
+                    continue;
+                }
+                for (ManifestEntry f : files) {
+                    addDataFile(f, into.contentFiles);
+                }
+            }
+        }
+    }
+
+    /** The data files live in the snapshot (strict). */
+    void addLiveDataFiles(Snapshot s, FileSet into) throws IOException {
+        for (ManifestEntry e : entries.liveEntries(s, ManifestFilter.ALL)) {
+            addDataFile(e, into.contentFiles);
+        }
+    }
+
+    /**
+     * Applies the snapshot's delta to {@code unreferenced}, the data files no longer live after the
+     * previous snapshots: DELETEd files join it, ADDed ones leave it (a level upgrade deletes and adds
+     * the same file in one delta, which stays live).
+     */
+    void applyDelta(Snapshot s, Set<Path> unreferenced, boolean strict) throws IOException {
+        List<ManifestEntry> delta;
+        try {
+            delta = entries.deltaEntries(s, ManifestFilter.ALL);
+        } catch (FileNotFoundException e) {
+            if (strict) {
+                throw e;
+            }
+            return;
+        }
+        FileSet added = new FileSet();
+        for (ManifestEntry e : delta) {
+            if (e.kind() == FileKind.DELETE) {
+                addDataFile(e, unreferenced);
+            } else {
+                addDataFile(e, added.contentFiles);
+            }
+        }
+        unreferenced.removeAll(added.contentFiles);
+    }
+
+    /** Every data file the snapshot's delta names, added or deleted (tolerant: a missing delta adds nothing). */
+    void addDeltaFiles(Snapshot s, Set<Path> into) throws IOException {
+        try {
+            for (ManifestEntry e : entries.deltaEntries(s, ManifestFilter.ALL)) {
+                addDataFile(e, into);
+            }
+        } catch (FileNotFoundException e) {
+            // Already gone: nothing left to keep.
+        }
+    }
+
+    private void addDataFile(ManifestEntry e, Set<Path> into) {
+        DataFileMeta f = e.file();
+        Path file = f.externalPath() != null ? new Path(f.externalPath())
+                : paths.dataFile(e.partition(), e.bucket(), f.fileName());
+        into.add(file);
+        for (String extra : f.extraFiles()) {
+            into.add(new Path(file.parent(), extra));
+        }
+    }
+
+    private Path indexPath(IndexFileMeta meta) {
+        return meta.externalPath() != null ? new Path(meta.externalPath()) : new Path(paths.indexDir(), meta.fileName());
+    }
+}
