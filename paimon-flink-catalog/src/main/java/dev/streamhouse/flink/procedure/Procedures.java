@@ -57,7 +57,6 @@ public final class Procedures {
             "rename_tag",
             "repair",
             "replace_tag",
-            "rescale",
             "revoke_privilege_from_user",
             "rewrite_file_index",
             "rollback_to",
@@ -75,7 +74,8 @@ public final class Procedures {
             ExpirePartitionsProcedure.NAME, ExpirePartitionsProcedure::new,
             DropPartitionProcedure.NAME, DropPartitionProcedure::new,
             MarkPartitionDoneProcedure.NAME, MarkPartitionDoneProcedure::new,
-            RemoveOrphanFilesProcedure.NAME, RemoveOrphanFilesProcedure::new));
+            RemoveOrphanFilesProcedure.NAME, RemoveOrphanFilesProcedure::new,
+            RescaleProcedure.NAME, RescaleProcedure::new));
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {
