@@ -118,4 +118,21 @@ class RescaleProcedureITCase extends CatalogITCaseBase {
                 .hasStackTraceContaining("'bucket' = -1 (dynamic buckets)")
                 .hasStackTraceContaining("fixed bucket count only");
     }
+    @Test
+    void aCommitAfterTheReadFailsTheRescaleAndChangesNothing() throws Exception {
+        createPrimaryKeyTable();
+        FileStoreTable t = table("t");
+        long read = t.latestSnapshot().orElseThrow().id();
+        sql("INSERT INTO t VALUES (200, 'late', 'x')").await();
+        List<String> rows = sortedRows("SELECT * FROM t");
+        FileStoreTable rescaled = t.copy(Map.of("bucket", "4"));
+        try (dev.streamhouse.storage.table.sink.TableCommit commit = rescaled.newStreamCommit("rescale-test")) {
+            assertThatThrownBy(() -> new RescaleCommit(rescaled, read, Map.of("dt", "x")).commit(commit, 1, List.of()))
+                    .hasMessageContaining("Cannot rescale table default.t")
+                    .hasMessageContaining("snapshot " + (read + 1) + " (APPEND)")
+                    .hasMessageContaining("its rows would be lost");
+        }
+        assertThat(table("t").latestSnapshot().orElseThrow().id()).isEqualTo(read + 1);
+        assertThat(sortedRows("SELECT * FROM t")).isEqualTo(rows).contains("+I[200, late, x]");
+    }
 }
