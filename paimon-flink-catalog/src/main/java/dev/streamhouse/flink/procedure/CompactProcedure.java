@@ -3,9 +3,7 @@ package dev.streamhouse.flink.procedure;
 import dev.streamhouse.flink.sink.FlinkSinkOptions;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.flink.sink.compact.CompactJob;
-import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.sink.CompactionBuckets;
 import dev.streamhouse.storage.table.sink.UncommittedCompactionFiles;
 import org.apache.flink.table.annotation.ArgumentHint;
@@ -16,7 +14,6 @@ import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 
 import java.io.IOException;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -78,27 +75,23 @@ public final class CompactProcedure implements Procedure {
         if (!dynamic.isEmpty()) {
             compacted = compacted.copy(dynamic);
         }
-        if (!(compacted instanceof FileStoreTable)) {
-            throw new UnsupportedOperationException("Cannot compact table " + compacted.fullName()
-                    + ": it is not a table stored in the Paimon format");
-        }
-        // The job's files carry a tag of its own, so that a failed job's files can be found and deleted.
-        String tag = "c" + UUID.randomUUID().toString().replace("-", "");
-        FileStoreTable store = ((FileStoreTable) compacted).copy(UncommittedCompactionFiles.optionsFor(tag));
         String name = path.getFullName();
-        List<PartitionBucket> buckets = CompactionBuckets.live(store, args.partitions(partitions));
+        List<CompactionBuckets.Bucket> buckets = CompactionBuckets.live(compacted, args.partitions(partitions));
         if (buckets.isEmpty()) {
             return new String[] {"Nothing to compact in " + name + " (0 buckets checked)"};
         }
-        Long before = store.snapshotManager().latestSnapshotId();
-        CompactJob job = CompactJob.of(store, buckets).fullCompaction(full).parallelism(parallelism);
+        // The job's files carry a tag of its own, so that a failed job's files can be found and deleted.
+        String tag = "c" + UUID.randomUUID().toString().replace("-", "");
+        Table tagged = compacted.copy(UncommittedCompactionFiles.optionsFor(tag));
+        long before = tagged.latestSnapshot().map(Snapshot::id).orElse(0L);
+        CompactJob job = CompactJob.of(tagged, buckets).fullCompaction(full).parallelism(parallelism);
         CompactJob.Result result;
         try {
             result = job.run(context.getExecutionEnvironment());
         } catch (Exception e) {
-            if (committedSnapshot(store, before, job.commitUser()).isEmpty()) {
+            if (committedSnapshot(tagged, before, job.commitUser()).isEmpty()) {
                 try {
-                    UncommittedCompactionFiles.delete(store, buckets, tag);
+                    UncommittedCompactionFiles.delete(tagged, buckets, tag);
                 } catch (IOException | RuntimeException cleanup) {
                     e.addSuppressed(cleanup);
                 }
@@ -106,7 +99,7 @@ public final class CompactProcedure implements Procedure {
             throw e;
         }
         Optional<Long> snapshot = result.changedBuckets() == 0 ? Optional.empty()
-                : committedSnapshot(store, before, job.commitUser());
+                : committedSnapshot(tagged, before, job.commitUser());
         if (snapshot.isEmpty()) {
             return new String[] {"Nothing to compact in " + name + " (" + buckets.size() + " buckets checked)"};
         }
@@ -114,19 +107,13 @@ public final class CompactProcedure implements Procedure {
                 + name + " into snapshot " + snapshot.get()};
     }
 
-    /** The snapshot after {@code before} that {@code commitUser} committed, if any. */
-    private static Optional<Long> committedSnapshot(FileStoreTable table, Long before, String commitUser)
-            throws IOException {
-        Long latest = table.snapshotManager().latestSnapshotId();
-        if (latest == null) {
-            return Optional.empty();
-        }
-        long from = before == null ? 1 : before + 1;
-        Iterator<Snapshot> it = table.snapshotManager().snapshotsDescending(from, latest);
-        while (it.hasNext()) {
-            Snapshot s = it.next();
-            if (commitUser.equals(s.commitUser())) {
-                return Optional.of(s.id());
+    /** The snapshot after {@code before} that {@code commitUser} committed, if any (newest first). */
+    private static Optional<Long> committedSnapshot(Table table, long before, String commitUser) {
+        long latest = table.latestSnapshot().map(Snapshot::id).orElse(0L);
+        for (long id = latest; id > before; id--) {
+            Optional<Snapshot> s = table.snapshot(id);
+            if (s.isPresent() && commitUser.equals(s.get().commitUser())) {
+                return Optional.of(id);
             }
         }
         return Optional.empty();

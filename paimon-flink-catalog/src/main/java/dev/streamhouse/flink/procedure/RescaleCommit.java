@@ -5,14 +5,12 @@ import dev.streamhouse.flink.sink.OverwriteCommit;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.TableCommit;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The commit of {@code CALL sys.rescale}: one OVERWRITE snapshot replacing the partition (or the whole
@@ -24,11 +22,11 @@ import java.util.Map;
 final class RescaleCommit implements CommitAction {
     private static final long serialVersionUID = 1L;
 
-    private final FileStoreTable table;
+    private final Table table;
     private final long readSnapshot;
     private final OverwriteCommit overwrite;
 
-    RescaleCommit(FileStoreTable table, long readSnapshot, Map<String, String> partition) {
+    RescaleCommit(Table table, long readSnapshot, Map<String, String> partition) {
         this.table = table;
         this.readSnapshot = readSnapshot;
         this.overwrite = OverwriteCommit.staticPartition(partition);
@@ -36,23 +34,15 @@ final class RescaleCommit implements CommitAction {
 
     @Override
     public void commit(TableCommit commit, long identifier, List<CommitMessage> messages) {
-        try {
-            Long latest = table.snapshotManager().latestSnapshotId();
-            if (latest != null && latest > readSnapshot) {
-                Iterator<Snapshot> it = table.snapshotManager().snapshotsAscending(readSnapshot + 1, latest);
-                while (it.hasNext()) {
-                    Snapshot s = it.next();
-                    if (s.commitKind() != CommitKind.COMPACT) {
-                        throw new IllegalStateException("Cannot rescale table " + table.fullName() + ": snapshot "
-                                + s.id() + " (" + s.commitKind() + ") was committed after the rescale read snapshot "
-                                + readSnapshot + "; its rows would be lost. Retry the CALL when no job writes"
-                                + " the table");
-                    }
-                }
+        long latest = table.latestSnapshot().map(Snapshot::id).orElse(readSnapshot);
+        for (long id = readSnapshot + 1; id <= latest; id++) {
+            Optional<Snapshot> s = table.snapshot(id);
+            if (s.isEmpty() || s.get().commitKind() != CommitKind.COMPACT) {
+                throw new IllegalStateException("Cannot rescale table " + table.fullName() + ": snapshot " + id
+                        + " (" + s.map(x -> x.commitKind().name()).orElse("expired") + ") was committed after the"
+                        + " rescale read snapshot " + readSnapshot + "; its rows would be lost. Retry the CALL when"
+                        + " no job writes the table");
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot rescale table " + table.fullName()
-                    + ": cannot read its snapshots", e);
         }
         overwrite.commit(commit, identifier, messages);
     }

@@ -3,16 +3,10 @@ package dev.streamhouse.flink.procedure;
 import dev.streamhouse.flink.sink.PaimonSinkBuilder;
 import dev.streamhouse.flink.source.PaimonSource;
 import dev.streamhouse.flink.source.PaimonSourceBuilder;
-import dev.streamhouse.storage.manifest.PartitionBucket;
-import dev.streamhouse.storage.options.PartitionOptions;
-import dev.streamhouse.storage.partition.PartitionSpec;
-import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.predicate.PredicateBuilder;
-import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.CompactionBuckets;
+import dev.streamhouse.storage.table.source.PartitionRowFilter;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -68,12 +62,7 @@ public final class RescaleProcedure implements Procedure {
             Integer scanParallelism, Integer sinkParallelism) throws Exception {
         ProcedureArguments args = new ProcedureArguments(NAME);
         ObjectPath path = args.table(table, catalog.defaultDatabase());
-        Table found = catalog.table(path);
-        if (!(found instanceof FileStoreTable)) {
-            throw new UnsupportedOperationException("Cannot rescale table " + found.fullName()
-                    + ": it is not a table stored in the Paimon format");
-        }
-        FileStoreTable store = (FileStoreTable) found;
+        Table store = catalog.table(path);
         String name = store.fullName();
         int current = store.schema().numBuckets();
         if (current <= 0) {
@@ -87,9 +76,9 @@ public final class RescaleProcedure implements Procedure {
             throw args.error("partition", partition, "one partition spec is expected, e.g. 'dt=2024-01-01,hh=01'");
         }
         Map<String, String> spec = specs.isEmpty() ? Map.of() : specs.get(0);
-        Snapshot snapshot = store.snapshotManager().latestSnapshot().orElseThrow(() -> new IllegalArgumentException(
+        Snapshot snapshot = store.latestSnapshot().orElseThrow(() -> new IllegalArgumentException(
                 "Table " + name + " has no snapshot. No need to rescale."));
-        List<PartitionBucket> live = CompactionBuckets.live(store, specs);
+        List<CompactionBuckets.Bucket> live = CompactionBuckets.live(store, specs);
         if (live.isEmpty()) {
             throw new IllegalArgumentException("The specified partition does not have any data files. No need to"
                     + " rescale.");
@@ -103,33 +92,17 @@ public final class RescaleProcedure implements Procedure {
         env.configure(batch);
 
         PaimonSourceBuilder source = PaimonSourceBuilder.forTable(store).bounded().snapshotId(snapshot.id());
-        fullRowFilter(store.schema(), spec, name).ifPresent(source::filter);
+        PartitionRowFilter.of(store, spec).ifPresent(source::filter);
         PaimonSource built = source.build();
         DataStream<RowData> rows = env.fromSource(built, WatermarkStrategy.noWatermarks(), "Read: " + name,
                 built.getProducedType()).setParallelism(readers);
-        FileStoreTable rescaled = store.copy(Map.of("bucket", String.valueOf(buckets)));
+        Table rescaled = store.copy(Map.of("bucket", String.valueOf(buckets)));
         PaimonSinkBuilder.forTable(rescaled)
                 .parallelism(writers)
                 .commitAction(new RescaleCommit(rescaled, snapshot.id(), spec))
                 .forRowData(rows);
         env.execute("Rescale table " + name);
         return new String[] {"Success"};
-    }
-
-    /** The spec as a predicate over the table's full row (it prunes partitions); empty for all. */
-    private static java.util.Optional<Predicate> fullRowFilter(TableSchema schema, Map<String, String> spec,
-            String table) {
-        PartitionSpec parsed = PartitionSpec.parse(schema.partitionType(), spec,
-                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), table);
-        if (parsed.isEmpty()) {
-            return java.util.Optional.empty();
-        }
-        List<String> keys = schema.partitionType().fieldNames();
-        int[] mapping = new int[keys.size()];
-        for (int i = 0; i < mapping.length; i++) {
-            mapping[i] = schema.rowType().fieldIndex(keys.get(i));
-        }
-        return PredicateBuilder.transformFieldMapping(parsed.predicate().orElseThrow(), mapping);
     }
 
     private static int positive(ProcedureArguments args, String argument, Integer value, int otherwise) {

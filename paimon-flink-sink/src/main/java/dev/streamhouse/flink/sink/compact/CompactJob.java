@@ -3,8 +3,8 @@ package dev.streamhouse.flink.sink.compact;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
 import dev.streamhouse.flink.sink.committer.CommitterOperator;
-import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.sink.CompactionBuckets;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
@@ -38,7 +38,7 @@ import java.util.UUID;
  */
 public final class CompactJob {
     private final Table table;
-    private final List<PartitionBucket> buckets;
+    private final List<CompactionBuckets.Bucket> buckets;
     private boolean fullCompaction = true;
     private int parallelism = 1;
     private final String commitUser = UUID.randomUUID().toString();
@@ -46,13 +46,13 @@ public final class CompactJob {
     /** What a finished job did: how many buckets changed (0: nothing was committed). */
     public record Result(int changedBuckets) {}
 
-    private CompactJob(Table table, List<PartitionBucket> buckets) {
+    private CompactJob(Table table, List<CompactionBuckets.Bucket> buckets) {
         this.table = Objects.requireNonNull(table, "table");
         this.buckets = List.copyOf(buckets);
     }
 
     /** A job compacting {@code buckets} (non-empty) of {@code table}. */
-    public static CompactJob of(Table table, List<PartitionBucket> buckets) {
+    public static CompactJob of(Table table, List<CompactionBuckets.Bucket> buckets) {
         if (buckets.isEmpty()) {
             throw new IllegalArgumentException("Cannot compact table " + table.fullName() + ": no buckets given");
         }
@@ -86,7 +86,7 @@ public final class CompactJob {
         env.configure(batch);
         String name = table.fullName();
         List<Tuple2<byte[], Integer>> elements = new ArrayList<>();
-        for (PartitionBucket pb : buckets) {
+        for (CompactionBuckets.Bucket pb : buckets) {
             elements.add(Tuple2.of(pb.partition().toSerializedBytes(), pb.bucket()));
         }
         TypeInformation<Tuple2<byte[], Integer>> type = new TupleTypeInfo<>(

@@ -3,7 +3,6 @@ package dev.streamhouse.storage.table.sink;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
@@ -80,7 +79,7 @@ public final class TableCompactor {
     public record Result(int buckets, int changedBuckets, Optional<Long> snapshotId) {}
 
     public Result compact() throws IOException {
-        List<PartitionBucket> buckets = CompactionBuckets.live(table, partitions);
+        List<CompactionBuckets.Bucket> buckets = CompactionBuckets.live(table, partitions);
         if (buckets.isEmpty()) {
             return new Result(0, 0, Optional.empty());
         }
@@ -101,9 +100,9 @@ public final class TableCompactor {
     }
 
     /** Compacts the buckets with up to {@code parallelism} writers; all their messages, or nothing. */
-    private List<CommitMessage> compactAll(List<PartitionBucket> buckets) throws IOException {
+    private List<CommitMessage> compactAll(List<CompactionBuckets.Bucket> buckets) throws IOException {
         int writers = Math.min(parallelism, buckets.size());
-        List<List<PartitionBucket>> shares = new ArrayList<>();
+        List<List<CompactionBuckets.Bucket>> shares = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
             shares.add(new ArrayList<>());
         }
@@ -117,7 +116,7 @@ public final class TableCompactor {
         });
         List<Future<List<CommitMessage>>> futures = new ArrayList<>();
         try {
-            for (List<PartitionBucket> share : shares) {
+            for (List<CompactionBuckets.Bucket> share : shares) {
                 futures.add(pool.submit(() -> compactShare(share)));
             }
             List<CommitMessage> out = new ArrayList<>();
@@ -153,10 +152,10 @@ public final class TableCompactor {
         }
     }
 
-    private List<CommitMessage> compactShare(List<PartitionBucket> share) throws IOException {
+    private List<CommitMessage> compactShare(List<CompactionBuckets.Bucket> share) throws IOException {
         TableWrite write = table.newWrite();
         try {
-            for (PartitionBucket pb : share) {
+            for (CompactionBuckets.Bucket pb : share) {
                 write.compact(pb.partition(), pb.bucket(), fullCompaction);
             }
             return write.prepareCommit();

@@ -4,10 +4,10 @@ import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.manifest.ManifestEntry;
-import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.options.FileFormatOptions;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
 import java.util.Collection;
@@ -46,12 +46,14 @@ public final class UncommittedCompactionFiles {
      *
      * @return how many files were deleted
      */
-    public static int delete(FileStoreTable table, Collection<PartitionBucket> buckets, String tag) throws IOException {
+    public static int delete(Table anyTable, Collection<CompactionBuckets.Bucket> buckets, String tag)
+            throws IOException {
+        FileStoreTable table = CompactionBuckets.fileStoreTable(anyTable, "clean up after compacting");
         Set<String> referenced = new HashSet<>();
         Optional<Snapshot> latest = table.snapshotManager().latestSnapshot();
         if (latest.isPresent()) {
             Set<BinaryRow> partitions = new HashSet<>();
-            for (PartitionBucket pb : buckets) {
+            for (CompactionBuckets.Bucket pb : buckets) {
                 partitions.add(pb.partition());
             }
             for (ManifestEntry e : table.snapshotEntries().liveEntries(latest.get(), partitions)) {
@@ -61,7 +63,7 @@ public final class UncommittedCompactionFiles {
         int deleted = 0;
         String data = prefix("data-", tag);
         String changelog = prefix("changelog-", tag);
-        for (PartitionBucket pb : buckets) {
+        for (CompactionBuckets.Bucket pb : buckets) {
             Path dir = table.paths().bucketDir(pb.partition(), pb.bucket());
             if (!table.fileIO().exists(dir)) {
                 continue;
