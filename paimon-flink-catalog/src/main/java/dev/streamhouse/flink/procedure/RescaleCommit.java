@@ -17,7 +17,8 @@ import java.util.Optional;
  * table) with the rows the job read from snapshot {@code readSnapshot}, rewritten with the new bucket
  * count. Before it commits it checks that every snapshot committed since the read is a COMPACT one
  * (which cannot change rows); anything else (a concurrent write or overwrite) would be lost by the
- * overwrite, so the commit fails naming it, deletes nothing of the table and the CALL can be retried.
+ * overwrite, so the commit fails naming it, deletes the files the job wrote (and nothing of the table)
+ * and the CALL can be retried.
  */
 final class RescaleCommit implements CommitAction {
     private static final long serialVersionUID = 1L;
@@ -38,6 +39,8 @@ final class RescaleCommit implements CommitAction {
         for (long id = readSnapshot + 1; id <= latest; id++) {
             Optional<Snapshot> s = table.snapshot(id);
             if (s.isEmpty() || s.get().commitKind() != CommitKind.COMPACT) {
+                // Nothing was committed: the rewritten files are garbage.
+                commit.abort(messages);
                 throw new IllegalStateException("Cannot rescale table " + table.fullName() + ": snapshot " + id
                         + " (" + s.map(x -> x.commitKind().name()).orElse("expired") + ") was committed after the"
                         + " rescale read snapshot " + readSnapshot + "; its rows would be lost. Retry the CALL when"

@@ -126,12 +126,23 @@ class RescaleProcedureITCase extends CatalogITCaseBase {
         sql("INSERT INTO t VALUES (200, 'late', 'x')").await();
         List<String> rows = sortedRows("SELECT * FROM t");
         FileStoreTable rescaled = t.copy(Map.of("bucket", "4"));
+        List<dev.streamhouse.storage.commit.CommitMessage> written;
+        try (dev.streamhouse.storage.table.sink.TableWrite w = rescaled.newOverwriteWrite()) {
+            w.write(dev.streamhouse.storage.data.GenericRow.of(7,
+                    dev.streamhouse.storage.data.BinaryString.fromString("v7"),
+                    dev.streamhouse.storage.data.BinaryString.fromString("x")));
+            written = w.prepareCommit();
+        }
+        java.nio.file.Path file = warehouse.resolve("default.db/t/dt=x/bucket-" + written.get(0).bucket())
+                .resolve(written.get(0).dataIncrement().newFiles().get(0).fileName());
+        assertThat(file).exists();
         try (dev.streamhouse.storage.table.sink.TableCommit commit = rescaled.newStreamCommit("rescale-test")) {
-            assertThatThrownBy(() -> new RescaleCommit(rescaled, read, Map.of("dt", "x")).commit(commit, 1, List.of()))
+            assertThatThrownBy(() -> new RescaleCommit(rescaled, read, Map.of("dt", "x")).commit(commit, 1, written))
                     .hasMessageContaining("Cannot rescale table default.t")
                     .hasMessageContaining("snapshot " + (read + 1) + " (APPEND)")
                     .hasMessageContaining("its rows would be lost");
         }
+        assertThat(file).as("the rescale's own file is deleted").doesNotExist();
         assertThat(table("t").latestSnapshot().orElseThrow().id()).isEqualTo(read + 1);
         assertThat(sortedRows("SELECT * FROM t")).isEqualTo(rows).contains("+I[200, late, x]");
     }
