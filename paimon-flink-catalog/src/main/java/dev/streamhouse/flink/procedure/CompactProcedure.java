@@ -2,7 +2,10 @@ package dev.streamhouse.flink.procedure;
 
 import dev.streamhouse.flink.sink.FlinkSinkOptions;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.table.sink.TableCompactor;
+import dev.streamhouse.flink.sink.compact.CompactJob;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.sink.CompactionBuckets;
+import dev.streamhouse.storage.table.sink.UncommittedCompactionFiles;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -10,7 +13,11 @@ import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 
+import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.Map;
 
 /**
@@ -22,9 +29,13 @@ import java.util.Map;
  * parallelism). Sort compaction ({@code order_strategy}, {@code order_by}), {@code where} and
  * {@code partition_idle_time} are refused with a clear error.
  *
- * <p>The compaction runs in the JVM that executes the CALL (the SQL client or the application), not
- * as a cluster job: it reads and rewrites the table's files directly, so it suits tables whose buckets
- * one machine can rewrite.
+ * <p>The buckets to compact (live in the latest snapshot, in the given partitions) are listed in the
+ * caller; the compaction itself runs as a Flink batch job on the CALL's execution environment
+ * ({@link CompactJob}): {@code sink.parallelism} (default: the environment's parallelism) subtasks
+ * compact buckets, one committer commits their files as one COMPACT snapshot. If the job fails
+ * (a bucket cannot be read, a concurrent commit conflicts) the CALL fails, nothing is committed and
+ * the job's new files are deleted: the committer deletes those it received, and the CALL deletes the
+ * rest, found by the file name prefix the job's writers use ({@link UncommittedCompactionFiles}).
  */
 public final class CompactProcedure implements Procedure {
     static final String NAME = "compact";
@@ -64,17 +75,48 @@ public final class CompactProcedure implements Procedure {
         if (!dynamic.isEmpty()) {
             compacted = compacted.copy(dynamic);
         }
-        TableCompactor.Result result = TableCompactor.forTable(compacted)
-                .withPartitions(args.partitions(partitions))
-                .withFullCompaction(full)
-                .withParallelism(parallelism)
-                .compact();
         String name = path.getFullName();
-        if (result.snapshotId().isEmpty()) {
-            return new String[] {"Nothing to compact in " + name + " (" + result.buckets() + " buckets checked)"};
+        List<CompactionBuckets.Bucket> buckets = CompactionBuckets.live(compacted, args.partitions(partitions));
+        if (buckets.isEmpty()) {
+            return new String[] {"Nothing to compact in " + name + " (0 buckets checked)"};
         }
-        return new String[] {"Compacted " + result.changedBuckets() + " of " + result.buckets() + " buckets of "
-                + name + " into snapshot " + result.snapshotId().get()};
+        // The job's files carry a tag of its own, so that a failed job's files can be found and deleted.
+        String tag = "c" + UUID.randomUUID().toString().replace("-", "");
+        Table tagged = compacted.copy(UncommittedCompactionFiles.optionsFor(tag));
+        long before = tagged.latestSnapshot().map(Snapshot::id).orElse(0L);
+        CompactJob job = CompactJob.of(tagged, buckets).fullCompaction(full).parallelism(parallelism);
+        CompactJob.Result result;
+        try {
+            result = job.run(context.getExecutionEnvironment());
+        } catch (Exception e) {
+            if (committedSnapshot(tagged, before, job.commitUser()).isEmpty()) {
+                try {
+                    UncommittedCompactionFiles.delete(tagged, buckets, tag);
+                } catch (IOException | RuntimeException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
+            }
+            throw e;
+        }
+        Optional<Long> snapshot = result.changedBuckets() == 0 ? Optional.empty()
+                : committedSnapshot(tagged, before, job.commitUser());
+        if (snapshot.isEmpty()) {
+            return new String[] {"Nothing to compact in " + name + " (" + buckets.size() + " buckets checked)"};
+        }
+        return new String[] {"Compacted " + result.changedBuckets() + " of " + buckets.size() + " buckets of "
+                + name + " into snapshot " + snapshot.get()};
+    }
+
+    /** The snapshot after {@code before} that {@code commitUser} committed, if any (newest first). */
+    private static Optional<Long> committedSnapshot(Table table, long before, String commitUser) {
+        long latest = table.latestSnapshot().map(Snapshot::id).orElse(0L);
+        for (long id = latest; id > before; id--) {
+            Optional<Snapshot> s = table.snapshot(id);
+            if (s.isPresent() && commitUser.equals(s.get().commitUser())) {
+                return Optional.of(id);
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean fullCompaction(ProcedureArguments args, String compactStrategy) {

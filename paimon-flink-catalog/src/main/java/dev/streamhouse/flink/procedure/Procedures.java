@@ -51,7 +51,6 @@ public final class Procedures {
             "query_service",
             "remove_unexisting_files",
             "repair",
-            "rescale",
             "revoke_privilege_from_user",
             "rewrite_file_index",
             "trigger_tag_automatic_creation");
@@ -78,7 +77,8 @@ public final class Procedures {
             Map.entry(ExpireTagsProcedure.NAME, ExpireTagsProcedure::new),
             Map.entry(RollbackToProcedure.NAME, RollbackToProcedure::new),
             Map.entry(RollbackToTimestampProcedure.NAME, RollbackToTimestampProcedure::new),
-            Map.entry(RollbackToWatermarkProcedure.NAME, RollbackToWatermarkProcedure::new)));
+            Map.entry(RollbackToWatermarkProcedure.NAME, RollbackToWatermarkProcedure::new),
+            Map.entry(RescaleProcedure.NAME, RescaleProcedure::new)));
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {

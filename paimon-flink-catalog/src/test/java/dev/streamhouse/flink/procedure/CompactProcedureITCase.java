@@ -4,10 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.runtime.client.JobStatusMessage;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** {@code CALL sys.compact} through Flink SQL, in Apache Paimon's positional and named forms. */
 class CompactProcedureITCase extends CatalogITCaseBase {
@@ -95,5 +110,80 @@ class CompactProcedureITCase extends CatalogITCaseBase {
         assertThat(sortedRows("SELECT * FROM logs")).isEqualTo(before).hasSize(6);
         assertThat(rows("CALL sys.compact(`table` => 'default.logs', compact_strategy => 'minor')"))
                 .singleElement().asString().startsWith("+I[Nothing to compact");
+    }
+    /** The jobs of the MiniCluster named {@code name}. */
+    private static List<JobID> jobsNamed(MiniCluster cluster, String name) throws Exception {
+        List<JobID> out = new ArrayList<>();
+        for (JobStatusMessage job : cluster.listJobs().get()) {
+            if (job.getJobName().equals(name)) {
+                out.add(job.getJobId());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theCallRunsAFlinkBatchJobThatCompactsBucketsInParallel(@InjectMiniCluster MiniCluster cluster)
+            throws Exception {
+        List<JobID> earlier = jobsNamed(cluster, "Compact table default.t");
+        List<String> before = tableRows();
+
+        assertThat(rows("CALL sys.compact(`table` => 'default.t', options => 'sink.parallelism=2')"))
+                .containsExactly("+I[Compacted 3 of 3 buckets of default.t into snapshot 4]");
+
+        List<JobID> jobs = jobsNamed(cluster, "Compact table default.t");
+        jobs.removeAll(earlier);
+        assertThat(jobs).hasSize(1);
+        AccessExecutionGraph graph = cluster.getArchivedExecutionGraph(jobs.get(0)).get();
+        assertThat(graph.getState()).isEqualTo(JobStatus.FINISHED);
+        Map<String, Integer> parallelism = new TreeMap<>();
+        for (AccessExecutionJobVertex v : graph.getAllVertices().values()) {
+            parallelism.put(v.getName(), v.getParallelism());
+        }
+        assertThat(parallelism).hasEntrySatisfying("Compact: default.t", p -> assertThat(p).isEqualTo(2));
+        assertThat(files("{x}")).allMatch(r -> r.endsWith(", 5]")).hasSize(1);
+        assertThat(files("{y}")).allMatch(r -> r.endsWith(", 5]")).hasSize(2);
+        assertThat(tableRows()).isEqualTo(before);
+    }
+
+    @Test
+    void aFailureInsideTheJobLeavesTheTableAndItsFilesUnchanged() throws Exception {
+        Path table = warehouse.resolve("default.db").resolve("t");
+        Path bucket = table.resolve("dt=y").resolve("bucket-1");
+        List<Path> dataFiles;
+        try (Stream<Path> files = Files.list(bucket)) {
+            dataFiles = files.filter(f -> f.getFileName().toString().startsWith("data-")).sorted()
+                    .collect(Collectors.toList());
+        }
+        assertThat(dataFiles).isNotEmpty();
+        List<String> rowsBefore = tableRows();
+        List<String> snapshotsBefore = sortedRows("SELECT snapshot_id FROM `t$snapshots`");
+        List<Path> filesBefore = allFiles(table);
+        List<byte[]> originals = new ArrayList<>();
+        for (Path f : dataFiles) {
+            byte[] bytes = Files.readAllBytes(f);
+            originals.add(bytes);
+            byte[] garbage = new byte[bytes.length];
+            Arrays.fill(garbage, (byte) 7);
+            Files.write(f, garbage);
+        }
+
+        assertThatThrownBy(() -> rows("CALL sys.compact(`table` => 'default.t', options => 'sink.parallelism=2')"))
+                .isInstanceOf(Exception.class);
+
+        for (int i = 0; i < dataFiles.size(); i++) {
+            Files.write(dataFiles.get(i), originals.get(i));
+        }
+        assertThat(sortedRows("SELECT snapshot_id FROM `t$snapshots`")).isEqualTo(snapshotsBefore);
+        assertThat(allFiles(table)).isEqualTo(filesBefore);
+        assertThat(tableRows()).isEqualTo(rowsBefore);
+        // and a retry compacts
+        assertThat(rows("CALL sys.compact('default.t')")).singleElement().asString().contains("into snapshot 4");
+    }
+
+    private static List<Path> allFiles(Path dir) throws Exception {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).map(dir::relativize).sorted().collect(Collectors.toList());
+        }
     }
 }

@@ -238,7 +238,7 @@ final class ConflictChecker {
         if (previous != null && previous != e.totalBuckets()) {
             throw new InvalidCommitException("Cannot commit to table " + tableName + ": a partition would hold "
                     + "files written with " + previous + " and with " + e.totalBuckets()
-                    + " buckets; use INSERT OVERWRITE to rescale a partition");
+                    + " buckets; rewrite the partition with one bucket count by CALL sys.rescale");
         }
     }
 }

@@ -40,6 +40,7 @@ import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.table.sink.AppendTableWrite;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.sink.BucketStateLoader;
+import dev.streamhouse.storage.table.sink.BucketCountCheck;
 import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
 import dev.streamhouse.storage.table.sink.TableCommit;
@@ -289,6 +290,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 Snapshot s = snapshot();
                 List<ManifestEntry> live = s == null ? List.of() : snapshotEntries().liveEntries(s, Set.of(partition));
                 TableFeatureCheck.checkDataFiles(fullName, live, TableFeatureCheck.Access.WRITE);
+                BucketCountCheck.check(fullName, paths.renderer().values(partition), schema.numBuckets(), live);
                 return live;
             }
 

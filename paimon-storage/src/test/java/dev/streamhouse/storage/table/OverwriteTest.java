@@ -249,6 +249,35 @@ class OverwriteTest {
 
     // ---- primary-key tables ----
 
+    @Test
+    void fixedBucketAppendPartitionOfAnotherBucketCountIsRefusedUntilOverwritten() throws Exception {
+        root = new Path(tmp.resolve("append-fixed").toString());
+        FileStoreTable table = TestTables.create(LocalFileIO.INSTANCE, root, Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("name", DataTypes.STRING())
+                .column("dt", DataTypes.STRING())
+                .column("hr", DataTypes.INT())
+                .partitionKeys("dt")
+                .option("bucket", "2")
+                .option("bucket-key", "id")
+                .build());
+        append(table, row(1, "a", "d1", 1), row(2, "b", "d1", 1), row(3, "c", "d2", 1));
+        new SchemaManager(LocalFileIO.INSTANCE, root).commitChanges(List.of(SchemaChange.setOption("bucket", "3")));
+        FileStoreTable rescaled = FileStoreTable.load(LocalFileIO.INSTANCE, root, "default.test");
+        try (TableWrite w = rescaled.newWrite()) {
+            assertThatThrownBy(() -> w.write(row(4, "d", "d1", 1)))
+                    .hasMessageContaining("partition dt=d1 of table default.test")
+                    .hasMessageContaining("written with 2 buckets").hasMessageContaining("'bucket' is now 3")
+                    .hasMessageContaining("CALL sys.rescale(`table` => 'default.test', `partition` => 'dt=d1')");
+        }
+        try (BatchTableCommit commit = rescaled.newBatchCommit()) {
+            commit.overwrite(Map.of("dt", "d1"), overwriteWrite(rescaled, row(1, "a", "d1", 1), row(2, "b", "d1", 1)));
+        }
+        append(rescaled, row(4, "d", "d1", 1));
+        assertThat(TestTables.readAll(rescaled)).containsExactlyInAnyOrder("+I(1, a, d1, 1)", "+I(2, b, d1, 1)",
+                "+I(3, c, d2, 1)", "+I(4, d, d1, 1)");
+    }
+
     private FileStoreTable pkTable(String... options) throws Exception {
         root = new Path(tmp.resolve("pk").toString());
         Schema.Builder b = Schema.newBuilder()
@@ -330,7 +359,7 @@ class OverwriteTest {
         new SchemaManager(LocalFileIO.INSTANCE, root).commitChanges(List.of(SchemaChange.setOption("bucket", "4")));
         FileStoreTable rescaled = FileStoreTable.load(LocalFileIO.INSTANCE, root, "default.test");
         try (TableWrite w = rescaled.newWrite()) {
-            assertThatThrownBy(() -> w.write(pk("d1", 1, 5))).hasMessageContaining("INSERT OVERWRITE");
+            assertThatThrownBy(() -> w.write(pk("d1", 1, 5))).hasMessageContaining("partition dt=d1 of table default.test").hasMessageContaining("2 buckets").hasMessageContaining("CALL sys.rescale");
         }
         // Rewrite partition d1 with its current content, now in 4 buckets.
         List<InternalRow> d1 = new ArrayList<>(List.of(keys("d1", 0, 10, 1)));

@@ -173,7 +173,7 @@ class PrimaryKeyTableTest {
         FileStoreTable rescaled = table.copy(java.util.Map.of("bucket", "3"));
         try (TableWrite w = rescaled.newWrite()) {
             assertThatThrownBy(() -> w.write(row(RowKind.INSERT, 2, 2, "b")))
-                    .hasMessageContaining("2 buckets").hasMessageContaining("INSERT OVERWRITE");
+                    .hasMessageContaining("2 buckets").hasMessageContaining("CALL sys.rescale");
         }
     }
 

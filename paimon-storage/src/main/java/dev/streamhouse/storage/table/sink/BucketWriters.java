@@ -193,12 +193,9 @@ final class BucketWriters implements AutoCloseable {
     private MergeTreeWriter create(BinaryRow partition, int bucket) throws IOException {
         List<DataFileMeta> files = new ArrayList<>();
         int numBuckets = schema.numBuckets();
-        for (ManifestEntry e : restored(partition)) {
-            if (numBuckets > 0 && e.totalBuckets() != numBuckets) {
-                throw new IllegalStateException("Cannot write to partition " + paths.renderer().render(partition)
-                        + " of table " + tableName + ": its files were written with " + e.totalBuckets()
-                        + " buckets but the table now has " + numBuckets + "; use INSERT OVERWRITE to rescale it");
-            }
+        List<ManifestEntry> restored = restored(partition);
+        BucketCountCheck.check(tableName, paths.renderer().values(partition), numBuckets, restored);
+        for (ManifestEntry e : restored) {
             if (e.bucket() == bucket) {
                 files.add(e.file());
             }

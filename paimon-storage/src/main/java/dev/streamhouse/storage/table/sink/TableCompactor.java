@@ -1,26 +1,16 @@
 package dev.streamhouse.storage.table.sink;
 
 import dev.streamhouse.storage.commit.CommitMessage;
-import dev.streamhouse.storage.manifest.ManifestEntry;
-import dev.streamhouse.storage.operation.FileStoreScan;
-import dev.streamhouse.storage.operation.TableFeatureCheck;
-import dev.streamhouse.storage.options.PartitionOptions;
-import dev.streamhouse.storage.partition.PartitionSpec;
-import dev.streamhouse.storage.predicate.Predicate;
-import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,10 +22,13 @@ import java.util.concurrent.Future;
  * sorted run on the last level without retractions, and a minor one lets the table's compaction
  * strategy pick; for an append table both merge small files ({@link AppendTableWrite#compact}).
  *
- * <p>The buckets are those live in the latest snapshot (optionally only in some partitions), split
+ * <p>The buckets are those live in the latest snapshot (optionally only in some partitions;
+ * {@link CompactionBuckets}), split
  * over {@code parallelism} writers that compact at the same time. Nothing is committed if no bucket
  * changed. A commit that conflicts (a concurrent job compacted or overwrote the same bucket) fails with
  * the storage's conflict error and its new files are deleted; the table is unchanged.
+ *
+ * <p>This runs in the calling JVM; {@code CALL sys.compact} runs the same steps as a Flink job.
  */
 public final class TableCompactor {
     private final FileStoreTable table;
@@ -86,7 +79,7 @@ public final class TableCompactor {
     public record Result(int buckets, int changedBuckets, Optional<Long> snapshotId) {}
 
     public Result compact() throws IOException {
-        List<PartitionBucket> buckets = liveBuckets();
+        List<CompactionBuckets.Bucket> buckets = CompactionBuckets.live(table, partitions);
         if (buckets.isEmpty()) {
             return new Result(0, 0, Optional.empty());
         }
@@ -106,35 +99,10 @@ public final class TableCompactor {
                 table.snapshotManager().latestSnapshot().map(Snapshot::id));
     }
 
-    private List<PartitionBucket> liveBuckets() throws IOException {
-        FileStoreScan scan = table.newFileStoreScan().forAccess(TableFeatureCheck.Access.WRITE);
-        if (!partitions.isEmpty()) {
-            scan.withPartitionFilter(partitionFilter());
-        }
-        Set<PartitionBucket> out = new LinkedHashSet<>();
-        for (ManifestEntry e : scan.plan().files()) {
-            out.add(new PartitionBucket(e.partition(), e.bucket()));
-        }
-        return new ArrayList<>(out);
-    }
-
-    private Predicate partitionFilter() {
-        String defaultName = table.schema().tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME);
-        List<Predicate> any = new ArrayList<>();
-        for (Map<String, String> raw : partitions) {
-            PartitionSpec spec = PartitionSpec.parse(table.schema().partitionType(), raw, defaultName, table.fullName());
-            if (spec.isEmpty()) {
-                return null;
-            }
-            any.add(spec.predicate().orElseThrow());
-        }
-        return PredicateBuilder.or(any);
-    }
-
     /** Compacts the buckets with up to {@code parallelism} writers; all their messages, or nothing. */
-    private List<CommitMessage> compactAll(List<PartitionBucket> buckets) throws IOException {
+    private List<CommitMessage> compactAll(List<CompactionBuckets.Bucket> buckets) throws IOException {
         int writers = Math.min(parallelism, buckets.size());
-        List<List<PartitionBucket>> shares = new ArrayList<>();
+        List<List<CompactionBuckets.Bucket>> shares = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
             shares.add(new ArrayList<>());
         }
@@ -148,7 +116,7 @@ public final class TableCompactor {
         });
         List<Future<List<CommitMessage>>> futures = new ArrayList<>();
         try {
-            for (List<PartitionBucket> share : shares) {
+            for (List<CompactionBuckets.Bucket> share : shares) {
                 futures.add(pool.submit(() -> compactShare(share)));
             }
             List<CommitMessage> out = new ArrayList<>();
@@ -184,10 +152,10 @@ public final class TableCompactor {
         }
     }
 
-    private List<CommitMessage> compactShare(List<PartitionBucket> share) throws IOException {
+    private List<CommitMessage> compactShare(List<CompactionBuckets.Bucket> share) throws IOException {
         TableWrite write = table.newWrite();
         try {
-            for (PartitionBucket pb : share) {
+            for (CompactionBuckets.Bucket pb : share) {
                 write.compact(pb.partition(), pb.bucket(), fullCompaction);
             }
             return write.prepareCommit();
