@@ -71,6 +71,7 @@ class LifecycleSeededTest {
         Reader reader = null;
         int tags = 0;
         StringBuilder history = new StringBuilder();
+        boolean expired = false;
 
         for (int step = 0; step < 60; step++) {
             int op = random.nextInt(100);
@@ -107,7 +108,9 @@ class LifecycleSeededTest {
                 history.append(" c");
             }
             checkEverythingReads(table, model, "seed " + seed + " after" + history);
+            expired |= retainedSnapshots(table).get(0) > 1;
         }
+        assertThat(expired).as("some snapshot expired during the run").isTrue();
         if (reader != null) {
             reader.catchUp(model);
         }
