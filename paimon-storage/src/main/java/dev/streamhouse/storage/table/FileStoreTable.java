@@ -344,7 +344,14 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     /** Snapshot expiration of this table, protecting the tags in {@code tag/}. */
     public SnapshotExpiration newSnapshotExpiration() {
-        return newSnapshotExpiration(tagManager()::taggedSnapshots, System::currentTimeMillis);
+        return newSnapshotExpiration(() -> {
+            try {
+                return tagManager().taggedSnapshots();
+            } catch (dev.streamhouse.storage.tag.CorruptTagException e) {
+                // TaggedSnapshots' contract: an unreadable tag is an IOException, which stops expiration.
+                throw new java.io.IOException(e.getMessage(), e);
+            }
+        }, System::currentTimeMillis);
     }
 
     /** Snapshot expiration protecting {@code tags}, with {@code clockMillis} as the current time. */
