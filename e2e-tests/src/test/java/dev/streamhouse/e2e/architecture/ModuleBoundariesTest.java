@@ -52,6 +52,7 @@ class ModuleBoundariesTest {
             STORAGE + ".schema.SchemaChangeConflictException",
             STORAGE + ".snapshot.Snapshot",
             STORAGE + ".snapshot.CommitKind",
+            STORAGE + ".snapshot.ExpiredSnapshotException",
             // the files of a DataSplit (version 1 source splits are converted into them)
             STORAGE + ".manifest.DataFileMeta",
             STORAGE + ".manifest.FileSource",

@@ -39,7 +39,7 @@ import java.util.function.LongSupplier;
  * If a run fails part way, every expired snapshot file still exists (or a contiguous tail of them),
  * so the next run finds them by listing, skips the metadata already deleted, and finishes the job.
  * A reader still positioned at an expired snapshot gets
- * {@code ExpiredSnapshotException} (table API).
+ * {@link dev.streamhouse.storage.snapshot.ExpiredSnapshotException}.
  *
  * <p>Errors: any I/O failure is an {@link IOException} naming the table and the file; snapshots and
  * files not yet deleted stay. Not thread-safe; two concurrent runs on one table are safe (each only

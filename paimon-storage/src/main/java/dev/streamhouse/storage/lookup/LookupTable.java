@@ -17,7 +17,7 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.Partition;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.source.DataSplit;
-import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.table.source.TableRead;

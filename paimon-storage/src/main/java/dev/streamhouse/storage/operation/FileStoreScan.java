@@ -135,7 +135,7 @@ public final class FileStoreScan {
             Long earliest = snapshots.earliestSnapshotId();
             if (earliest != null && snapshotId < earliest) {
                 // Expired, or left behind EARLIEST by an expiration that runs or was interrupted: files may be gone.
-                throw new dev.streamhouse.storage.table.source.ExpiredSnapshotException(tableName, snapshotId,
+                throw new dev.streamhouse.storage.snapshot.ExpiredSnapshotException(tableName, snapshotId,
                         earliest);
             }
             if (!snapshots.snapshotExists(snapshotId)) {

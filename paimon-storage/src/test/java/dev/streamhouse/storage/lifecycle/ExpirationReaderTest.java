@@ -3,7 +3,7 @@ package dev.streamhouse.storage.lifecycle;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.testutils.FailingFileIO;

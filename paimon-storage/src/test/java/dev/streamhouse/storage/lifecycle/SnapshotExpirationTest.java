@@ -7,7 +7,7 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotSerializer;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.TableExpiration;
-import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

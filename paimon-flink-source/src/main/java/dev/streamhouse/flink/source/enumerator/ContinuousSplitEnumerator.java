@@ -4,7 +4,7 @@ import dev.streamhouse.flink.source.event.PendingChanges;
 import dev.streamhouse.flink.source.event.ReaderProgressEvent;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.storage.table.source.DataSplit;
-import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.table.source.TableScan;
 import org.apache.flink.api.connector.source.SourceEvent;

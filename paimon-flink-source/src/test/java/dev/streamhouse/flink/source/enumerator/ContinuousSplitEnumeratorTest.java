@@ -8,7 +8,7 @@ import dev.streamhouse.flink.source.testutils.RecordingEnumeratorContext;
 import dev.streamhouse.flink.source.testutils.ScriptedStreamScan;
 import dev.streamhouse.flink.source.testutils.Splits;
 import dev.streamhouse.storage.table.source.DataSplit;
-import dev.streamhouse.storage.table.source.ExpiredSnapshotException;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
+
 import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.operation.SnapshotFinder;
 import dev.streamhouse.storage.options.ScanOptions;

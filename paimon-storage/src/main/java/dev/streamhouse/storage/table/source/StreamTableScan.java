@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
+
 /**
  * Plans a streaming read: where to start ({@code scan.mode}, or the saved progress of
  * {@code consumer-id}), then one snapshot after another. Read the splits with the {@link TableRead} of

@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
+
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.source.StreamFixture.Planned;

@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.table.source;
+package dev.streamhouse.storage.snapshot;
 
 /**
  * A read needs a snapshot that no longer exists: it was expired before the read got to it. Retrying
