@@ -40,18 +40,11 @@ public final class ExpireChangelogsProcedure implements Procedure {
             String olderThan, Integer maxDeletes, Boolean deleteAll) throws Exception {
         ProcedureArguments args = new ProcedureArguments(NAME);
         ObjectPath path = args.table(table, catalog.defaultDatabase());
-        if (retainMax != null) {
-            ExpireSnapshotsProcedure.positive(args, "retain_max", retainMax);
-        }
-        if (retainMin != null) {
-            ExpireSnapshotsProcedure.positive(args, "retain_min", retainMin);
-        }
-        if (maxDeletes != null) {
-            ExpireSnapshotsProcedure.positive(args, "max_deletes", maxDeletes);
-        }
-        if (!ProcedureArguments.isBlank(olderThan)) {
-            ExpireSnapshotsProcedure.timestamp(args, "older_than", olderThan);
-        }
+        // Checked as Paimon checks them, though no changelog is kept apart from its snapshot here.
+        args.positive("retain_max", retainMax);
+        args.positive("retain_min", retainMin);
+        args.positive("max_deletes", maxDeletes);
+        args.epochMillis("older_than", olderThan);
         int changelogs = TableExpiration.forTable(catalog.table(path)).longLivedChangelogCount();
         if (changelogs > 0) {
             throw new UnsupportedOperationException("CALL sys." + NAME + ": table " + path.getFullName() + " has "

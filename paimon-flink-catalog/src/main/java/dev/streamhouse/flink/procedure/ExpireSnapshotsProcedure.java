@@ -1,6 +1,5 @@
 package dev.streamhouse.flink.procedure;
 
-import dev.streamhouse.storage.options.LocalTimestamps;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.TableExpiration;
 import org.apache.flink.table.annotation.ArgumentHint;
@@ -48,33 +47,19 @@ public final class ExpireSnapshotsProcedure implements Procedure {
             target = target.copy(dynamic);
         }
         TableExpiration expiration = TableExpiration.forTable(target);
-        if (retainMax != null) {
-            expiration.retainMax(positive(args, "retain_max", retainMax));
+        if (args.positive("retain_max", retainMax) != null) {
+            expiration.retainMax(retainMax);
         }
-        if (retainMin != null) {
-            expiration.retainMin(positive(args, "retain_min", retainMin));
+        if (args.positive("retain_min", retainMin) != null) {
+            expiration.retainMin(retainMin);
         }
-        if (maxDeletes != null) {
-            expiration.maxDeletes(positive(args, "max_deletes", maxDeletes));
+        if (args.positive("max_deletes", maxDeletes) != null) {
+            expiration.maxDeletes(maxDeletes);
         }
-        if (!ProcedureArguments.isBlank(olderThan)) {
-            expiration.olderThanMillis(timestamp(args, "older_than", olderThan));
+        Long olderThanMillis = args.epochMillis("older_than", olderThan);
+        if (olderThanMillis != null) {
+            expiration.olderThanMillis(olderThanMillis);
         }
         return new String[] {Integer.toString(expiration.expireSnapshots())};
-    }
-
-    static int positive(ProcedureArguments args, String name, int value) {
-        if (value < 1) {
-            throw args.error(name, Integer.toString(value), "it must be at least 1");
-        }
-        return value;
-    }
-
-    static long timestamp(ProcedureArguments args, String name, String value) {
-        try {
-            return LocalTimestamps.toEpochMillis(value);
-        } catch (IllegalArgumentException e) {
-            throw args.error(name, value, e.getMessage());
-        }
     }
 }

@@ -90,16 +90,29 @@ final class ProcedureArguments {
 
     /** A local date-time {@code 'yyyy-MM-dd HH:mm:ss[.SSS]'} of this JVM's time zone, or null for null or blank. */
     java.time.LocalDateTime localDateTime(String argument, String value) {
+        Long millis = epochMillis(argument, value);
+        return millis == null ? null
+                : java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(millis), java.time.ZoneId.systemDefault());
+    }
+
+    /** Epoch millis of a local date-time {@code 'yyyy-MM-dd HH:mm:ss[.SSS]'} or date, or null for null or blank. */
+    Long epochMillis(String argument, String value) {
         if (isBlank(value)) {
             return null;
         }
         try {
-            long millis = dev.streamhouse.storage.options.OptionValues.localTimestampMillis(value.trim());
-            return java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(millis),
-                    java.time.ZoneId.systemDefault());
+            return dev.streamhouse.storage.options.OptionValues.localTimestampMillis(value.trim());
         } catch (IllegalArgumentException e) {
             throw error(argument, value, "expected a time 'yyyy-MM-dd HH:mm:ss[.SSS]' or 'yyyy-MM-dd'");
         }
+    }
+
+    /** A count that must be at least 1 when given; null when not given. */
+    Integer positive(String argument, Integer value) {
+        if (value != null && value < 1) {
+            throw error(argument, String.valueOf(value), "it must be at least 1");
+        }
+        return value;
     }
 
     /** A value that must be given. */

@@ -70,7 +70,7 @@ public final class RescaleProcedure implements Procedure {
                     + current + " (" + (current == -2 ? "postpone" : "dynamic") + " buckets); rescaling is"
                     + " supported for tables with a fixed bucket count only");
         }
-        int buckets = positive(args, "bucket_num", bucketNum, current);
+        int buckets = orElse(args.positive("bucket_num", bucketNum), current);
         List<Map<String, String>> specs = args.partitions(partition);
         if (specs.size() > 1) {
             throw args.error("partition", partition, "one partition spec is expected, e.g. 'dt=2024-01-01,hh=01'");
@@ -83,8 +83,8 @@ public final class RescaleProcedure implements Procedure {
             throw new IllegalArgumentException("The specified partition does not have any data files. No need to"
                     + " rescale.");
         }
-        int readers = positive(args, "scan_parallelism", scanParallelism, live.size());
-        int writers = positive(args, "sink_parallelism", sinkParallelism, buckets);
+        int readers = orElse(args.positive("scan_parallelism", scanParallelism), live.size());
+        int writers = orElse(args.positive("sink_parallelism", sinkParallelism), buckets);
 
         StreamExecutionEnvironment env = context.getExecutionEnvironment();
         Configuration batch = new Configuration();
@@ -105,13 +105,7 @@ public final class RescaleProcedure implements Procedure {
         return new String[] {"Success"};
     }
 
-    private static int positive(ProcedureArguments args, String argument, Integer value, int otherwise) {
-        if (value == null) {
-            return otherwise;
-        }
-        if (value < 1) {
-            throw args.error(argument, String.valueOf(value), "it must be at least 1");
-        }
-        return value;
+    private static int orElse(Integer value, int otherwise) {
+        return value == null ? otherwise : value;
     }
 }
