@@ -64,6 +64,8 @@ public final class AppendTableWrite implements TableWrite {
     /** Next sequence number of each fixed bucket written or compacted by this write. */
     private final Map<PartitionBucket, Long> nextSequence = new LinkedHashMap<>();
     private final Map<PartitionBucket, CompactIncrement> compactions = new LinkedHashMap<>();
+    /** Live files per partition of the loader's snapshot; the loader reads one snapshot, so they never change. */
+    private final Map<BinaryRow, List<ManifestEntry>> livePartitions = new java.util.HashMap<>();
     private final BucketStateLoader state;
     private final AppendCompactor.RewriteWriters rewriteWriters;
     private final AppendCompactor compactor;
@@ -165,9 +167,15 @@ public final class AppendTableWrite implements TableWrite {
         return next;
     }
 
+    /** The bucket's live files in the snapshot the state loader reads (each partition's manifests read once). */
     private List<DataFileMeta> liveFiles(PartitionBucket key) throws IOException {
+        List<ManifestEntry> partitionFiles = livePartitions.get(key.partition());
+        if (partitionFiles == null) {
+            partitionFiles = state.liveFiles(key.partition());
+            livePartitions.put(key.partition(), partitionFiles);
+        }
         List<DataFileMeta> out = new ArrayList<>();
-        for (ManifestEntry e : state.liveFiles(key.partition())) {
+        for (ManifestEntry e : partitionFiles) {
             if (e.bucket() == key.bucket()) {
                 out.add(e.file());
             }
