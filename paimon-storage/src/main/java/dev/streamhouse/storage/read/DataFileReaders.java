@@ -11,6 +11,7 @@ import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.reader.ColumnarRecordReader;
 import dev.streamhouse.storage.schema.TableSchema;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -73,9 +74,29 @@ public final class DataFileReaders {
             reader = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
                     .readerFactory(plan.fileReadType(), plan.fileFilter())
                     .createReader(fileIO, path, file.fileSize());
+        } catch (FileNotFoundException e) {
+            throw gone(path, e);
         } catch (IOException e) {
+            if (e.getCause() instanceof FileNotFoundException missing) {
+                throw gone(path, missing);
+            }
             throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
         }
         return new DataFileRecordReader(reader, plan, deletionVector, path, tableName);
+    }
+
+    /**
+     * A data file the read planned is gone: snapshot expiration, a rollback or orphan-file cleanup removed it
+     * after the read was planned (or it was deleted by hand). Still a {@link FileNotFoundException}, so callers
+     * that tell missing files apart keep doing so, but naming the file, the table and the way out.
+     */
+    private FileNotFoundException gone(Path path, FileNotFoundException cause) {
+        FileNotFoundException gone = new FileNotFoundException("Cannot read data file " + path + " of table "
+                + tableName + ": it no longer exists. The snapshot this read was planned from has probably expired "
+                + "while it was read (or a rollback or 'remove_orphan_files' removed the file): keep snapshots "
+                + "longer than the slowest read takes ('snapshot.time-retained', 'snapshot.num-retained.min'), "
+                + "or give streaming reads a 'consumer-id' so expiration keeps what they still need");
+        gone.initCause(cause);
+        return gone;
     }
 }

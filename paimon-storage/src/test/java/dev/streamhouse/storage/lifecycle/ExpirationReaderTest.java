@@ -4,7 +4,10 @@ import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.table.source.ReadBuilder;
+import dev.streamhouse.storage.table.source.Split;
 import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.testutils.FailingFileIO;
 import dev.streamhouse.storage.testutils.FileOperation;
@@ -13,7 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.List;
 import java.time.Duration;
 import java.util.Map;
 
@@ -70,5 +75,30 @@ class ExpirationReaderTest {
         assertThat(table.newSnapshotExpiration().expire(keepTwo)).isEqualTo(4);
         assertThat(f.snapshotIds()).containsExactly(5L, 6L);
         f.assertFilesOnDiskAreExactlyReferenced(java.util.List.of());
+    }
+    @Test
+    void aBatchReadPlannedBeforeExpirationRemovedItsFilesNamesTheFileAndTheOptions() throws Exception {
+        Path root = new Path(tmp.resolve("t").toString());
+        TestTables.create(LocalFileIO.INSTANCE, root, TestTables.simpleSchema("write-only", "true"));
+        FileStoreTable table = FileStoreTable.load(io, root, "default.test");
+        ExpirationFixture f = new ExpirationFixture(table);
+        f.append(4);
+        f.overwriteD0(2);
+        f.append(2);
+        ReadBuilder planned = table.copy(Map.of("scan.snapshot-id", "1")).newReadBuilder();
+        List<? extends Split> splits = planned.newScan().plan().splits();
+
+        // Only the latest snapshot stays: snapshot 1's files of partition d0 were replaced by the overwrite.
+        ExpireConfig keepOne = new ExpireConfig(1, Integer.MAX_VALUE, Duration.ZERO, 100, false, null);
+        assertThat(table.newSnapshotExpiration().expire(keepOne)).isEqualTo(2);
+
+        assertThatThrownBy(() -> {
+            try (RecordReader<InternalRow> reader = planned.newRead().createReader(splits)) {
+                reader.forEachRemaining(row -> { });
+            }
+        }).isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining("of table default.test: it no longer exists")
+                .hasMessageContaining("'snapshot.time-retained'");
+        assertThat(TestTables.readAll(table)).isEqualTo(f.expectedRows.get(3L));
     }
 }
