@@ -52,8 +52,7 @@ public final class Procedures {
             "remove_unexisting_files",
             "repair",
             "revoke_privilege_from_user",
-            "rewrite_file_index",
-            "trigger_tag_automatic_creation");
+            "rewrite_file_index");
 
     private Procedures() {}
 
@@ -78,7 +77,8 @@ public final class Procedures {
             Map.entry(RollbackToProcedure.NAME, RollbackToProcedure::new),
             Map.entry(RollbackToTimestampProcedure.NAME, RollbackToTimestampProcedure::new),
             Map.entry(RollbackToWatermarkProcedure.NAME, RollbackToWatermarkProcedure::new),
-            Map.entry(RescaleProcedure.NAME, RescaleProcedure::new)));
+            Map.entry(RescaleProcedure.NAME, RescaleProcedure::new),
+            Map.entry(TriggerTagAutomaticCreationProcedure.NAME, TriggerTagAutomaticCreationProcedure::new)));
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {

@@ -23,6 +23,15 @@ public interface CommitAction extends Serializable {
     void commit(TableCommit commit, long identifier, List<CommitMessage> messages);
 
     /**
+     * Commits {@code messages} as the snapshot(s) of {@code identifier}, recording {@code watermark}
+     * (null for none) in the snapshot where the commit kind has one; by default the watermark is
+     * dropped.
+     */
+    default void commit(TableCommit commit, long identifier, Long watermark, List<CommitMessage> messages) {
+        commit(commit, identifier, messages);
+    }
+
+    /**
      * Whether this commit replaces data rather than adding to it (INSERT OVERWRITE, TRUNCATE-like
      * purges). Then writers start every partition empty instead of continuing the latest snapshot,
      * an identifier without messages is still committed (an overwrite with no rows still removes
@@ -44,6 +53,11 @@ public interface CommitAction extends Serializable {
         @Override
         public void commit(TableCommit commit, long identifier, List<CommitMessage> messages) {
             commit.commit(identifier, messages);
+        }
+
+        @Override
+        public void commit(TableCommit commit, long identifier, Long watermark, List<CommitMessage> messages) {
+            commit.commit(identifier, watermark, java.util.Map.of(), messages);
         }
     }
 }

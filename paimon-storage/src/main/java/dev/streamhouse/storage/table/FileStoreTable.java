@@ -381,6 +381,26 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 "async".equals(o.get(SnapshotExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)), fullName);
     }
 
+    /**
+     * Automatic tags and tag expiration after each commit ({@link dev.streamhouse.storage.tag.PostCommitTags}),
+     * unless 'write-only' leaves them to a compaction job, as in Paimon.
+     */
+    private dev.streamhouse.storage.tag.PostCommitTags postCommitTags() {
+        Options o = schema.tableOptions();
+        if (o.get(MergeTreeOptions.WRITE_ONLY)) {
+            return null;
+        }
+        try {
+            return new dev.streamhouse.storage.tag.PostCommitTags(snapshotManager(), tagManager(),
+                    dev.streamhouse.storage.tag.AutoTagConfig.from(o),
+                    new dev.streamhouse.storage.tag.TagSuccessFiles(fileIO, root), fullName);
+        } catch (IllegalArgumentException e) {
+            // Stored by another writer past our option checks; commits must not fail for it.
+            LOG.warn("Table {} creates no automatic tags after commits: {}", fullName, e.getMessage());
+            return null;
+        }
+    }
+
     @Override
     public BatchTableCommit newBatchCommit() {
         return new BatchTableCommit(newStreamCommit(UUID.randomUUID().toString()));
@@ -393,6 +413,10 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         java.util.function.LongConsumer partitionExpiration = PartitionExpiration.afterCommitHook(this);
         if (partitionExpiration != null) {
             commit.afterEachCommit(partitionExpiration);
+        }
+        java.util.function.LongConsumer tags = postCommitTags();
+        if (tags != null) {
+            commit.afterEachCommit(tags);
         }
         return commit;
     }

@@ -215,6 +215,22 @@ public final class TableTags {
         return io("expire tags", () -> tags.expire(LocalDateTime.now(), olderThan));
     }
 
+    /**
+     * Creates the automatic tags that are due and deletes the tags whose retention passed, as
+     * {@code CALL sys.trigger_tag_automatic_creation} (see {@link dev.streamhouse.storage.tag.PostCommitTags});
+     * with {@code tag.automatic-creation} none or batch it only expires tags.
+     *
+     * @throws IllegalArgumentException if the automatic tag options are invalid
+     */
+    public void triggerAutomaticCreation() {
+        io("create automatic tags", () -> {
+            dev.streamhouse.storage.tag.PostCommitTags.trigger(table.snapshotManager(), tags,
+                    dev.streamhouse.storage.tag.AutoTagConfig.from(table.schema().tableOptions()),
+                    new dev.streamhouse.storage.tag.TagSuccessFiles(table.fileIO(), table.location()));
+            return null;
+        });
+    }
+
     private Snapshot snapshotOrLatest(Long snapshotId, String what) throws IOException {
         SnapshotManager snapshots = table.snapshotManager();
         if (snapshotId == null) {

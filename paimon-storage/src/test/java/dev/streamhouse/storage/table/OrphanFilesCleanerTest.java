@@ -50,12 +50,13 @@ class OrphanFilesCleanerTest {
         TestTables.write(table, List.of(row(1, "a", "p1"), row(2, "b", "p2")));      // snapshot 1
         TestTables.write(table, List.of(row(3, "c", "p2")));                          // snapshot 2
         // tag t1 on snapshot 2, then drop p1 and make snapshots 1 and 2 disappear as expiration would:
-        // p1's files are now needed by the tag only
+        // p1's files are now needed by the tag only. Its retention (100 years) outlives the tag
+        // expiration that runs after the later commits.
         Snapshot two = table.snapshot(2).get();
         String json = SnapshotSerializer.toJson(two);
         String tag = json.substring(0, json.lastIndexOf('}')).stripTrailing()
                 + ",\n  \"tagCreateTime\" : [ 2026, 11, 29, 16, 23, 19, 269250640 ],\n"
-                + "  \"tagTimeRetained\" : 3600.000000000\n}";
+                + "  \"tagTimeRetained\" : 3153600000.000000000\n}";
         write("tag/tag-t1", tag);
         try (BatchTableCommit c = table.newBatchCommit()) {
             c.dropPartitions(List.of(Map.of("dt", "p1")));                            // snapshot 3

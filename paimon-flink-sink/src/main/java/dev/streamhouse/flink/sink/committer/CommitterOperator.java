@@ -82,6 +82,10 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
     private transient long lastSnapshotCheckpoint;
     /** Whether {@link #received} was handed to a commit (then its outcome decides, never delete). */
     private transient boolean receivedCommitStarted;
+    /** The input watermark (not the end-of-input Long.MAX_VALUE), or null before the first one. */
+    private transient Long currentWatermark;
+    /** The watermark at each pending checkpoint, recorded in its snapshot (not kept across restores). */
+    private transient NavigableMap<Long, Long> pendingWatermarks;
 
     public CommitterOperator(Table table, String commitUser, CommitAction action) {
         this.table = Objects.requireNonNull(table, "table");
@@ -96,6 +100,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-committer", BytePrimitiveArraySerializer.INSTANCE));
         pending = new TreeMap<>();
+        pendingWatermarks = new TreeMap<>();
         received = new ArrayList<>();
         commitUser = initialCommitUser;
         lastSnapshotCheckpoint = context.getRestoredCheckpointId().orElse(-1L);
@@ -160,6 +165,19 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         received.addAll(c.messages());
     }
 
+    /**
+     * Remembers the watermark, which the snapshots of the following checkpoints record (as Paimon's
+     * committer does; {@code tag.automatic-creation} = watermark reads it). The end-of-input
+     * {@code Long.MAX_VALUE} is not taken.
+     */
+    @Override
+    public void processWatermark(org.apache.flink.streaming.api.watermark.Watermark mark) throws Exception {
+        super.processWatermark(mark);
+        if (mark.getTimestamp() != Long.MAX_VALUE) {
+            currentWatermark = mark.getTimestamp();
+        }
+    }
+
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
@@ -167,6 +185,9 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         if (!received.isEmpty()) {
             pending.computeIfAbsent(checkpointId, id -> new ArrayList<>()).addAll(received);
             received = new ArrayList<>();
+        }
+        if (currentWatermark != null && pending.containsKey(checkpointId)) {
+            pendingWatermarks.put(checkpointId, currentWatermark);
         }
         lastSnapshotCheckpoint = checkpointId;
         state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
@@ -179,7 +200,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         Iterator<Map.Entry<Long, List<CommitMessage>>> it = pending.headMap(checkpointId, true).entrySet().iterator();
         while (it.hasNext()) {
             Map.Entry<Long, List<CommitMessage>> e = it.next();
-            action.commit(commit, e.getKey(), e.getValue());
+            action.commit(commit, e.getKey(), pendingWatermarks.remove(e.getKey()), e.getValue());
             it.remove();
         }
     }
