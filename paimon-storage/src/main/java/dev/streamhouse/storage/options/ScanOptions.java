@@ -160,7 +160,7 @@ public final class ScanOptions {
         DELTA("delta"),
         /** The changelog files of APPEND and COMPACT snapshots. */
         CHANGELOG("changelog"),
-        /** The difference between the start and end snapshots (not supported here). */
+        /** The difference between the start and end snapshots' states. */
         DIFF("diff");
 
         private final String value;
@@ -180,12 +180,10 @@ public final class ScanOptions {
                     .withDescription("Batch read of the changes between two snapshots 'start,end' (start "
                             + "exclusive, end inclusive), as Apache Paimon 1.3 reads them: the rows snapshots "
                             + "start+1..end wrote (see 'incremental-between-scan-mode'), not merged, with their "
-                            + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Only snapshot ids are "
-                            + "supported, not tag names (Apache Paimon 1.3 reads two tags as a diff, not implemented here).")
+                            + "row kinds (-U/-D included). OVERWRITE snapshots are skipped. Two tag names "
+                            + "'tag1,tag2' read the difference between the two tags' snapshots: the rows whose "
+                            + "merged version changed, as their end version (as scan mode 'diff' does).")
                     .checkedBy(ScanOptions::incrementalBetweenProblem)
-                    .supportedOnly("snapshot ids; tag names refused", v -> incrementalBetweenIds(v) != null ? null
-                            : "only snapshot ids are implemented, not tag names (Paimon reads two tags as a diff of "
-                                    + "their snapshots, which is not implemented)")
                     .affectingReads();
 
     public static final ConfigOption<String> INCREMENTAL_BETWEEN_TIMESTAMP =
@@ -205,10 +203,11 @@ public final class ScanOptions {
                     .defaultValue(IncrementalBetweenScanMode.AUTO)
                     .withDescription("Which files 'incremental-between' reads: 'auto' (the default: 'delta' for "
                             + "append tables and changelog-producer none, else 'changelog'), 'delta' (new data "
-                            + "files of APPEND snapshots) or 'changelog' (changelog files of APPEND and COMPACT "
-                            + "snapshots). 'diff' is not supported.")
-                    .supportedOnly("auto, delta and changelog; diff refused", OptionChecks.only(IncrementalBetweenScanMode.AUTO, IncrementalBetweenScanMode.DELTA,
-                            IncrementalBetweenScanMode.CHANGELOG))
+                            + "files of APPEND snapshots), 'changelog' (changelog files of APPEND and COMPACT "
+                            + "snapshots) or 'diff' (the difference between the start and the end snapshot's "
+                            + "states: for primary-key tables the keys whose merged version changed, as their end "
+                            + "version; for append tables the rows of files the end has and the start has not). "
+                            + "Diff reads of tables with deletion vectors are refused.")
                     .affectingReads();
 
     /**
@@ -230,7 +229,7 @@ public final class ScanOptions {
     private static String incrementalBetweenProblem(String value) {
         String[] parts = value.split(",", -1);
         if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-            return "it must be 'start,end', two snapshot ids (start exclusive, end inclusive)";
+            return "it must be 'start,end', two snapshot ids (start exclusive, end inclusive) or two tag names";
         }
         long[] ids = incrementalBetweenIds(value);
         if (ids != null && (ids[0] < 0 || ids[1] < ids[0])) {

@@ -34,13 +34,15 @@ import static dev.streamhouse.storage.serialization.FileMetaEncoding.writeFiles;
  * <p>Big-endian, primitives as in {@link BinaryEncoding}, files in {@link FileMetaEncoding} layout 1:
  * <pre>
  * split         := int(version) long(snapshotId) row(partition) int(bucket) int(totalBuckets)
- *                  boolean(rawConvertible) boolean(delta) files(files) [?deletionFiles]
+ *                  boolean(rawConvertible) boolean(delta) files(files) [?deletionFiles] [files(beforeFiles)]
  * deletionFiles := int(n = number of files) n × ?deletionFile
  * deletionFile  := string(index file path) long(offset) long(length) ?long(cardinality)
  * </pre>
- * Version 2 (current) ends with the split's {@link DataSplit#deletionFiles()}; version 1 has no such
+ * Version 2 ends with the split's {@link DataSplit#deletionFiles()}; version 1 has no such
  * field and reads back as a split that carries none (a reader looks the vectors of such a full split
- * of a deletion-vector table up from its snapshot).
+ * of a deletion-vector table up from its snapshot). Version 3 (current) adds the
+ * {@link DataSplit#beforeFiles()} of diff splits. Splits that are not diff splits are still written as
+ * version 2 (the lowest version that holds them, so they stay readable by the release before).
  *
  * <p>Stateless and thread-safe. Malformed bytes and unknown versions fail with {@link IOException}.
  */
@@ -49,11 +51,12 @@ public final class DataSplitSerializer {
 
     static final int VERSION_1 = 1;
     static final int VERSION_2 = 2;
-    private static final int CURRENT_VERSION = VERSION_2;
+    static final int VERSION_3 = 3;
+    private static final int CURRENT_VERSION = VERSION_3;
 
     private DataSplitSerializer() {}
 
-    /** The version {@link #serialize} writes. */
+    /** The newest version {@link #serialize} writes (older ones for splits they can hold). */
     public int version() {
         return CURRENT_VERSION;
     }
@@ -61,7 +64,7 @@ public final class DataSplitSerializer {
     public byte[] serialize(DataSplit split) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(128 + 256 * split.files().size());
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(CURRENT_VERSION);
+            out.writeInt(split.diff() ? VERSION_3 : VERSION_2);
             out.writeLong(split.snapshotId());
             writeRow(split.partition(), out);
             out.writeInt(split.bucket());
@@ -70,6 +73,9 @@ public final class DataSplitSerializer {
             out.writeBoolean(split.delta());
             writeFiles(split.files(), out);
             writeDeletionFiles(split.deletionFiles(), out);
+            if (split.diff()) {
+                writeFiles(split.beforeFiles(), out);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot serialize a data split in memory", e);
         }
@@ -93,13 +99,14 @@ public final class DataSplitSerializer {
         boolean delta = in.readBoolean();
         List<DataFileMeta> files = readFiles(in);
         List<DeletionFile> deletionFiles = version >= VERSION_2 ? readDeletionFiles(in) : null;
+        List<DataFileMeta> beforeFiles = version >= VERSION_3 ? readFiles(in) : List.of();
         if (in.available() > 0) {
             throw new IOException("Cannot read a data split of snapshot " + snapshotId + ", bucket " + bucket
                     + " (version " + version + "): " + in.available() + " unexpected trailing bytes");
         }
         try {
             return new DataSplit(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, delta,
-                    deletionFiles);
+                    deletionFiles, beforeFiles);
         } catch (IllegalArgumentException e) {
             throw new IOException("Cannot read a data split of snapshot " + snapshotId + ", bucket " + bucket
                     + " (version " + version + "): " + e.getMessage(), e);

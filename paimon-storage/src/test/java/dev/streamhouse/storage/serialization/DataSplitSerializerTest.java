@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
+import static dev.streamhouse.storage.serialization.SerializationFixtures.diffSplit;
 import static dev.streamhouse.storage.serialization.SerializationFixtures.golden;
 import static dev.streamhouse.storage.serialization.SerializationFixtures.split;
 import static dev.streamhouse.storage.serialization.SerializationFixtures.splitWithDeletionFiles;
@@ -63,10 +64,25 @@ class DataSplitSerializerTest {
     /** Bytes written by version 2; see {@link #version1WrittenOnceStaysReadable()}. */
     @Test
     void version2WrittenOnceStaysReadable() throws IOException {
-        assertThat(SERIALIZER.version()).isEqualTo(2);
         byte[] golden = golden("data-split-v2.hex");
         assertThat(SERIALIZER.deserialize(golden)).isEqualTo(splitWithDeletionFiles());
         assertThat(SERIALIZER.serialize(splitWithDeletionFiles())).isEqualTo(golden);
+    }
+
+    /**
+     * Bytes written by version 3, which added the before-files of diff splits; splits that are not diff
+     * splits are still written as version 2 (checked above).
+     */
+    @Test
+    void version3WrittenOnceStaysReadable() throws IOException {
+        assertThat(SERIALIZER.version()).isEqualTo(3);
+        byte[] golden = golden("data-split-v3.hex");
+        DataSplit back = SERIALIZER.deserialize(golden);
+        assertThat(back).isEqualTo(diffSplit());
+        assertThat(back.diff()).isTrue();
+        assertThat(back.beforeFiles()).extracting(f -> f.fileName()).containsExactly("data-1", "data-2");
+        assertThat(SERIALIZER.serialize(diffSplit())).isEqualTo(golden);
+        assertThat(ByteBuffer.wrap(SERIALIZER.serialize(split())).getInt()).isEqualTo(2);
     }
 
     @Test
@@ -77,7 +93,7 @@ class DataSplitSerializerTest {
         assertThatThrownBy(() -> SERIALIZER.deserialize(newer))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("serialization version 9")
-                .hasMessageContaining("reads versions 1 to 2");
+                .hasMessageContaining("reads versions 1 to 3");
         assertThatThrownBy(() -> SERIALIZER.deserialize(Arrays.copyOf(bytes, bytes.length + 1)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("snapshot 7, bucket 3")

@@ -104,6 +104,15 @@ final class SerializationFixtures {
                         new DeletionFile("s3://bucket/index/index-5f0c-1", 31, 48, null)));
     }
 
+    /**
+     * A diff split of snapshot 11, partition dt='2024-01-03', bucket 2 of 4: one file the end snapshot added,
+     * two files of the start snapshot it no longer has.
+     */
+    static DataSplit diffSplit() {
+        return new DataSplit(11, row("2024-01-03"), 2, 4, List.of(fullFile("data-4")), false, false, null,
+                List.of(sparseFile("data-1"), fullFile("data-2")));
+    }
+
     /** The bytes of a golden file in {@code golden/} (hex, one line). */
     static byte[] golden(String name) throws IOException {
         try (InputStream in = SerializationFixtures.class.getResourceAsStream("/golden/" + name)) {

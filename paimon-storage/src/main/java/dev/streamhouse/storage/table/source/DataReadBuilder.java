@@ -29,6 +29,7 @@ import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.tag.TagManager;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.types.RowType;
 
@@ -240,6 +241,10 @@ public final class DataReadBuilder implements ReadBuilder {
     public TableScan newScan() {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
         checkPartitionsResolved();
+        TableScan diff = diffScan();
+        if (diff != null) {
+            return diff;
+        }
         long[] range = incrementalRange();
         String betweenTimes = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
         if (range == null && betweenTimes != null) {
@@ -321,6 +326,82 @@ public final class DataReadBuilder implements ReadBuilder {
         }
     }
 
+    /**
+     * The scan of the difference between two snapshots' states ({@link IncrementalDiffScan}), as Paimon 1.3.1
+     * plans it: {@code incremental-between} naming two tags (whatever the scan mode), or two snapshot ids or
+     * {@code incremental-between-timestamp} with {@code incremental-between-scan-mode} = {@code diff}; null for
+     * the other reads.
+     */
+    private TableScan diffScan() {
+        Options options = schema.tableOptions();
+        String between = options.get(ScanOptions.INCREMENTAL_BETWEEN);
+        String betweenTimes = options.get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
+        boolean diffMode = options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE)
+                == ScanOptions.IncrementalBetweenScanMode.DIFF;
+        SnapshotManager snapshots = scanFactory.get().snapshotManager();
+        Snapshot start;
+        Snapshot end;
+        try {
+            if (between != null) {
+                String[] parts = between.split(",");
+                TagManager tags = new TagManager(fileIO, paths.root());
+                if (parts.length == 2 && tags.exists(parts[0].trim()) && tags.exists(parts[1].trim())) {
+                    start = TagReads.taggedSnapshot(fileIO, paths.root(), parts[0].trim(), tableName);
+                    end = TagReads.taggedSnapshot(fileIO, paths.root(), parts[1].trim(), tableName);
+                    if (end.id() < start.id()) {
+                        throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
+                                + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + between + "': the end tag '"
+                                + parts[1].trim() + "' (snapshot " + end.id() + ") is older than the start tag '"
+                                + parts[0].trim() + "' (snapshot " + start.id() + ")");
+                    }
+                } else if (ScanOptions.incrementalBetweenIds(between) == null) {
+                    throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
+                            + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + between + "': it names neither two "
+                            + "existing tags nor two snapshot ids; the $tags system table lists the tags");
+                } else if (!diffMode) {
+                    return null;
+                } else {
+                    long[] ids = incrementalRange();
+                    start = existingSnapshot(snapshots, ids[0], between);
+                    end = existingSnapshot(snapshots, ids[1], between);
+                }
+            } else if (betweenTimes != null && diffMode) {
+                long[] range = IncrementalTimestamps.range(snapshots, betweenTimes, tableName);
+                Long earliest = snapshots.earliestSnapshotId();
+                if (earliest == null || range[0] == range[1]) {
+                    TableScan.Plan empty = new TableScan.Plan(range[1] == 0 ? null : range[1], List.of());
+                    return () -> empty;
+                }
+                start = snapshots.snapshot(Math.max(range[0], earliest));
+                end = snapshots.snapshot(range[1]);
+            } else {
+                return null;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot plan the difference read of table " + tableName + ": "
+                    + e.getMessage(), e);
+        }
+        if (deletionVectorsEnabled()) {
+            throw new UnsupportedOperationException("Cannot read the difference between snapshots " + start.id()
+                    + " and " + end.id() + " of table " + tableName + " (option '"
+                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' with two tags, or '"
+                    + ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE.key() + "' = 'diff'): diff reads of tables with "
+                    + "'deletion-vectors.enabled' are not implemented yet; read each tag with 'scan.tag-name'");
+        }
+        return new IncrementalDiffScan(() -> filtered(scanFactory.get()), start, end, schema.hasPrimaryKey(),
+                rawReadPolicy(), tableName);
+    }
+
+    private Snapshot existingSnapshot(SnapshotManager snapshots, long id, String between) throws IOException {
+        if (!snapshots.snapshotExists(id)) {
+            throw new IllegalArgumentException("Cannot read the difference between snapshots of table " + tableName
+                    + " with option '" + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + between + "': snapshot "
+                    + id + " does not exist (the retained snapshots are " + snapshots.earliestSnapshotId() + " to "
+                    + snapshots.latestSnapshotId() + "; a diff compares two existing snapshots)");
+        }
+        return snapshots.snapshot(id);
+    }
+
     /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
     private long[] incrementalRange() {
         String value = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN);
@@ -338,7 +419,7 @@ public final class DataReadBuilder implements ReadBuilder {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
                     + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' is not 'start,end' with two "
-                    + "snapshot ids (tag names and timestamps are not supported)", e);
+                    + "snapshot ids or two existing tags", e);
         }
         if (range[0] < 0 || range[1] < range[0]) {
             throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"

@@ -32,13 +32,24 @@ import java.util.List;
  *     without deletion vectors, delta splits, and full splits serialized before splits carried them
  *     ({@link dev.streamhouse.storage.serialization.DataSplitSerializer} version 1), whose vectors a
  *     reader looks up from the snapshot.
+ * @param beforeFiles of a diff split ({@code incremental-between} of two tags, or scan mode {@code diff}): the
+ *     bucket's files in the start snapshot; {@code files} then holds its files in the end snapshot. The read
+ *     returns the keys whose merged version differs between the two (see {@code DiffSplitRead}). Empty for
+ *     every other split (a bucket the start snapshot does not have is planned as a full split of the end's
+ *     files, which is what its diff is).
  */
 public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets,
-        List<DataFileMeta> files, boolean rawConvertible, boolean delta, List<DeletionFile> deletionFiles)
+        List<DataFileMeta> files, boolean rawConvertible, boolean delta, List<DeletionFile> deletionFiles,
+        List<DataFileMeta> beforeFiles)
         implements Split {
 
     public DataSplit {
         files = List.copyOf(files);
+        beforeFiles = beforeFiles == null ? List.of() : List.copyOf(beforeFiles);
+        if (!beforeFiles.isEmpty() && (delta || rawConvertible || deletionFiles != null)) {
+            throw new IllegalArgumentException("Cannot build a diff split of snapshot " + snapshotId + ", bucket "
+                    + bucket + " that is also a delta split, raw-convertible or carries deletion files");
+        }
         if (deletionFiles != null) {
             if (deletionFiles.size() != files.size()) {
                 throw new IllegalArgumentException("Cannot build a split of snapshot " + snapshotId + ", bucket "
@@ -51,6 +62,17 @@ public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int to
             // may hold nulls, so not List.copyOf
             deletionFiles = Collections.unmodifiableList(new ArrayList<>(deletionFiles));
         }
+    }
+
+    /** A split that is not a diff split. */
+    public DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files,
+            boolean rawConvertible, boolean delta, List<DeletionFile> deletionFiles) {
+        this(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, delta, deletionFiles, List.of());
+    }
+
+    /** Whether this split holds the difference of a bucket between two snapshots ({@link #beforeFiles}). */
+    public boolean diff() {
+        return !beforeFiles.isEmpty();
     }
 
     /** A split that carries no deletion files. */

@@ -93,6 +93,7 @@ public final class DataTableRead implements TableRead {
     private SplitRead plainRead;
     private SplitRead deltaRead;
     private SplitRead mergeRead;
+    private SplitRead diffRead;
 
     /**
      * @param snapshotDeletionFilesOrNull for a table with {@code deletion-vectors.enabled}: looks up
@@ -147,6 +148,9 @@ public final class DataTableRead implements TableRead {
             throw new IllegalArgumentException("Cannot read split " + split + ": not a DataSplit");
         }
         DataSplit ds = (DataSplit) split;
+        if (schema.hasPrimaryKey() && ds.diff()) {
+            return cutToOutput(diffRead().createReader(ds, DeletionVector.Source.NONE));
+        }
         if (schema.hasPrimaryKey() && ds.delta()) {
             return deltaRead().createReader(ds, DeletionVector.Source.NONE);
         }
@@ -236,6 +240,42 @@ public final class DataTableRead implements TableRead {
             deltaRead = new RawSplitRead(files, readFields(), keyConjuncts, rowFilter, projection.length, true, false);
         }
         return deltaRead;
+    }
+
+    /**
+     * Diff splits ({@link DiffSplitRead}): the read columns plus the primary key (to pair the two sides' versions),
+     * cut back to the read columns.
+     */
+    private synchronized SplitRead diffRead() {
+        if (diffRead == null) {
+            List<Integer> positions = new ArrayList<>();
+            for (int p : readPositions) {
+                positions.add(p);
+            }
+            int[] keyPositions = schema.positionsOf(schema.trimmedPrimaryKeys());
+            int[] keyInRead = new int[keyPositions.length];
+            for (int i = 0; i < keyPositions.length; i++) {
+                int at = positions.indexOf(keyPositions[i]);
+                if (at < 0) {
+                    at = positions.size();
+                    positions.add(keyPositions[i]);
+                }
+                keyInRead[i] = at;
+            }
+            int[] diffPositions = positions.stream().mapToInt(Integer::intValue).toArray();
+            SplitRead merged = new MergeSplitRead(files, schema, diffPositions, null, true);
+            SplitRead diff = new DiffSplitRead(merged, schema.rowType().project(diffPositions), keyInRead,
+                    keepRetractions);
+            if (diffPositions.length == readPositions.length) {
+                diffRead = diff;
+            } else {
+                int[] toRead = new int[readPositions.length];
+                Arrays.setAll(toRead, i -> i);
+                diffRead = (split, vectors) -> new TransformingRecordReader<>(diff.createReader(split, vectors), null,
+                        r -> new ProjectedRow(toRead).replace(r));
+            }
+        }
+        return diffRead;
     }
 
     private synchronized SplitRead mergeRead() {

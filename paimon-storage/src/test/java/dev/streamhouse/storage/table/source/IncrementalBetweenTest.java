@@ -95,11 +95,11 @@ class IncrementalBetweenTest {
         FileStoreTable none = fx.pkTable("bucket", "1");
         fx.commit(none, pk(1, 10, "a"));
         assertThat(incremental(none.copy(Map.of("incremental-between-scan-mode", "changelog")), "0,1")).isEmpty();
+        // 'diff' compares two snapshots' states (IncrementalDiffTest): snapshot 0 is none.
         assertThatThrownBy(() -> none.copy(Map.of("incremental-between", "0,1", "incremental-between-scan-mode",
-                "diff")))
+                "diff")).newReadBuilder().newScan())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot use table default.test with dynamic options: option 'incremental-between-scan-mode' "
-                        + "is not supported yet (set to 'diff'): only 'auto', 'delta', 'changelog' are implemented");
+                .hasMessageContaining("snapshot 0 does not exist");
     }
 
     @Test
@@ -158,13 +158,13 @@ class IncrementalBetweenTest {
                     .as(bad).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("Cannot use table default.test with dynamic options: Invalid value '" + bad
                             + "' for option 'incremental-between': it must be 'start,end', two snapshot ids (start "
-                            + "exclusive, end inclusive)");
+                            + "exclusive, end inclusive) or two tag names");
         }
         for (String tags : List.of("a,b", "tag1,tag2")) {
-            assertThatThrownBy(() -> table.copy(Map.of("incremental-between", tags)))
+            assertThatThrownBy(() -> table.copy(Map.of("incremental-between", tags)).newReadBuilder().newScan())
                     .as(tags).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("option 'incremental-between' is not supported yet (set to '" + tags + "'): "
-                            + "only snapshot ids are implemented, not tag names");
+                    .hasMessageContaining("option 'incremental-between' = '" + tags + "': it names neither two "
+                            + "existing tags nor two snapshot ids");
         }
         assertThatThrownBy(() -> table.copy(Map.of("incremental-between", "4,2")))
                 .isInstanceOf(IllegalArgumentException.class)
