@@ -29,6 +29,7 @@ import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.types.RowType;
 
@@ -247,6 +248,7 @@ public final class DataReadBuilder implements ReadBuilder {
         }
         if (range != null) {
             return new IncrementalTableScan(scanFactory.get().snapshotManager(),
+                    new ChangelogManager(fileIO, paths.root()),
                     changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
         }
         FileStoreScan scan = scanFactory.get();
@@ -300,7 +302,7 @@ public final class DataReadBuilder implements ReadBuilder {
                 tableName);
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id), false),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
-                consumers, consumerId, tableName);
+                new ChangelogManager(fileIO, paths.root()), consumers, consumerId, tableName);
     }
 
     private void checkPartitionsResolved() {
