@@ -214,6 +214,56 @@ class LongLivedChangelogTest {
     }
 
     @Test
+    void aTagKeepsTheFilesOfItsSnapshotWhenItsChangelogExpires() throws Exception {
+        table.tagManager().create("t2", table.snapshotManager().snapshot(2), null);
+        List<String> tagged = dev.streamhouse.storage.testutils.TestTables.readAll(
+                table.copy(Map.of("scan.tag-name", "t2")));
+        table.newSnapshotExpiration().expire(DECOUPLED);
+        assertThat(table.newSnapshotExpiration().expireAllChangelogs(DECOUPLED)).isEqualTo(4);
+        assertThat(changelogs().listChangelogIds()).isEmpty();
+        assertThat(dev.streamhouse.storage.testutils.TestTables.readAll(table.copy(Map.of("scan.tag-name", "t2"))))
+                .isEqualTo(tagged).containsExactly("+I(2, 20, a)", "+U(1, 11, a)");
+        assertThat(streamedFrom(5)).isEqualTo(changesFrom(5));
+    }
+
+    @Test
+    void withoutAChangelogProducerTheEntriesKeepTheDeltaTheyAreReadFrom() throws Exception {
+        FileStoreTable none = fx.pkTable("bucket", "1", "write-only", "true");
+        fx.commit(none, pk(1, 10, "a"), pk(2, 20, "a"));
+        fx.commit(none, pk(RowKind.UPDATE_AFTER, 1, 11, "a"));
+        fx.compactAll(none);
+        fx.commit(none, pk(3, 30, "a"));
+        fx.compactAll(none);
+        fx.commit(none, pk(4, 40, "a"));
+        Map<Long, List<String>> before = new TreeMap<>();
+        for (StreamFixture.Planned p : drain(streamFrom(none, 1), reader(none))) {
+            before.put(p.snapshotId(), p.rows());
+        }
+        assertThat(none.newSnapshotExpiration().expire(DECOUPLED)).isEqualTo(4);
+        assertThat(new ChangelogManager(LocalFileIO.INSTANCE, none.location()).listChangelogIds())
+                .containsExactly(1L, 2L, 3L, 4L);
+        Map<Long, List<String>> after = new TreeMap<>();
+        for (StreamFixture.Planned p : drain(streamFrom(none, 1), reader(none))) {
+            after.put(p.snapshotId(), p.rows());
+        }
+        assertThat(after).as("the compacted-away data files of snapshots 1 and 2 were kept").isEqualTo(before);
+        assertThat(after.get(1L)).containsExactly("+I(1, 10, a)", "+I(2, 20, a)");
+
+        // Once their changelog expires, those files go; what the retained snapshots need stays.
+        assertThat(none.newSnapshotExpiration().expireAllChangelogs(DECOUPLED)).isEqualTo(4);
+        assertThat(dev.streamhouse.storage.testutils.TestTables.readAll(none))
+                .containsExactly("+I(2, 20, a)", "+I(3, 30, a)", "+I(4, 40, a)", "+U(1, 11, a)");
+        long dataFiles;
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of(none.location().toString(), "dt=a",
+                "bucket-0"))) {
+            dataFiles = files.filter(f -> f.getFileName().toString().startsWith("data-")).count();
+        }
+        long live = none.snapshotEntries().liveEntries(none.snapshotManager().snapshot(5), ManifestFilter.ALL).size()
+                + none.snapshotEntries().deltaEntries(none.snapshotManager().snapshot(6), ManifestFilter.ALL).size();
+        assertThat(dataFiles).isEqualTo(live);
+    }
+
+    @Test
     void notDecoupledTheChangelogExpiresWithItsSnapshot() throws Exception {
         ExpireConfig coupled = new ExpireConfig(2, 2, Duration.ZERO, 100, false, null);
         assertThat(coupled.changelogDecoupled()).isFalse();
