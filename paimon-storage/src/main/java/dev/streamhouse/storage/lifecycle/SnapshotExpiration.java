@@ -25,7 +25,11 @@ import java.util.function.LongSupplier;
  * {@code snapshot.*} retention; which snapshots: {@link ExpireRange}).
  *
  * <p>A file is deleted only if no retained snapshot, no tagged snapshot ({@link TaggedSnapshots}),
- * no long-lived changelog ({@code changelog/}) and no live consumer needs it. Because a file never
+ * no long-lived changelog ({@code changelog/}) and no live consumer needs it. With the changelog
+ * decoupled ({@link ExpireConfig#changelogDecoupled()}) an expiring snapshot becomes the long-lived
+ * changelog entry {@code changelog/changelog-<id>}, written (with the {@code changelog/} hints) before
+ * anything is deleted, and keeps the files its changes are read from; {@link #expireChangelogs}
+ * removes those entries later ({@link ChangelogExpiration}). Because a file never
  * comes back once a snapshot dropped it, the retained snapshots need exactly the files the first
  * retained one needs plus newer ones; so only that snapshot, the tags and the deltas of the expired
  * range are read.
@@ -33,6 +37,7 @@ import java.util.function.LongSupplier;
  * <p>Order of one run over {@code [earliest, end)}, chosen so that readers and later runs stay safe:
  * <ol>
  *   <li>compute what to delete, reading the expired snapshots; nothing is deleted yet;
+ *   <li>with the changelog decoupled, write their changelog entries;
  *   <li>point {@code EARLIEST} at {@code end}: readers that start from the earliest snapshot start
  *       there, never at a snapshot whose files are about to go (unlike apache/paimon#6978);
  *   <li>delete data, changelog and index files, then manifests, manifest lists and statistics;
