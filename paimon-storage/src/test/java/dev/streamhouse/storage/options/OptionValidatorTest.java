@@ -100,6 +100,8 @@ class OptionValidatorTest {
                 .hasMessageContaining("'fields.nope.stats-mode' names column 'nope'");
         assertThatThrownBy(() -> create(PK, "snapshot.num-retained.min", "20", "snapshot.num-retained.max", "5"))
                 .hasMessageContaining("'snapshot.num-retained.min' (20) is larger than 'snapshot.num-retained.max' (5)");
+        assertThatThrownBy(() -> create(PK, "changelog.num-retained.min", "30", "changelog.num-retained.max", "20"))
+                .hasMessageContaining("'changelog.num-retained.min' (30) is larger than 'changelog.num-retained.max' (20)");
         assertThatThrownBy(() -> create(PK, "scan.mode", "latest", "scan.snapshot-id", "3"))
                 .hasMessage("option 'scan.snapshot-id' cannot be combined with 'scan.mode' = 'latest'; remove one of "
                         + "them");
