@@ -297,12 +297,13 @@ public final class DataReadBuilder implements ReadBuilder {
         SnapshotManager snapshots = scanFactory.get().snapshotManager();
         ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());
         String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
-        StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
+        ChangelogManager changelogs = new ChangelogManager(fileIO, paths.root());
+        StartingPoints start = new StartingPoints(snapshots, changelogs, options.get(ScanOptions.SCAN_MODE), snapshotId,
                 timestampMillis, consumers, consumerId, options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS),
                 tableName);
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id), false),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
-                new ChangelogManager(fileIO, paths.root()), consumers, consumerId, tableName);
+                changelogs, consumers, consumerId, tableName);
     }
 
     private void checkPartitionsResolved() {

@@ -205,6 +205,26 @@ class LongLivedChangelogTest {
     }
 
     @Test
+    void fromTimestampStartsOnTheFirstRetainedChangelogCommittedAtOrAfterIt() throws Exception {
+        Map<Long, Long> times = new TreeMap<>();
+        for (long id = 1; id <= 6; id++) {
+            times.put(id, table.snapshotManager().snapshot(id).timeMillis());
+        }
+        table.newSnapshotExpiration().expire(DECOUPLED);
+        long timestamp = times.get(3L);
+        long expectedStart = times.entrySet().stream().filter(e -> e.getValue() >= timestamp).findFirst()
+                .orElseThrow().getKey();
+        Map<Long, List<String>> out = new TreeMap<>();
+        StreamTableScan scan = table.copy(Map.of("scan.mode", "from-timestamp", "scan.timestamp-millis",
+                Long.toString(timestamp))).newReadBuilder().newStreamScan();
+        for (StreamFixture.Planned p : drain(scan, reader(table))) {
+            out.put(p.snapshotId(), p.rows());
+        }
+        assertThat(out).isEqualTo(changesFrom(expectedStart));
+        assertThat(expectedStart).isLessThan(5);
+    }
+
+    @Test
     void aLiveConsumerProtectsTheChangelogItReads() throws Exception {
         table.newSnapshotExpiration().expire(DECOUPLED);
         new ConsumerManager(LocalFileIO.INSTANCE, table.location()).commit("slow", 3);
