@@ -10,14 +10,13 @@ import org.apache.flink.table.procedures.Procedure;
 
 /**
  * {@code CALL sys.expire_changelogs(`table` => 'db.t', retain_max => .., retain_min => ..,
- * older_than => .., max_deletes => .., delete_all => ..)}, with Apache Paimon's arguments: expires the
- * long-lived changelogs of {@code changelog/} (FORMAT §10.3) and returns how many.
- *
- * <p>This store keeps a snapshot's changelog exactly as long as the snapshot (the
- * {@code changelog.*} retention options have no effect yet), so its tables have no long-lived
- * changelogs and the call returns 0 (with {@code delete_all}: Paimon's success message). A table
- * whose {@code changelog/} holds changelogs Apache Paimon kept is refused with a clear error rather
- * than half-expired: use Paimon's procedure for it.
+ * older_than => .., max_deletes => .., delete_all => ..)}, with Apache Paimon 1.3's arguments and
+ * semantics: expires the long-lived changelogs of {@code changelog/} (FORMAT §10.3, kept when the
+ * table's {@code changelog.*} retention outlives its snapshots) and returns how many. As in Paimon,
+ * only the limits given apply (retain_min defaults to 1, max_deletes to unlimited; counts include the
+ * snapshots); {@code delete_all => true} expires every changelog and returns Paimon's success
+ * message. Unlike Paimon, a live consumer still protects the changelogs it reads, and files a tag or
+ * retained snapshot needs stay.
  */
 public final class ExpireChangelogsProcedure implements Procedure {
     static final String NAME = "expire_changelogs";
@@ -40,21 +39,24 @@ public final class ExpireChangelogsProcedure implements Procedure {
             String olderThan, Integer maxDeletes, Boolean deleteAll) throws Exception {
         ProcedureArguments args = new ProcedureArguments(NAME);
         ObjectPath path = args.table(table, catalog.defaultDatabase());
-        // Checked as Paimon checks them, though no changelog is kept apart from its snapshot here.
-        args.positive("retain_max", retainMax);
-        args.positive("retain_min", retainMin);
-        args.positive("max_deletes", maxDeletes);
-        args.epochMillis("older_than", olderThan);
-        int changelogs = TableExpiration.forTable(catalog.table(path)).longLivedChangelogCount();
-        if (changelogs > 0) {
-            throw new UnsupportedOperationException("CALL sys." + NAME + ": table " + path.getFullName() + " has "
-                    + changelogs + " long-lived changelogs in its changelog/ directory (kept by Apache Paimon's "
-                    + "'changelog.*' retention); expiring them is not supported yet, use Apache Paimon's "
-                    + "expire_changelogs for this table. This store never keeps changelogs apart from snapshots.");
+        TableExpiration expiration = TableExpiration.forTable(catalog.table(path));
+        if (args.positive("retain_max", retainMax) != null) {
+            expiration.retainMax(retainMax);
+        }
+        if (args.positive("retain_min", retainMin) != null) {
+            expiration.retainMin(retainMin);
+        }
+        if (args.positive("max_deletes", maxDeletes) != null) {
+            expiration.maxDeletes(maxDeletes);
+        }
+        Long olderThanMillis = args.epochMillis("older_than", olderThan);
+        if (olderThanMillis != null) {
+            expiration.olderThanMillis(olderThanMillis);
         }
         if (Boolean.TRUE.equals(deleteAll)) {
+            expiration.expireAllChangelogs();
             return new String[] {"Delete all separated changelogs success."};
         }
-        return new String[] {"0"};
+        return new String[] {Integer.toString(expiration.expireChangelogs())};
     }
 }

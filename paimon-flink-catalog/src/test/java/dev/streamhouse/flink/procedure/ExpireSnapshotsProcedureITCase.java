@@ -86,4 +86,49 @@ class ExpireSnapshotsProcedureITCase extends CatalogITCaseBase {
         assertThat(rows("CALL sys.expire_changelogs(`table` => 'default.t', delete_all => true)"))
                 .containsExactly("+I[Delete all separated changelogs success.]");
     }
+
+    private List<String> changelogFiles() throws Exception {
+        java.nio.file.Path dir = warehouse.resolve("default.db/c/changelog");
+        if (!Files.exists(dir)) {
+            return List.of();
+        }
+        try (Stream<java.nio.file.Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("changelog-")).sorted()
+                    .toList();
+        }
+    }
+
+    @Test
+    void expireChangelogsExpiresTheLongLivedChangelogsWithPaimonsArguments() throws Exception {
+        sql("CREATE TABLE c (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1', "
+                + "'changelog-producer' = 'input', 'snapshot.num-retained.min' = '1', "
+                + "'snapshot.num-retained.max' = '2', 'changelog.num-retained.max' = '10')");
+        for (int i = 1; i <= 5; i++) {
+            sql("INSERT INTO c VALUES (%s, 'v%s')", i, i).await();
+        }
+        List<String> ids = sortedRows("SELECT snapshot_id FROM `c$snapshots`");
+        long latest = Long.parseLong(ids.get(ids.size() - 1).replaceAll("\\D", ""));
+        assertThat(ids).hasSize(2);
+        List<String> kept = new java.util.ArrayList<>();
+        for (long id = 1; id <= latest - 2; id++) {
+            kept.add("changelog-" + id);
+        }
+        assertThat(changelogFiles()).isEqualTo(kept);
+        // The changes of expired snapshots are read from changelog/.
+        assertThat(sortedRows("SELECT * FROM c /*+ OPTIONS('incremental-between' = '1,%s', "
+                + "'incremental-between-scan-mode' = 'changelog') */", latest))
+                .containsExactly("+I[2, v2]", "+I[3, v3]", "+I[4, v4]", "+I[5, v5]");
+
+        // Keep the newest 3 (counting the snapshots): changelogs 1 and 2 go.
+        assertThat(rows("CALL sys.expire_changelogs(`table` => 'default.c', retain_max => 3)"))
+                .containsExactly("+I[" + (latest - 3) + "]");
+        assertThat(changelogFiles()).containsExactly("changelog-" + (latest - 2));
+        assertThat(rows("CALL sys.expire_changelogs(`table` => 'default.c', delete_all => true)"))
+                .containsExactly("+I[Delete all separated changelogs success.]");
+        assertThat(changelogFiles()).isEmpty();
+        assertThat(sortedRows("SELECT * FROM c"))
+                .containsExactly("+I[1, v1]", "+I[2, v2]", "+I[3, v3]", "+I[4, v4]", "+I[5, v5]");
+        assertThatThrownBy(() -> rows("CALL sys.expire_changelogs(`table` => 'default.c', max_deletes => 0)"))
+                .hasStackTraceContaining("'max_deletes' = '0'");
+    }
 }

@@ -28,6 +28,14 @@ final class FileSet {
         statistics.removeAll(kept.statistics);
     }
 
+    /** Adds every file {@code other} holds. */
+    void addAll(FileSet other) {
+        contentFiles.addAll(other.contentFiles);
+        manifests.addAll(other.manifests);
+        manifestLists.addAll(other.manifestLists);
+        statistics.addAll(other.statistics);
+    }
+
     int size() {
         return contentFiles.size() + manifests.size() + manifestLists.size() + statistics.size();
     }

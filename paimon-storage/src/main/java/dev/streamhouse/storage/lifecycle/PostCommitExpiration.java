@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs snapshot (and consumer) expiration after each successful commit, as Paimon does by default,
+ * Runs snapshot, long-lived changelog and consumer expiration after each successful commit, as Paimon does by default,
  * without ever failing or stalling the commit: the work per run is bounded by
  * {@code snapshot.expire.limit}, and any failure is logged and left to the next run, which finishes
  * the job. With {@code snapshot.expire.execution-mode = async} the run happens on a background thread
@@ -57,6 +57,7 @@ public final class PostCommitExpiration implements AutoCloseable {
         try {
             expiration.expireConsumers(config);
             expiration.expire(config);
+            expiration.expireChangelogs(config);
         } catch (Exception e) {
             LOG.warn("Snapshot expiration of table {} failed; the commit is not affected and the next commit's "
                     + "expiration finishes the job", tableName, e);

@@ -7,12 +7,14 @@ import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.SnapshotEntries;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +25,11 @@ import java.util.function.LongSupplier;
  * {@code snapshot.*} retention; which snapshots: {@link ExpireRange}).
  *
  * <p>A file is deleted only if no retained snapshot, no tagged snapshot ({@link TaggedSnapshots}),
- * no long-lived changelog ({@code changelog/}) and no live consumer needs it. Because a file never
+ * no long-lived changelog ({@code changelog/}) and no live consumer needs it. With the changelog
+ * decoupled ({@link ExpireConfig#changelogDecoupled()}) an expiring snapshot becomes the long-lived
+ * changelog entry {@code changelog/changelog-<id>}, written (with the {@code changelog/} hints) before
+ * anything is deleted, and keeps the files its changes are read from; {@link #expireChangelogs}
+ * removes those entries later ({@link ChangelogExpiration}). Because a file never
  * comes back once a snapshot dropped it, the retained snapshots need exactly the files the first
  * retained one needs plus newer ones; so only that snapshot, the tags and the deltas of the expired
  * range are read.
@@ -31,6 +37,7 @@ import java.util.function.LongSupplier;
  * <p>Order of one run over {@code [earliest, end)}, chosen so that readers and later runs stay safe:
  * <ol>
  *   <li>compute what to delete, reading the expired snapshots; nothing is deleted yet;
+ *   <li>with the changelog decoupled, write their changelog entries;
  *   <li>point {@code EARLIEST} at {@code end}: readers that start from the earliest snapshot start
  *       there, never at a snapshot whose files are about to go (unlike apache/paimon#6978);
  *   <li>delete data, changelog and index files, then manifests, manifest lists and statistics;
@@ -53,7 +60,9 @@ public final class SnapshotExpiration {
     private final SnapshotManager snapshots;
     private final SnapshotReferences references;
     private final TaggedSnapshots tags;
-    private final TaggedSnapshots longLivedChangelogs;
+    private final ChangelogManager changelogs;
+    private final ChangelogEntryReferences entryReferences;
+    private final ChangelogExpiration changelogExpiration;
     private final ConsumerProtection consumers;
     private final LongSupplier clockMillis;
     private final String tableName;
@@ -71,7 +80,9 @@ public final class SnapshotExpiration {
         this.snapshots = snapshots;
         this.references = new SnapshotReferences(paths, manifestList, manifestFile, indexManifestFile, entries);
         this.tags = tags;
-        this.longLivedChangelogs = TaggedSnapshots.inDirectory(fileIO, new Path(tableRoot, "changelog"), "changelog-");
+        this.changelogs = new ChangelogManager(fileIO, tableRoot);
+        this.entryReferences = new ChangelogEntryReferences(changelogs, references);
+        this.changelogExpiration = new ChangelogExpiration(fileIO, snapshots, changelogs, references, tags, tableName);
         this.consumers = new ConsumerProtection(fileIO, tableRoot, tableName);
         this.clockMillis = clockMillis;
         this.tableName = tableName;
@@ -84,6 +95,9 @@ public final class SnapshotExpiration {
 
     /**
      * Expires the snapshots {@code config} no longer retains (at most {@code config.maxDeletes()}).
+     * With the changelog decoupled ({@link ExpireConfig#changelogDecoupled()}) each expired snapshot
+     * leaves its changelog behind as {@code changelog/changelog-<id>}, written before anything is
+     * deleted, with the files that changelog needs.
      *
      * @return how many snapshots expired
      */
@@ -94,12 +108,27 @@ public final class SnapshotExpiration {
             return 0;
         }
         long now = clockMillis.getAsLong();
-        ExpireRange range = ExpireRange.of(snapshots, earliest, latest, config,
+        ExpireRange range = ExpireRange.of(id -> snapshots.snapshot(id).timeMillis(), earliest, latest,
+                Long.MAX_VALUE, config.retainMin(), config.retainMax(), config.maxDeletes(),
                 now - config.timeRetained().toMillis(), consumers.minNextSnapshot(now, config.consumerExpiration()));
         if (range.count() == 0) {
             return 0;
         }
-        FileSet unreferenced = unreferencedFiles(range);
+        List<Snapshot> expired = new ArrayList<>();
+        for (long id = range.earliest(); id < range.end(); id++) {
+            expired.add(snapshots.snapshot(id));
+        }
+        boolean keepChangelog = config.changelogDecoupled();
+        FileSet unreferenced = unreferencedFiles(range, expired, keepChangelog);
+        if (keepChangelog) {
+            for (Snapshot s : expired) {
+                changelogs.commitChangelog(s);
+            }
+            changelogs.commitLatestHint(range.end() - 1);
+            if (!fileIO.exists(changelogs.earliestHintPath())) {
+                changelogs.commitEarliestHint(range.earliest());
+            }
+        }
         snapshots.commitEarliestHint(range.end());
         deleteAll(unreferenced.contentFiles, range);
         deleteAll(unreferenced.manifests, range);
@@ -111,9 +140,31 @@ public final class SnapshotExpiration {
         if (config.cleanEmptyDirectories()) {
             cleanEmptyDirectories(unreferenced.contentFiles);
         }
-        LOG.info("Expired snapshots {}..{} of table {} ({} files deleted)", range.earliest(), range.end() - 1,
-                tableName, unreferenced.size());
+        LOG.info("Expired snapshots {}..{} of table {} ({} files deleted{})", range.earliest(), range.end() - 1,
+                tableName, unreferenced.size(), keepChangelog ? ", changelogs kept in changelog/" : "");
         return (int) range.count();
+    }
+
+    /**
+     * Expires the long-lived changelogs the {@code changelog.*} retention of {@code config} no longer
+     * keeps (at most {@code config.maxDeletes()}); see {@link ChangelogExpiration}.
+     *
+     * @return how many changelogs expired
+     */
+    public int expireChangelogs(ExpireConfig config) throws IOException {
+        long now = clockMillis.getAsLong();
+        return changelogExpiration.expire(config, now, consumers.minNextSnapshot(now, config.consumerExpiration()));
+    }
+
+    /**
+     * Expires every long-lived changelog ({@code expire_changelogs} with {@code delete_all}) that no
+     * live consumer still reads.
+     *
+     * @return how many changelogs expired
+     */
+    public int expireAllChangelogs(ExpireConfig config) throws IOException {
+        return changelogExpiration.expireAll(
+                consumers.minNextSnapshot(clockMillis.getAsLong(), config.consumerExpiration()));
     }
 
     /**
@@ -129,14 +180,17 @@ public final class SnapshotExpiration {
         return ids.isEmpty() ? null : ids.get(0);
     }
 
-    /** What only the snapshots of {@code range} need: their files minus what anything retained needs. */
-    private FileSet unreferencedFiles(ExpireRange range) throws IOException {
+    /**
+     * What only the snapshots of {@code range} need: their files minus what anything retained needs
+     * (with {@code keepChangelog}, including what their changelog entries will need).
+     */
+    private FileSet unreferencedFiles(ExpireRange range, List<Snapshot> expired, boolean keepChangelog)
+            throws IOException {
         FileSet out = new FileSet();
-        for (long id = range.earliest(); id < range.end(); id++) {
-            Snapshot expired = snapshots.snapshot(id);
-            references.addMetadata(expired, out, false, true);
-            if (id > range.earliest()) {
-                references.applyDelta(expired, out.contentFiles, false);
+        for (Snapshot s : expired) {
+            references.addMetadata(s, out, false, true);
+            if (s.id() > range.earliest()) {
+                references.applyDelta(s, out.contentFiles, false);
             }
         }
         Snapshot firstRetained = snapshots.snapshot(range.end());
@@ -151,10 +205,13 @@ public final class SnapshotExpiration {
                 references.addLiveDataFiles(tagged, kept);
             }
         }
-        for (Snapshot changelog : longLivedChangelogs.snapshots()) {
-            // Kept for Paimon's readers; their files are theirs to expire (expire_changelogs).
-            references.addMetadata(changelog, kept, false, true);
-            references.addDeltaFiles(changelog, kept.contentFiles);
+        if (keepChangelog) {
+            for (Snapshot s : expired) {
+                references.addChangelogEntry(s, kept, false);
+            }
+        }
+        for (FileSet entry : entryReferences.current()) {
+            kept.addAll(entry);
         }
         out.removeAll(kept);
         return out;

@@ -13,6 +13,7 @@ import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.SnapshotEntries;
+import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 
 import java.io.FileNotFoundException;
@@ -56,22 +57,26 @@ final class SnapshotReferences {
             addList(s.changelogManifestList(), s.changelogManifestListSize(), into, strict, withChangelog);
         }
         if (s.indexManifest() != null) {
-            into.manifests.add(indexManifestFile.path(s.indexManifest()));
-            List<IndexManifestEntry> index;
-            try {
-                index = indexManifestFile.read(s.indexManifest());
-            } catch (FileNotFoundException e) {
-                if (strict) {
-                    throw e;
-                }
-                index = List.of();
-            }
-            for (IndexManifestEntry e : index) {
-                into.contentFiles.add(indexPath(e.indexFile()));
-            }
+            addIndex(s.indexManifest(), into, strict);
         }
         if (s.statistics() != null) {
             into.statistics.add(new Path(new Path(paths.root(), "statistics"), s.statistics()));
+        }
+    }
+
+    private void addIndex(String indexManifest, FileSet into, boolean strict) throws IOException {
+        into.manifests.add(indexManifestFile.path(indexManifest));
+        List<IndexManifestEntry> index;
+        try {
+            index = indexManifestFile.read(indexManifest);
+        } catch (FileNotFoundException e) {
+            if (strict) {
+                throw e;
+            }
+            index = List.of();
+        }
+        for (IndexManifestEntry e : index) {
+            into.contentFiles.add(indexPath(e.indexFile()));
         }
     }
 
@@ -105,6 +110,63 @@ final class SnapshotReferences {
         }
     }
 
+    /**
+     * What the long-lived changelog entry of {@code s} needs to be read (and nothing else): its
+     * changelog manifest list, manifests and changelog files; or, for an APPEND or OVERWRITE snapshot
+     * without changelog files ({@code changelog-producer = none}, append tables), its delta manifest
+     * list, manifests and the data files the delta adds (see {@link #deltaBased}). Plus its index
+     * manifest and index files, which a read checks. Tolerant of missing files unless {@code strict}.
+     */
+    void addChangelogEntry(Snapshot s, FileSet into, boolean strict) throws IOException {
+        addChangelogEntry(s, into, strict, true);
+    }
+
+    /**
+     * Of what {@link #addChangelogEntry} names, only what a snapshot may share with the entry: the
+     * delta-based part and the index manifest with its files (an unchanged index manifest carries over
+     * to later snapshots); not the entry's own changelog files. Tolerant.
+     */
+    void addChangelogEntrySharedFiles(Snapshot s, FileSet into) throws IOException {
+        addChangelogEntry(s, into, false, false);
+    }
+
+    private void addChangelogEntry(Snapshot s, FileSet into, boolean strict, boolean withOwnFiles)
+            throws IOException {
+        if (s.changelogManifestList() != null) {
+            if (withOwnFiles) {
+                addList(s.changelogManifestList(), s.changelogManifestListSize(), into, strict, true);
+            }
+        } else if (deltaBased(s)) {
+            addList(s.deltaManifestList(), s.deltaManifestListSize(), into, strict, false);
+            List<ManifestEntry> delta;
+            try {
+                delta = entries.deltaEntries(s, ManifestFilter.ALL);
+            } catch (FileNotFoundException e) {
+                if (strict) {
+                    throw e;
+                }
+                delta = List.of();
+            }
+            for (ManifestEntry e : delta) {
+                if (e.kind() == FileKind.ADD) {
+                    addDataFile(e, into.contentFiles);
+                }
+            }
+        }
+        if (s.indexManifest() != null) {
+            addIndex(s.indexManifest(), into, strict);
+        }
+    }
+
+    /**
+     * Whether the changelog entry of {@code s} is read from its delta (the data files it adds), which
+     * later compactions delete: an APPEND or OVERWRITE snapshot without a changelog manifest list.
+     */
+    static boolean deltaBased(Snapshot s) {
+        return s.changelogManifestList() == null
+                && (s.commitKind() == CommitKind.APPEND || s.commitKind() == CommitKind.OVERWRITE);
+    }
+
     /** The data files live in the snapshot (strict). */
     void addLiveDataFiles(Snapshot s, FileSet into) throws IOException {
         for (ManifestEntry e : entries.liveEntries(s, ManifestFilter.ALL)) {
@@ -136,17 +198,6 @@ final class SnapshotReferences {
             }
         }
         unreferenced.removeAll(added.contentFiles);
-    }
-
-    /** Every data file the snapshot's delta names, added or deleted (tolerant: a missing delta adds nothing). */
-    void addDeltaFiles(Snapshot s, Set<Path> into) throws IOException {
-        try {
-            for (ManifestEntry e : entries.deltaEntries(s, ManifestFilter.ALL)) {
-                addDataFile(e, into);
-            }
-        } catch (FileNotFoundException e) {
-            // Already gone: nothing left to keep.
-        }
     }
 
     private void addDataFile(ManifestEntry e, Set<Path> into) {

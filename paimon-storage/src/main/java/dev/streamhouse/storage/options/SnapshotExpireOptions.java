@@ -4,15 +4,12 @@ import java.time.Duration;
 
 /**
  * Snapshot and changelog retention (Paimon's keys and defaults). Snapshots expire after each commit
- * (see {@code dev.streamhouse.storage.lifecycle.SnapshotExpiration}). Changelogs are not kept apart
- * from snapshots yet ({@code changelog/}, FORMAT §10.3): a snapshot's changelog expires with it, so the
- * {@code changelog.*} retention options are accepted with a warning and have no effect.
+ * (see {@code dev.streamhouse.storage.lifecycle.SnapshotExpiration}). When a {@code changelog.*}
+ * retention exceeds its {@code snapshot.*} twin, an expiring snapshot leaves its changelog behind in
+ * {@code changelog/} (FORMAT §10.3), which changelog expiration removes after each commit.
  */
 public final class SnapshotExpireOptions {
     private SnapshotExpireOptions() {}
-
-    private static final String NO_LONG_LIVED_CHANGELOG = "changelogs are not kept longer than snapshots yet; a "
-            + "snapshot's changelog expires with the snapshot ('snapshot.*' retention)";
 
     public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN =
             ConfigOption.key("snapshot.num-retained.min").intType().defaultValue(10)
@@ -30,18 +27,21 @@ public final class SnapshotExpireOptions {
 
     public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MIN =
             ConfigOption.key("changelog.num-retained.min").intType().noDefaultValue()
-                    .withDescription("Fewest changelogs to keep; defaults to 'snapshot.num-retained.min', may not "
-                            + "be smaller.").checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_LONG_LIVED_CHANGELOG);
+                    .withDescription("Fewest changelogs to keep (counting the snapshots' own); defaults to "
+                            + "'snapshot.num-retained.min'. Larger than that, expiring snapshots keep their changelog "
+                            + "in changelog/ for streaming and incremental reads.").checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MAX =
             ConfigOption.key("changelog.num-retained.max").intType().noDefaultValue()
-                    .withDescription("Most changelogs to keep; defaults to 'snapshot.num-retained.max'.")
-                    .checkedBy(OptionChecks.atLeast(1)).noEffectYet(NO_LONG_LIVED_CHANGELOG);
+                    .withDescription("Most changelogs to keep (counting the snapshots' own); defaults to "
+                            + "'snapshot.num-retained.max'. Larger than that, expiring snapshots keep their changelog "
+                            + "in changelog/.").checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Duration> CHANGELOG_TIME_RETAINED =
             ConfigOption.key("changelog.time-retained").durationType().noDefaultValue()
-                    .withDescription("Longest time a changelog is kept; defaults to 'snapshot.time-retained', may "
-                            + "not be shorter.").noEffectYet(NO_LONG_LIVED_CHANGELOG);
+                    .withDescription("Longest time a changelog is kept (beyond the minimum number); defaults to "
+                            + "'snapshot.time-retained'. Longer than that, expiring snapshots keep their changelog in "
+                            + "changelog/.");
 
     public static final ConfigOption<String> SNAPSHOT_EXPIRE_EXECUTION_MODE =
             ConfigOption.key("snapshot.expire.execution-mode").oneOf("sync", "async").defaultValue("sync")
@@ -49,7 +49,7 @@ public final class SnapshotExpireOptions {
 
     public static final ConfigOption<Integer> SNAPSHOT_EXPIRE_LIMIT =
             ConfigOption.key("snapshot.expire.limit").intType().defaultValue(50)
-                    .withDescription("Most snapshots expired at a time.")
+                    .withDescription("Most snapshots, and most changelogs, expired at a time.")
                     .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Boolean> SNAPSHOT_CLEAN_EMPTY_DIRECTORIES =

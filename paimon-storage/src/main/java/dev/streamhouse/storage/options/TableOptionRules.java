@@ -236,6 +236,13 @@ final class TableOptionRules {
             problems.add("option 'changelog.num-retained.min' (" + changelogMin + ") is smaller than "
                     + "'snapshot.num-retained.min' (" + min + "); changelogs are kept at least as long as snapshots");
         }
+        Integer changelogMax = parsed(SnapshotExpireOptions.CHANGELOG_NUM_RETAINED_MAX);
+        if (changelogMin != null && changelogMax != null && changelogMin > changelogMax
+                && options.contains(SnapshotExpireOptions.CHANGELOG_NUM_RETAINED_MIN)
+                && options.contains(SnapshotExpireOptions.CHANGELOG_NUM_RETAINED_MAX)) {
+            problems.add("option 'changelog.num-retained.min' (" + changelogMin + ") is larger than "
+                    + "'changelog.num-retained.max' (" + changelogMax + ")");
+        }
         Duration snapshotTime = parsed(SnapshotExpireOptions.SNAPSHOT_TIME_RETAINED);
         Duration changelogTime = parsed(SnapshotExpireOptions.CHANGELOG_TIME_RETAINED);
         if (snapshotTime != null && changelogTime != null && changelogTime.compareTo(snapshotTime) < 0) {

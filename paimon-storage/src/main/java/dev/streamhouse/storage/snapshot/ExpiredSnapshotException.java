@@ -10,11 +10,17 @@ public final class ExpiredSnapshotException extends IllegalStateException {
 
     private final long snapshotId;
 
+    /**
+     * @param earliestSnapshotId the earliest id still readable: the earliest snapshot, or the earliest
+     *     long-lived changelog for a read of changes
+     */
     public ExpiredSnapshotException(String tableName, long snapshotId, long earliestSnapshotId) {
         super("Cannot read snapshot " + snapshotId + " of table " + tableName + ": it has expired (the earliest "
-                + "snapshot is " + earliestSnapshotId + "). Start from snapshot " + earliestSnapshotId
-                + " or later (option 'scan.snapshot-id' or 'scan.mode'), and keep snapshots longer for slow "
-                + "readers ('snapshot.time-retained', 'snapshot.num-retained.min', or a 'consumer-id')");
+                + "one still retained is " + earliestSnapshotId + "). Start from snapshot " + earliestSnapshotId
+                + " or later (option 'scan.snapshot-id' or 'scan.mode'), and keep snapshots longer for slow readers "
+                + "('snapshot.time-retained', 'snapshot.num-retained.min', or a 'consumer-id'), or for streaming "
+                + "and incremental reads only their changelog ('changelog.time-retained', "
+                + "'changelog.num-retained.min')");
         this.snapshotId = snapshotId;
     }
 

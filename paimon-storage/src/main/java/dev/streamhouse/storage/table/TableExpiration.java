@@ -1,7 +1,5 @@
 package dev.streamhouse.storage.table;
 
-import dev.streamhouse.storage.fs.FileStatus;
-import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.lifecycle.ExpireConfig;
 import dev.streamhouse.storage.lifecycle.SnapshotExpiration;
 
@@ -12,7 +10,8 @@ import java.time.Duration;
 /**
  * Expires a table's snapshots now, as {@code CALL sys.expire_snapshots} does: the table's retention
  * options ({@code snapshot.num-retained.min/max}, {@code snapshot.time-retained},
- * {@code snapshot.expire.limit}), each overridable for this call. Files are deleted only when no
+ * {@code snapshot.expire.limit}), each overridable for this call; and its long-lived changelogs, as
+ * {@code CALL sys.expire_changelogs} does ({@link #expireChangelogs}). Files are deleted only when no
  * retained snapshot, tag or live consumer needs them (see {@code SnapshotExpiration}).
  *
  * <p>Errors: an invalid combination (e.g. retain_max below retain_min) is an
@@ -67,12 +66,17 @@ public final class TableExpiration {
     public int expireSnapshots() {
         long now = System.currentTimeMillis();
         ExpireConfig defaults = ExpireConfig.from(table.schema().tableOptions());
-        ExpireConfig run = new ExpireConfig(
-                retainMin == null ? defaults.retainMin() : retainMin,
-                retainMax == null ? defaults.retainMax() : retainMax,
-                olderThanMillis == null ? defaults.timeRetained() : Duration.ofMillis(Math.max(0, now - olderThanMillis)),
-                maxDeletes == null ? defaults.maxDeletes() : maxDeletes,
-                defaults.cleanEmptyDirectories(), defaults.consumerExpiration());
+        int min = retainMin == null ? defaults.retainMin() : retainMin;
+        int max = retainMax == null ? defaults.retainMax() : retainMax;
+        Duration time = olderThanMillis == null ? defaults.timeRetained()
+                : Duration.ofMillis(Math.max(0, now - olderThanMillis));
+        // A changelog retention the table does not set follows its (overridden) snapshot twin.
+        ExpireConfig run = new ExpireConfig(min, max, time, maxDeletes == null ? defaults.maxDeletes() : maxDeletes,
+                defaults.cleanEmptyDirectories(), defaults.consumerExpiration(),
+                defaults.changelogRetainMin() == defaults.retainMin() ? min : defaults.changelogRetainMin(),
+                defaults.changelogRetainMax() == defaults.retainMax() ? max : defaults.changelogRetainMax(),
+                defaults.changelogTimeRetained().equals(defaults.timeRetained()) ? time
+                        : defaults.changelogTimeRetained());
         SnapshotExpiration expiration = table.newSnapshotExpiration();
         try {
             expiration.expireConsumers(run);
@@ -84,22 +88,39 @@ public final class TableExpiration {
     }
 
     /**
-     * The number of long-lived changelogs ({@code changelog/changelog-<id>}, FORMAT §10.3) the table
-     * has. This store keeps a snapshot's changelog exactly as long as the snapshot, so tables it writes
-     * have none; a table written by Apache Paimon with {@code changelog.*} retention may.
+     * Expires the table's long-lived changelogs ({@code changelog/changelog-<id>}, FORMAT §10.3) now, as
+     * {@code CALL sys.expire_changelogs} does in Apache Paimon 1.3: only the limits given here apply
+     * ({@link #retainMax}, {@link #retainMin} (default 1), {@link #olderThanMillis}, {@link #maxDeletes}
+     * (default unlimited)), counted up to the latest snapshot; without any, nothing expires. Live
+     * consumers and tags protect as for snapshots. Returns how many expired.
      */
-    public int longLivedChangelogCount() {
-        int count = 0;
+    public int expireChangelogs() {
+        long now = System.currentTimeMillis();
+        ExpireConfig table = ExpireConfig.from(this.table.schema().tableOptions());
+        ExpireConfig run = table.withChangelogRetention(
+                retainMin == null ? 1 : retainMin,
+                retainMax == null ? Integer.MAX_VALUE : retainMax,
+                olderThanMillis == null ? Duration.ofMillis(Long.MAX_VALUE)
+                        : Duration.ofMillis(Math.max(0, now - olderThanMillis)),
+                maxDeletes == null ? Integer.MAX_VALUE : maxDeletes);
         try {
-            for (FileStatus status : table.fileIO().list(new Path(table.location(), "changelog"))) {
-                String name = status.path().name();
-                if (!status.isDirectory() && name.startsWith("changelog-")) {
-                    count++;
-                }
-            }
+            return this.table.newSnapshotExpiration().expireChangelogs(run);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot list the changelogs of table " + table.fullName(), e);
+            throw new UncheckedIOException("Cannot expire the changelogs of table " + this.table.fullName() + ": "
+                    + e.getMessage(), e);
         }
-        return count;
+    }
+
+    /**
+     * Expires every long-lived changelog that no live consumer still reads ({@code delete_all});
+     * returns how many.
+     */
+    public int expireAllChangelogs() {
+        try {
+            return table.newSnapshotExpiration().expireAllChangelogs(ExpireConfig.from(table.schema().tableOptions()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot expire the changelogs of table " + table.fullName() + ": "
+                    + e.getMessage(), e);
+        }
     }
 }

@@ -65,7 +65,7 @@ class ExpirationReaderTest {
 
         assertThatThrownBy(behind::plan).isInstanceOf(ExpiredSnapshotException.class)
                 .hasMessageContaining("Cannot read snapshot 2 of table default.test: it has expired (the earliest "
-                        + "snapshot is 5)").hasMessageContaining("'snapshot.num-retained.min'");
+                        + "one still retained is 5)").hasMessageContaining("'snapshot.num-retained.min'");
         StreamTableScan fromEarliest = table.copy(Map.of("scan.mode", "from-snapshot-full",
                 "scan.snapshot-id", "5")).newReadBuilder().newStreamScan();
         assertThat(fromEarliest.plan().snapshotId()).isEqualTo(5);

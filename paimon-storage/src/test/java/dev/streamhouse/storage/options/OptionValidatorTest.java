@@ -77,10 +77,10 @@ class OptionValidatorTest {
 
     @Test
     void optionsWithoutEffectAndUnknownKeysAreAcceptedWithAWarningNamingThem() {
-        assertThat(create(PK, "changelog.num-retained.max", "20"))
-                .containsExactly("option 'changelog.num-retained.max' = '20' has no effect yet: changelogs are not "
-                        + "kept longer than snapshots yet; a snapshot's changelog expires with the snapshot "
-                        + "('snapshot.*' retention)");
+        assertThat(create(PK, "streaming.read.snapshot.delay", "1 min"))
+                .containsExactly("option 'streaming.read.snapshot.delay' = '1 min' has no effect yet: streaming "
+                        + "reads read each snapshot as soon as they discover it");
+        assertThat(create(PK, "changelog.num-retained.max", "20")).isEmpty();
         assertThat(create(PK, "snapshot.num-retained.max", "20")).isEmpty();
         assertThat(create(PK, "snapshot.num-retain.max", "20"))
                 .containsExactly("unknown option 'snapshot.num-retain.max' is kept but nothing reads it; did you mean "
@@ -100,6 +100,8 @@ class OptionValidatorTest {
                 .hasMessageContaining("'fields.nope.stats-mode' names column 'nope'");
         assertThatThrownBy(() -> create(PK, "snapshot.num-retained.min", "20", "snapshot.num-retained.max", "5"))
                 .hasMessageContaining("'snapshot.num-retained.min' (20) is larger than 'snapshot.num-retained.max' (5)");
+        assertThatThrownBy(() -> create(PK, "changelog.num-retained.min", "30", "changelog.num-retained.max", "20"))
+                .hasMessageContaining("'changelog.num-retained.min' (30) is larger than 'changelog.num-retained.max' (20)");
         assertThatThrownBy(() -> create(PK, "scan.mode", "latest", "scan.snapshot-id", "3"))
                 .hasMessage("option 'scan.snapshot-id' cannot be combined with 'scan.mode' = 'latest'; remove one of "
                         + "them");

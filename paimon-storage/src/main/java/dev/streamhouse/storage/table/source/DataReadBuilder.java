@@ -29,8 +29,9 @@ import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.tag.TagManager;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
+import dev.streamhouse.storage.tag.TagManager;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
@@ -252,6 +253,7 @@ public final class DataReadBuilder implements ReadBuilder {
         }
         if (range != null) {
             return new IncrementalTableScan(scanFactory.get().snapshotManager(),
+                    new ChangelogManager(fileIO, paths.root()),
                     changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
         }
         FileStoreScan scan = scanFactory.get();
@@ -300,12 +302,13 @@ public final class DataReadBuilder implements ReadBuilder {
         SnapshotManager snapshots = scanFactory.get().snapshotManager();
         ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());
         String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
-        StartingPoints start = new StartingPoints(snapshots, options.get(ScanOptions.SCAN_MODE), snapshotId,
+        ChangelogManager changelogs = new ChangelogManager(fileIO, paths.root());
+        StartingPoints start = new StartingPoints(snapshots, changelogs, options.get(ScanOptions.SCAN_MODE), snapshotId,
                 timestampMillis, consumers, consumerId, options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS),
                 tableName);
         return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id), false),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
-                consumers, consumerId, tableName);
+                changelogs, consumers, consumerId, tableName);
     }
 
     private void checkPartitionsResolved() {

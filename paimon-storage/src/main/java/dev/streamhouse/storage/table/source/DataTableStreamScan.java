@@ -3,6 +3,7 @@ package dev.streamhouse.storage.table.source;
 import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 
 import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 
@@ -15,13 +16,16 @@ import java.util.function.LongFunction;
 
 /**
  * The {@link StreamTableScan} of a data table: a {@link StartingPoint} from {@link StartingPoints},
- * then the changes of one snapshot per plan from {@link SnapshotChangePlanner}.
+ * then the changes of one snapshot per plan from {@link SnapshotChangePlanner}. The changes of a
+ * snapshot that expired are read from its long-lived changelog ({@code changelog/changelog-<id>}) while
+ * that is retained; once neither is, the read fails with {@link ExpiredSnapshotException}.
  */
 final class DataTableStreamScan implements StreamTableScan {
     private final StartingPoints startingPoints;
     private final LongFunction<TableScan> fullScans;
     private final SnapshotChangePlanner changes;
     private final SnapshotManager snapshots;
+    private final ChangelogManager changelogs;
     private final ConsumerManager consumers;
     private final String consumerId;
     private final String tableName;
@@ -33,12 +37,13 @@ final class DataTableStreamScan implements StreamTableScan {
      * @param consumerId the read's {@code consumer-id}, or null
      */
     DataTableStreamScan(StartingPoints startingPoints, LongFunction<TableScan> fullScans,
-            SnapshotChangePlanner changes, SnapshotManager snapshots, ConsumerManager consumers, String consumerId,
-            String tableName) {
+            SnapshotChangePlanner changes, SnapshotManager snapshots, ChangelogManager changelogs,
+            ConsumerManager consumers, String consumerId, String tableName) {
         this.startingPoints = startingPoints;
         this.fullScans = fullScans;
         this.changes = changes;
         this.snapshots = snapshots;
+        this.changelogs = changelogs;
         this.consumers = consumers;
         this.consumerId = consumerId;
         this.tableName = tableName;
@@ -68,35 +73,61 @@ final class DataTableStreamScan implements StreamTableScan {
 
     private TableScan.Plan nextChanges() throws IOException {
         long id = nextSnapshotId;
-        Snapshot snapshot;
-        try {
-            if (!snapshots.snapshotExists(id)) {
-                checkNotExpired(id);
-                return new TableScan.Plan(null, List.of());
-            }
-            snapshot = snapshots.snapshot(id);
-        } catch (FileNotFoundException e) {
-            checkNotExpired(id);
-            throw e;
-        }
         List<DataSplit> splits;
-        try {
-            splits = changes.plan(snapshot);
-        } catch (FileNotFoundException e) {
-            // Expiration deletes a snapshot's files before the snapshot file itself.
-            checkNotExpired(id);
-            throw e;
+        if (belowEarliestSnapshot(id)) {
+            splits = retainedChangelog(id);
+        } else {
+            try {
+                if (!snapshots.snapshotExists(id)) {
+                    if (!belowEarliestSnapshot(id)) {
+                        return new TableScan.Plan(null, List.of());
+                    }
+                    splits = retainedChangelog(id);
+                } else {
+                    splits = changes.plan(snapshots.snapshot(id));
+                }
+            } catch (FileNotFoundException | ExpiredSnapshotException e) {
+                // Expired meanwhile (expiration deletes a snapshot's files before the snapshot file itself).
+                if (!belowEarliestSnapshot(id)) {
+                    throw e;
+                }
+                splits = retainedChangelog(id);
+            }
         }
         nextSnapshotId = id + 1;
         return new TableScan.Plan(id, splits);
     }
 
-    /** A missing snapshot below the earliest one can never appear again: it expired. */
-    private void checkNotExpired(long id) throws IOException {
+    private boolean belowEarliestSnapshot(long id) throws IOException {
         Long earliest = snapshots.earliestSnapshotId();
-        if (earliest != null && id < earliest) {
-            throw new ExpiredSnapshotException(tableName, id, earliest);
+        return earliest != null && id < earliest;
+    }
+
+    /** The changes of expired snapshot {@code id} from its long-lived changelog, if that is retained. */
+    private List<DataSplit> retainedChangelog(long id) throws IOException {
+        Optional<Snapshot> entry = changelogs.retainedChangelog(id);
+        if (entry.isEmpty()) {
+            throw expired(id);
         }
+        try {
+            return changes.planChangelogEntry(entry.get());
+        } catch (FileNotFoundException e) {
+            // Changelog expiration moves changelog/EARLIEST past an entry before deleting its files.
+            if (changelogs.retainedChangelog(id).isEmpty()) {
+                throw expired(id);
+            }
+            throw e;
+        }
+    }
+
+    private ExpiredSnapshotException expired(long id) throws IOException {
+        Long earliest = snapshots.earliestSnapshotId();
+        Long earliestChangelog = changelogs.earliestChangelogId();
+        long readable = earliest == null ? id + 1 : earliest;
+        if (earliestChangelog != null && earliestChangelog > id && earliestChangelog < readable) {
+            readable = earliestChangelog;
+        }
+        return new ExpiredSnapshotException(tableName, id, readable);
     }
 
     @Override

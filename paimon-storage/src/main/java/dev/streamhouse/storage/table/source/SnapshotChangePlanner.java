@@ -102,7 +102,31 @@ final class SnapshotChangePlanner {
             LOG.debug("Streaming read of table {} skips {} snapshot {}", tableName, snapshot.commitKind(), snapshot.id());
             return List.of();
         }
-        List<ManifestEntry> entries = scans.get().withSnapshot(snapshot.id()).withMode(mode).plan().files();
+        return splits(snapshot, scans.get().withSnapshot(snapshot.id()).withMode(mode).plan().files());
+    }
+
+    /**
+     * The delta splits of the expired snapshot whose long-lived changelog entry is {@code entry}
+     * ({@code changelog/changelog-<id>}): as {@link #plan}, from the files the entry keeps.
+     *
+     * @throws IllegalArgumentException if the changes would be read from the snapshot's delta while
+     *     only its changelog files are kept
+     */
+    List<DataSplit> planChangelogEntry(Snapshot entry) throws IOException {
+        ScanMode mode = changeFiles(entry);
+        if (mode == null) {
+            return List.of();
+        }
+        if (mode == ScanMode.DELTA && entry.changelogManifestList() != null) {
+            throw new IllegalArgumentException("Cannot read the new data files of snapshot " + entry.id()
+                    + " of table " + tableName + ": the snapshot has expired and only its changelog is kept "
+                    + "(changelog/changelog-" + entry.id() + "); read its changelog ('incremental-between-scan-mode'"
+                    + " = 'changelog') or start after it");
+        }
+        return splits(entry, scans.get().withTaggedSnapshot(entry).withMode(mode).plan().files());
+    }
+
+    private List<DataSplit> splits(Snapshot snapshot, List<ManifestEntry> entries) {
         Map<PartitionBucket, List<DataFileMeta>> grouped = new LinkedHashMap<>();
         Map<PartitionBucket, Integer> totalBuckets = new LinkedHashMap<>();
         for (ManifestEntry e : entries) {

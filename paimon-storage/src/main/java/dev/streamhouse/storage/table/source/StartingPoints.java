@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 
 import dev.streamhouse.storage.consumer.ConsumerManager;
@@ -31,7 +32,7 @@ import java.util.Optional;
  *       waits while that snapshot lies in the future;</li>
  *   <li>{@code from-timestamp}: the changes of the first snapshot committed at or after
  *       {@code scan.timestamp-millis} and of every later one (of every snapshot committed after the
- *       start if all are older); waits for the first snapshot of an empty table and decides then;</li>
+ *       start if all are older), starting on a retained long-lived changelog if that is late enough; waits for the first snapshot of an empty table and decides then;</li>
  *   <li>{@code compacted-full}: the latest COMPACT snapshot in full (the latest snapshot if none was
  *       compacted), then its successors' changes; waits for the first snapshot.</li>
  * </ul>
@@ -42,6 +43,7 @@ final class StartingPoints {
     private static final Logger LOG = LoggerFactory.getLogger(StartingPoints.class);
 
     private final SnapshotManager snapshots;
+    private final ChangelogManager changelogs;
     private final StartupMode mode;
     private final Long snapshotId;
     private final Long timestampMillis;
@@ -57,9 +59,11 @@ final class StartingPoints {
      * @param consumerId {@code consumer-id}, or null
      * @throws IllegalArgumentException if the mode needs an option that is not set
      */
-    StartingPoints(SnapshotManager snapshots, StartupMode configuredMode, Long snapshotId, Long timestampMillis,
-            ConsumerManager consumers, String consumerId, boolean ignoreConsumerProgress, String tableName) {
+    StartingPoints(SnapshotManager snapshots, ChangelogManager changelogs, StartupMode configuredMode,
+            Long snapshotId, Long timestampMillis, ConsumerManager consumers, String consumerId,
+            boolean ignoreConsumerProgress, String tableName) {
         this.snapshots = snapshots;
+        this.changelogs = changelogs;
         this.snapshotId = snapshotId;
         this.timestampMillis = timestampMillis;
         this.consumers = consumers;
@@ -135,6 +139,9 @@ final class StartingPoints {
                 return fullAt(snapshotId);
             case FROM_TIMESTAMP: {
                 Long first = SnapshotFinder.firstAtOrAfter(snapshots, timestampMillis, tableName);
+                if (first != null && first.equals(snapshots.earliestSnapshotId())) {
+                    first = firstRetainedChangelogAtOrAfter(first);
+                }
                 return first == null ? Optional.empty() : Optional.of(StartingPoint.changesFrom(first));
             }
             case COMPACTED_FULL: {
@@ -148,6 +155,27 @@ final class StartingPoints {
             default:
                 throw new IllegalStateException("Unresolved scan mode " + mode);
         }
+    }
+
+    /**
+     * The first long-lived changelog (below {@code earliestSnapshot}) committed at or after
+     * {@code scan.timestamp-millis}, else {@code earliestSnapshot}: reads the retained entries from the
+     * newest down, stopping at the first older one.
+     */
+    private long firstRetainedChangelogAtOrAfter(long earliestSnapshot) throws IOException {
+        Long earliestChangelog = changelogs.earliestChangelogId();
+        long first = earliestSnapshot;
+        if (earliestChangelog == null) {
+            return first;
+        }
+        for (long id = earliestSnapshot - 1; id >= earliestChangelog; id--) {
+            Optional<Snapshot> entry = changelogs.retainedChangelog(id);
+            if (entry.isEmpty() || entry.get().timeMillis() < timestampMillis) {
+                break;
+            }
+            first = id;
+        }
+        return first;
     }
 
     private Optional<StartingPoint> fullAt(long id) throws IOException {

@@ -425,7 +425,7 @@ class StreamTableScanTest {
         assertThatThrownBy(() -> scan.plan())
                 .isInstanceOfSatisfying(ExpiredSnapshotException.class, e -> assertThat(e.snapshotId()).isEqualTo(2))
                 .hasMessageContaining("Cannot read snapshot 2 of table default.test: it has expired (the earliest "
-                        + "snapshot is 4)")
+                        + "one still retained is 4)")
                 .hasMessageContaining("consumer-id");
         assertThat(scan.checkpoint()).as("nothing consumed").isEqualTo(2);
 
