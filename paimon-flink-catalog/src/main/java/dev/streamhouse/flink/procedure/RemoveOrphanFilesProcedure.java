@@ -1,6 +1,8 @@
 package dev.streamhouse.flink.procedure;
 
+import dev.streamhouse.flink.sink.orphan.RemoveOrphanFilesJob;
 import dev.streamhouse.storage.table.OrphanFilesCleaner;
+import dev.streamhouse.storage.table.Table;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -25,8 +27,13 @@ import java.util.concurrent.TimeUnit;
  * rows, the number of files removed and their total bytes (with {@code dry_run}: that would be
  * removed); every file is logged.
  *
- * <p>{@code mode} is {@code local} or {@code distributed} (Paimon's default); both run in the caller
- * for now, as metadata reads and deletes, and {@code parallelism} (positive) is accepted without effect.
+ * <p>{@code mode} is {@code distributed} (the default, as in Paimon) or {@code local}. Distributed runs a
+ * Flink batch job on the CALL's execution environment ({@link RemoveOrphanFilesJob}): {@code parallelism}
+ * (default: the environment's) subtasks share the tables' directories (partitions or buckets, and the
+ * manifest, index and statistics directories), each lists and removes the orphans of its directories
+ * and reads the metadata of their tables itself; the caller only lists the table directories. Local
+ * runs everything in the caller ({@link OrphanFilesCleaner#clean}); {@code parallelism} has no effect
+ * there.
  */
 public final class RemoveOrphanFilesProcedure implements Procedure {
     static final String NAME = "remove_orphan_files";
@@ -58,12 +65,25 @@ public final class RemoveOrphanFilesProcedure implements Procedure {
         }
         long olderThanMillis = olderThanMillis(args, olderThan);
         boolean dry = Boolean.TRUE.equals(dryRun);
+        boolean local = !ProcedureArguments.isBlank(mode) && mode.trim().equalsIgnoreCase("LOCAL");
+        List<Table> tables = new ArrayList<>();
+        for (ObjectPath path : tables(args, table)) {
+            tables.add(catalog.table(path));
+        }
         long files = 0;
         long bytes = 0;
-        for (ObjectPath path : tables(args, table)) {
-            OrphanFilesCleaner.Result result = OrphanFilesCleaner.of(catalog.table(path)).clean(olderThanMillis, dry);
-            files += result.deletedFileCount();
-            bytes += result.deletedBytes();
+        if (local) {
+            for (Table t : tables) {
+                OrphanFilesCleaner.Result result = OrphanFilesCleaner.of(t).clean(olderThanMillis, dry);
+                files += result.deletedFileCount();
+                bytes += result.deletedBytes();
+            }
+        } else if (!tables.isEmpty()) {
+            int p = parallelism != null ? parallelism : Math.max(1, context.getExecutionEnvironment().getParallelism());
+            RemoveOrphanFilesJob.Result result = RemoveOrphanFilesJob.of(tables, olderThanMillis, dry).parallelism(p)
+                    .run(context.getExecutionEnvironment());
+            files = result.files();
+            bytes = result.bytes();
         }
         return new String[] {String.valueOf(files), String.valueOf(bytes)};
     }

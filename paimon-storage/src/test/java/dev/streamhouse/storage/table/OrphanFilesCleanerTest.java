@@ -149,6 +149,72 @@ class OrphanFilesCleanerTest {
     }
 
     @Test
+    void directoryRunsRemoveWhatTheLocalRunRemoves() throws Exception {
+        List<String> before = TestTables.readAll(table);
+        ageEverything();
+        List<String> orphans = new ArrayList<>(expiredLists);
+        for (String f : List.of("dt=p2/bucket-0/data-orphan-a-0.parquet", "dt=p1/bucket-0/data-orphan-b-0.parquet",
+                "manifest/manifest-orphan-c-0", "index/index-orphan-d-0", "statistics/stat-orphan-e-0")) {
+            plantOld(f);
+            orphans.add(f);
+        }
+        java.nio.file.Path young = write("dt=p1/bucket-0/data-young-0.parquet", "being written");
+        OrphanFilesCleaner cleaner = OrphanFilesCleaner.of(table);
+        assertThat(cleaner.searchedDirectories()).containsExactly("dt=p1", "dt=p2", "index", "manifest", "statistics");
+
+        // dry, then for real; two runs (as two workers) share the directories
+        List<String> dryFiles = new ArrayList<>();
+        OrphanFilesCleaner.DirectoryRun dry = cleaner.newDirectoryRun(oneDayAgo(), true);
+        for (String d : cleaner.searchedDirectories()) {
+            dry.clean(d).deletedFiles().forEach(p -> dryFiles.add(relative(p)));
+        }
+        assertThat(dryFiles).containsExactlyInAnyOrderElementsOf(orphans);
+        assertThat(allFiles()).containsAll(orphans);
+
+        OrphanFilesCleaner.DirectoryRun one = cleaner.newDirectoryRun(oneDayAgo(), false);
+        OrphanFilesCleaner.DirectoryRun two = cleaner.newDirectoryRun(oneDayAgo(), false);
+        long files = 0;
+        List<String> dirs = cleaner.searchedDirectories();
+        for (int i = 0; i < dirs.size(); i++) {
+            files += (i % 2 == 0 ? one : two).clean(dirs.get(i)).deletedFileCount();
+        }
+        assertThat(files).isEqualTo(orphans.size());
+        assertThat(allFiles()).doesNotContainAnyElementsOf(orphans);
+        assertThat(Files.exists(young)).isTrue();
+        assertThat(TestTables.readAll(table)).isEqualTo(before);
+    }
+
+    @Test
+    void aDirectoryRunReadsSnapshotsCommittedAfterItsFirstDirectory() throws Exception {
+        ageEverything();
+        OrphanFilesCleaner cleaner = OrphanFilesCleaner.of(table);
+        OrphanFilesCleaner.DirectoryRun run = cleaner.newDirectoryRun(oneDayAgo(), false);
+        assertThat(run.clean("statistics").deletedFiles()).isEmpty(); // reads all metadata of snapshots 3 and 4
+
+        TestTables.write(table, List.of(row(5, "e", "p2")));                          // snapshot 5
+        ageEverything(); // snapshot 5's files are old now, and only snapshot 5 references its new ones
+        List<String> before = TestTables.readAll(table);
+        run.clean("dt=p2");
+        run.clean("manifest");
+        assertThat(TestTables.readAll(table)).isEqualTo(before).contains(TestTables.show(List.of(row(5, "e", "p2"))).get(0));
+    }
+
+    @Test
+    void aDirectoryRunRefusesMetadataDirectories() {
+        OrphanFilesCleaner.DirectoryRun run = OrphanFilesCleaner.of(table).newDirectoryRun(oneDayAgo(), true);
+        for (String d : List.of("snapshot", "tag", "consumer", "changelog", "branch", "schema", "dt=p2/bucket-0", "..")) {
+            assertThatThrownBy(() -> run.clean(d)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'" + d + "'");
+        }
+        assertThatThrownBy(() -> OrphanFilesCleaner.of(table).newDirectoryRun(System.currentTimeMillis() + 60_000, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must be in the past");
+    }
+
+    private String relative(Path p) {
+        return root.relativize(java.nio.file.Path.of(p.toString())).toString();
+    }
+
+    @Test
     void aMissingManifestStopsTheRunBeforeAnythingIsDeleted() throws Exception {
         ageEverything();
         java.nio.file.Path orphan = plantOld("manifest/manifest-orphan-0");
