@@ -92,9 +92,9 @@ class OptionValidationITCase extends CatalogITCaseBase {
         assertThatThrownBy(() -> tEnv.executeSql("ALTER TABLE t SET ('write-buffer-size' = '-1')"))
                 .satisfies(e -> assertThat(rootCause(e).getMessage())
                         .contains("Cannot alter table default.t: Invalid value '-1' for option 'write-buffer-size'"));
-        assertThatThrownBy(() -> tEnv.executeSql("ALTER TABLE t SET ('incremental-to-auto-tag' = 'x')"))
+        assertThatThrownBy(() -> tEnv.executeSql("ALTER TABLE t SET ('scan.fallback-branch' = 'x')"))
                 .satisfies(e -> assertThat(rootCause(e).getMessage())
-                        .contains("option 'incremental-to-auto-tag' is not supported yet"));
+                        .contains("option 'scan.fallback-branch' is not supported yet"));
         sql("ALTER TABLE t SET ('snapshot.time-retained' = '2 h')");
         assertThat(storage().getTable(Identifier.of("default", "t")).options())
                 .containsEntry("snapshot.time-retained", "2 h").doesNotContainKey("write-buffer-size");
@@ -105,7 +105,7 @@ class OptionValidationITCase extends CatalogITCaseBase {
         sql("CREATE TABLE t (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
         sql("INSERT INTO t VALUES (1, 'a')");
         for (String[] hint : new String[][] {
-                {"'incremental-to-auto-tag' = 'tag2'", "option 'incremental-to-auto-tag' is not supported yet"},
+                {"'scan.fallback-branch' = 'b2'", "option 'scan.fallback-branch' is not supported yet"},
                 {"'scan.watermark' = '5'",
                         "option 'scan.watermark' is not supported yet"},
                 {"'scan.snapshot-id' = 'x'", "Invalid value 'x' for option 'scan.snapshot-id'"},
@@ -121,8 +121,8 @@ class OptionValidationITCase extends CatalogITCaseBase {
     void catalogOptionsAreChecked() {
         for (String[] option : new String[][] {
                 {"'metastore' = 'hive'", "option 'metastore' is not supported yet (set to 'hive')"},
-                {"'table-default.incremental-to-auto-tag' = 'x'",
-                        "option 'table-default.incremental-to-auto-tag' is not supported yet"},
+                {"'table-default.scan.fallback-branch' = 'x'",
+                        "option 'table-default.scan.fallback-branch' is not supported yet"},
                 {"'table-default.bucket' = 'two'", "Invalid value 'two' for option 'table-default.bucket'"}}) {
             assertThatThrownBy(() -> tEnv.executeSql("CREATE CATALOG c2 WITH ('type' = 'paimon', 'warehouse' = '"
                     + warehouseUri() + "', " + option[0] + ")"))

@@ -58,6 +58,18 @@ class TagProceduresITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void incrementalBetweenTwoTagsReadsWhatChangedBetweenThem() {
+        rows("CALL sys.create_tag('default.t', 'first', 1)");
+        rows("CALL sys.create_tag('default.t', 'third', 3)");
+        assertThat(sortedRows("SELECT * FROM t /*+ OPTIONS('incremental-between' = 'first,third') */"))
+                .containsExactly("+I[1, a2]", "+I[3, c]");
+        assertThat(sortedRows("SELECT * FROM t /*+ OPTIONS('incremental-between' = '2,3', "
+                + "'incremental-between-scan-mode' = 'diff') */")).containsExactly("+I[3, c]");
+        assertThat(rootMessage("SELECT * FROM t /*+ OPTIONS('incremental-between' = 'first,nope') */"))
+                .contains("it names neither two existing tags nor two snapshot ids");
+    }
+
+    @Test
     void replaceRenameDeleteAndExpire() {
         rows("CALL sys.create_tag('default.t', 'a', 1)");
         rows("CALL sys.create_tag('default.t', 'b', 2)");

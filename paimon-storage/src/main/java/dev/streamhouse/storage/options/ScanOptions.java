@@ -195,8 +195,10 @@ public final class ScanOptions {
 
     public static final ConfigOption<String> INCREMENTAL_TO_AUTO_TAG =
             ConfigOption.key("incremental-to-auto-tag").stringType().noDefaultValue()
-                    .withDescription("Batch read of the changes up to this automatic tag from the one before.")
-                    .affectingReads().notSupportedYet("automatic tags and diff reads between tags are not implemented");
+                    .withDescription("Batch read of the difference between this automatic tag and the automatic "
+                            + "tag before it (by the periods their names stand for, 'tag.creation-period'), read as "
+                            + "'incremental-between' of two tags reads it; empty when either does not exist.")
+                    .affectingReads();
 
     public static final ConfigOption<IncrementalBetweenScanMode> INCREMENTAL_BETWEEN_SCAN_MODE =
             ConfigOption.key("incremental-between-scan-mode").enumType(IncrementalBetweenScanMode.class)

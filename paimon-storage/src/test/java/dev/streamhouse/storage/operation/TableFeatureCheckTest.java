@@ -57,7 +57,7 @@ class TableFeatureCheckTest {
     }
 
     @Test
-    void readsOfAutomaticTagsAreRefusedForReading() throws Exception {
+    void anIncrementalToAutoTagThatIsNoAutomaticTagNameIsRefusedNamingIt() throws Exception {
         assertThatThrownBy(() -> storedWith("incremental-to-auto-tag", "t1").newReadBuilder().newScan())
                 .hasMessageContaining("'incremental-to-auto-tag' = 't1'");
     }

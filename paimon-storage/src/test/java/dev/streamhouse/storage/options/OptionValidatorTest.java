@@ -43,8 +43,8 @@ class OptionValidatorTest {
 
     @Test
     void featuresNotImplementedAreRefusedSayingSo() {
-        assertThatThrownBy(() -> create(PK, "incremental-to-auto-tag", "t1"))
-                .hasMessageContaining("option 'incremental-to-auto-tag' is not supported yet");
+        assertThatThrownBy(() -> create(PK, "scan.fallback-branch", "b1"))
+                .hasMessageContaining("option 'scan.fallback-branch' is not supported yet");
         assertThatThrownBy(() -> create(PK, "fields.v.default-value", "1"))
                 .hasMessageContaining("option 'fields.v.default-value' is not supported yet");
         assertThatThrownBy(() -> create(PK, "bucket", "-2")).hasMessageContaining("postpone buckets");
@@ -71,7 +71,7 @@ class OptionValidatorTest {
 
     @Test
     void everyProblemIsListedAtOnce() {
-        assertThatThrownBy(() -> create(PK, "incremental-to-auto-tag", "t1", "write-buffer-size", "-1", "bucket", "0"))
+        assertThatThrownBy(() -> create(PK, "scan.fallback-branch", "b1", "write-buffer-size", "-1", "bucket", "0"))
                 .isInstanceOfSatisfying(InvalidOptionsException.class, e -> assertThat(e.problems()).hasSize(3));
     }
 
@@ -169,8 +169,8 @@ class OptionValidatorTest {
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("metastore", "hive")))
                 .hasMessageContaining("option 'metastore' is not supported yet (set to 'hive')");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog",
-                Map.of("table-default.incremental-to-auto-tag", "t1")))
-                .hasMessageContaining("option 'table-default.incremental-to-auto-tag' is not supported yet");
+                Map.of("table-default.scan.fallback-branch", "b1")))
+                .hasMessageContaining("option 'table-default.scan.fallback-branch' is not supported yet");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("table-default.bucket", "x")))
                 .hasMessageContaining("Invalid value 'x' for option 'table-default.bucket'");
         assertThat(validator.checkCatalogOptions("Catalog", Map.of("warehouse", "/w", "default-database", "d",

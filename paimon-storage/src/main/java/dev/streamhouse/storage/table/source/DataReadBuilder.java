@@ -21,6 +21,7 @@ import dev.streamhouse.storage.options.ManifestOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.partition.ScanPartitions;
@@ -32,6 +33,7 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.tag.TagManager;
+import dev.streamhouse.storage.tag.TagPeriod;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
@@ -293,7 +295,8 @@ public final class DataReadBuilder implements ReadBuilder {
         if (tagName != null) {
             throw TagReads.streamingRefusal(tagName, tableName);
         }
-        for (var incremental : List.of(ScanOptions.INCREMENTAL_BETWEEN, ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP)) {
+        for (var incremental : List.of(ScanOptions.INCREMENTAL_BETWEEN, ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP,
+                ScanOptions.INCREMENTAL_TO_AUTO_TAG)) {
             if (options.get(incremental) != null) {
                 throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
                         + incremental.key() + "': it is for batch reads; remove it or read in batch");
@@ -345,7 +348,16 @@ public final class DataReadBuilder implements ReadBuilder {
         Snapshot start;
         Snapshot end;
         try {
-            if (between != null) {
+            String toAutoTag = options.get(ScanOptions.INCREMENTAL_TO_AUTO_TAG);
+            if (toAutoTag != null) {
+                Snapshot[] pair = autoTagPair(toAutoTag.trim(), options);
+                if (pair == null) {
+                    TableScan.Plan empty = new TableScan.Plan(null, List.of());
+                    return () -> empty;
+                }
+                start = pair[0];
+                end = pair[1];
+            } else if (between != null) {
                 String[] parts = between.split(",");
                 TagManager tags = new TagManager(fileIO, paths.root());
                 if (parts.length == 2 && tags.exists(parts[0].trim()) && tags.exists(parts[1].trim())) {
@@ -393,6 +405,42 @@ public final class DataReadBuilder implements ReadBuilder {
         }
         return new IncrementalDiffScan(() -> filtered(scanFactory.get()), start, end, schema.hasPrimaryKey(),
                 rawReadPolicy(), tableName);
+    }
+
+    /**
+     * The snapshots of {@code incremental-to-auto-tag}: the automatic tag before {@code endTag} (by the period its
+     * name stands for) and {@code endTag}'s; null when {@code endTag} does not exist or no earlier automatic tag
+     * does (an empty read, as in Paimon 1.3.1).
+     *
+     * @throws IllegalArgumentException if {@code endTag} is not an automatic tag name of {@code tag.creation-period}
+     */
+    private Snapshot[] autoTagPair(String endTag, Options options) throws IOException {
+        TagPeriod period = TagPeriod.of(options.get(TagOptions.TAG_CREATION_PERIOD),
+                options.get(TagOptions.TAG_PERIOD_FORMATTER), options.get(TagOptions.TAG_CREATION_PERIOD_DURATION));
+        if (!period.isAutoTag(endTag)) {
+            throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
+                    + ScanOptions.INCREMENTAL_TO_AUTO_TAG.key() + "' = '" + endTag + "': it is not the name of an "
+                    + "automatic tag of 'tag.creation-period' = '" + options.get(TagOptions.TAG_CREATION_PERIOD) + "'");
+        }
+        TagManager tags = new TagManager(fileIO, paths.root());
+        Optional<dev.streamhouse.storage.tag.Tag> end = tags.tag(endTag);
+        if (end.isEmpty()) {
+            return null;
+        }
+        java.time.LocalDateTime endTime = period.periodStart(endTag);
+        TagManager.NamedTag previous = null;
+        java.time.LocalDateTime previousTime = null;
+        for (TagManager.NamedTag t : tags.tags()) {
+            if (!period.isAutoTag(t.name())) {
+                continue;
+            }
+            java.time.LocalDateTime time = period.periodStart(t.name());
+            if (time.isBefore(endTime) && (previousTime == null || time.isAfter(previousTime))) {
+                previous = t;
+                previousTime = time;
+            }
+        }
+        return previous == null ? null : new Snapshot[] {previous.tag().snapshot(), end.get().snapshot()};
     }
 
     private Snapshot existingSnapshot(SnapshotManager snapshots, long id, String between) throws IOException {

@@ -167,4 +167,29 @@ class IncrementalDiffTest {
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("'deletion-vectors.enabled' are not implemented yet");
     }
+
+    @Test
+    void incrementalToAutoTagReadsTheDifferenceFromTheAutomaticTagBefore() throws Exception {
+        FileStoreTable table = fx.pkTable("tag.creation-period", "daily");
+        long first = fx.commit(table, pk(1, 10, "a"), pk(2, 20, "a"));
+        long second = fx.commit(table, pk(2, 21, "a"));
+        long third = fx.commit(table, pk(3, 30, "b"));
+        TableTags tags = TableTags.of(table);
+        tags.create("2024-05-01", first, null);
+        tags.create("2024-05-02", second, null);
+        tags.create("2024-05-04", third, null);
+        tags.create("manual", first, null);
+
+        assertThat(diff(table, Map.of("incremental-to-auto-tag", "2024-05-04")))
+                .as("from 2024-05-02, the automatic tag before").containsExactly("+I(3, 30, b)");
+        assertThat(diff(table, Map.of("incremental-to-auto-tag", "2024-05-02"))).containsExactly("+I(2, 21, a)");
+        assertThat(diff(table, Map.of("incremental-to-auto-tag", "2024-05-01"))).as("no tag before").isEmpty();
+        assertThat(diff(table, Map.of("incremental-to-auto-tag", "2024-05-09"))).as("no such tag").isEmpty();
+        assertThatThrownBy(() -> table.copy(Map.of("incremental-to-auto-tag", "manual")).newReadBuilder().newScan())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'manual': it is not the name of an automatic tag of 'tag.creation-period' = "
+                        + "'daily'");
+        assertThatThrownBy(() -> table.copy(Map.of("incremental-to-auto-tag", "2024-05-04")).newReadBuilder()
+                .newStreamScan()).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("batch");
+    }
 }
