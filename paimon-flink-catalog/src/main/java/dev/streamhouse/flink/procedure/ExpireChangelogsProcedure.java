@@ -40,19 +40,7 @@ public final class ExpireChangelogsProcedure implements Procedure {
         ProcedureArguments args = new ProcedureArguments(NAME);
         ObjectPath path = args.table(table, catalog.defaultDatabase());
         TableExpiration expiration = TableExpiration.forTable(catalog.table(path));
-        if (args.positive("retain_max", retainMax) != null) {
-            expiration.retainMax(retainMax);
-        }
-        if (args.positive("retain_min", retainMin) != null) {
-            expiration.retainMin(retainMin);
-        }
-        if (args.positive("max_deletes", maxDeletes) != null) {
-            expiration.maxDeletes(maxDeletes);
-        }
-        Long olderThanMillis = args.epochMillis("older_than", olderThan);
-        if (olderThanMillis != null) {
-            expiration.olderThanMillis(olderThanMillis);
-        }
+        ExpireSnapshotsProcedure.applyRetention(args, expiration, retainMax, retainMin, maxDeletes, olderThan);
         if (Boolean.TRUE.equals(deleteAll)) {
             expiration.expireAllChangelogs();
             return new String[] {"Delete all separated changelogs success."};

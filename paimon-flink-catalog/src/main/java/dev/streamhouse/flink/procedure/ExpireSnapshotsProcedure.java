@@ -47,6 +47,16 @@ public final class ExpireSnapshotsProcedure implements Procedure {
             target = target.copy(dynamic);
         }
         TableExpiration expiration = TableExpiration.forTable(target);
+        applyRetention(args, expiration, retainMax, retainMin, maxDeletes, olderThan);
+        return new String[] {Integer.toString(expiration.expireSnapshots())};
+    }
+
+    /**
+     * The retention arguments {@code expire_snapshots} and {@code expire_changelogs} share: each one given overrides
+     * the table's value for this call.
+     */
+    static void applyRetention(ProcedureArguments args, TableExpiration expiration, Integer retainMax,
+            Integer retainMin, Integer maxDeletes, String olderThan) {
         if (args.positive("retain_max", retainMax) != null) {
             expiration.retainMax(retainMax);
         }
@@ -60,6 +70,5 @@ public final class ExpireSnapshotsProcedure implements Procedure {
         if (olderThanMillis != null) {
             expiration.olderThanMillis(olderThanMillis);
         }
-        return new String[] {Integer.toString(expiration.expireSnapshots())};
     }
 }
