@@ -21,7 +21,6 @@ import dev.streamhouse.storage.options.ManifestOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
-import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.partition.ScanPartitions;
@@ -32,8 +31,6 @@ import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.tag.TagManager;
-import dev.streamhouse.storage.tag.TagPeriod;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
@@ -244,11 +241,12 @@ public final class DataReadBuilder implements ReadBuilder {
     public TableScan newScan() {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
         checkPartitionsResolved();
-        TableScan diff = diffScan();
+        TableScan diff = new DiffScans(fileIO, paths.root(), schema, tableName, () -> filtered(scanFactory.get()),
+                rawReadPolicy(), deletionVectorsEnabled()).scanOrNull();
         if (diff != null) {
             return diff;
         }
-        long[] range = incrementalRange();
+        long[] range = DiffScans.incrementalRange(schema, tableName);
         String betweenTimes = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
         if (range == null && betweenTimes != null) {
             range = IncrementalTimestamps.range(scanFactory.get().snapshotManager(), betweenTimes, tableName);
@@ -330,154 +328,6 @@ public final class DataReadBuilder implements ReadBuilder {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the snapshots of table " + tableName, e);
         }
-    }
-
-    /**
-     * The scan of the difference between two snapshots' states ({@link IncrementalDiffScan}), as Paimon 1.3.1
-     * plans it: {@code incremental-between} naming two tags (whatever the scan mode), or two snapshot ids or
-     * {@code incremental-between-timestamp} with {@code incremental-between-scan-mode} = {@code diff}; null for
-     * the other reads.
-     */
-    private TableScan diffScan() {
-        Options options = schema.tableOptions();
-        String between = options.get(ScanOptions.INCREMENTAL_BETWEEN);
-        String betweenTimes = options.get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
-        boolean diffMode = options.get(ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE)
-                == ScanOptions.IncrementalBetweenScanMode.DIFF;
-        SnapshotManager snapshots = scanFactory.get().snapshotManager();
-        Snapshot start;
-        Snapshot end;
-        try {
-            String toAutoTag = options.get(ScanOptions.INCREMENTAL_TO_AUTO_TAG);
-            if (toAutoTag != null) {
-                Snapshot[] pair = autoTagPair(toAutoTag.trim(), options);
-                if (pair == null) {
-                    TableScan.Plan empty = new TableScan.Plan(null, List.of());
-                    return () -> empty;
-                }
-                start = pair[0];
-                end = pair[1];
-            } else if (between != null) {
-                String[] parts = between.split(",");
-                TagManager tags = new TagManager(fileIO, paths.root());
-                if (parts.length == 2 && tags.exists(parts[0].trim()) && tags.exists(parts[1].trim())) {
-                    start = TagReads.taggedSnapshot(fileIO, paths.root(), parts[0].trim(), tableName);
-                    end = TagReads.taggedSnapshot(fileIO, paths.root(), parts[1].trim(), tableName);
-                    if (end.id() < start.id()) {
-                        throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
-                                + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + between + "': the end tag '"
-                                + parts[1].trim() + "' (snapshot " + end.id() + ") is older than the start tag '"
-                                + parts[0].trim() + "' (snapshot " + start.id() + ")");
-                    }
-                } else if (ScanOptions.incrementalBetweenIds(between) == null) {
-                    throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
-                            + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + between + "': it names neither two "
-                            + "existing tags nor two snapshot ids; the $tags system table lists the tags");
-                } else if (!diffMode) {
-                    return null;
-                } else {
-                    long[] ids = incrementalRange();
-                    start = existingSnapshot(snapshots, ids[0], between);
-                    end = existingSnapshot(snapshots, ids[1], between);
-                }
-            } else if (betweenTimes != null && diffMode) {
-                long[] range = IncrementalTimestamps.range(snapshots, betweenTimes, tableName);
-                Long earliest = snapshots.earliestSnapshotId();
-                if (earliest == null || range[0] == range[1]) {
-                    TableScan.Plan empty = new TableScan.Plan(range[1] == 0 ? null : range[1], List.of());
-                    return () -> empty;
-                }
-                start = snapshots.snapshot(Math.max(range[0], earliest));
-                end = snapshots.snapshot(range[1]);
-            } else {
-                return null;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot plan the difference read of table " + tableName + ": "
-                    + e.getMessage(), e);
-        }
-        if (deletionVectorsEnabled()) {
-            throw new UnsupportedOperationException("Cannot read the difference between snapshots " + start.id()
-                    + " and " + end.id() + " of table " + tableName + " (option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' with two tags, or '"
-                    + ScanOptions.INCREMENTAL_BETWEEN_SCAN_MODE.key() + "' = 'diff'): diff reads of tables with "
-                    + "'deletion-vectors.enabled' are not implemented yet; read each tag with 'scan.tag-name'");
-        }
-        return new IncrementalDiffScan(() -> filtered(scanFactory.get()), start, end, schema.hasPrimaryKey(),
-                rawReadPolicy(), tableName);
-    }
-
-    /**
-     * The snapshots of {@code incremental-to-auto-tag}: the automatic tag before {@code endTag} (by the period its
-     * name stands for) and {@code endTag}'s; null when {@code endTag} does not exist or no earlier automatic tag
-     * does (an empty read, as in Paimon 1.3.1).
-     *
-     * @throws IllegalArgumentException if {@code endTag} is not an automatic tag name of {@code tag.creation-period}
-     */
-    private Snapshot[] autoTagPair(String endTag, Options options) throws IOException {
-        TagPeriod period = TagPeriod.of(options.get(TagOptions.TAG_CREATION_PERIOD),
-                options.get(TagOptions.TAG_PERIOD_FORMATTER), options.get(TagOptions.TAG_CREATION_PERIOD_DURATION));
-        if (!period.isAutoTag(endTag)) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + " with option '"
-                    + ScanOptions.INCREMENTAL_TO_AUTO_TAG.key() + "' = '" + endTag + "': it is not the name of an "
-                    + "automatic tag of 'tag.creation-period' = '" + options.get(TagOptions.TAG_CREATION_PERIOD) + "'");
-        }
-        TagManager tags = new TagManager(fileIO, paths.root());
-        Optional<dev.streamhouse.storage.tag.Tag> end = tags.tag(endTag);
-        if (end.isEmpty()) {
-            return null;
-        }
-        java.time.LocalDateTime endTime = period.periodStart(endTag);
-        TagManager.NamedTag previous = null;
-        java.time.LocalDateTime previousTime = null;
-        for (TagManager.NamedTag t : tags.tags()) {
-            if (!period.isAutoTag(t.name())) {
-                continue;
-            }
-            java.time.LocalDateTime time = period.periodStart(t.name());
-            if (time.isBefore(endTime) && (previousTime == null || time.isAfter(previousTime))) {
-                previous = t;
-                previousTime = time;
-            }
-        }
-        return previous == null ? null : new Snapshot[] {previous.tag().snapshot(), end.get().snapshot()};
-    }
-
-    private Snapshot existingSnapshot(SnapshotManager snapshots, long id, String between) throws IOException {
-        if (!snapshots.snapshotExists(id)) {
-            throw new IllegalArgumentException("Cannot read the difference between snapshots of table " + tableName
-                    + " with option '" + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + between + "': snapshot "
-                    + id + " does not exist (the retained snapshots are " + snapshots.earliestSnapshotId() + " to "
-                    + snapshots.latestSnapshotId() + "; a diff compares two existing snapshots)");
-        }
-        return snapshots.snapshot(id);
-    }
-
-    /** {@code incremental-between} as {start exclusive, end inclusive}, or null when unset. */
-    private long[] incrementalRange() {
-        String value = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN);
-        if (value == null) {
-            return null;
-        }
-        String[] parts = value.split(",");
-        long[] range = new long[2];
-        try {
-            if (parts.length != 2) {
-                throw new NumberFormatException("expected two values");
-            }
-            range[0] = Long.parseLong(parts[0].trim());
-            range[1] = Long.parseLong(parts[1].trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' is not 'start,end' with two "
-                    + "snapshot ids or two existing tags", e);
-        }
-        if (range[0] < 0 || range[1] < range[0]) {
-            throw new IllegalArgumentException("Cannot read table " + tableName + ": option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "' = '" + value + "' must name a start snapshot >= 0 "
-                    + "and an end snapshot >= the start");
-        }
-        return range;
     }
 
     /** Whether a streaming read of this table reads OVERWRITE snapshots (the option depends on the table kind). */
