@@ -24,6 +24,9 @@ public final class FlinkRowData extends GettersView implements RowData {
         replace(row);
     }
 
+    /** A view of no row yet, for callers that reuse one view: {@link #replace} it before use. */
+    public FlinkRowData() {}
+
     /** Points this view at another row (for callers that reuse one view) and takes over its row kind. */
     public FlinkRowData replace(InternalRow row) {
         this.row = row;

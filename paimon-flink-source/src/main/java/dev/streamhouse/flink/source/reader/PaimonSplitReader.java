@@ -3,6 +3,7 @@ package dev.streamhouse.flink.source.reader;
 import dev.streamhouse.flink.source.split.PaimonSplit;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.reader.ColumnarRowIterator;
 import dev.streamhouse.storage.reader.RecordIterator;
 import dev.streamhouse.storage.reader.RecordReader;
 import dev.streamhouse.storage.table.source.TableRead;
@@ -23,11 +24,10 @@ import java.util.Set;
  * hands their rows to the task thread, at most {@link #MAX_RECORDS_PER_FETCH} per fetch, in
  * {@link RowChunk}s of {@link #ROWS_PER_CHUNK} that the task thread emits one at a time.
  *
- * <p><b>No copies.</b> The rows a {@link TableRead} returns are views of their own over column vectors
- * that are never refilled (see its "Batches and rows"), so they stay valid after later rows are read:
- * a chunk holds the storage rows themselves, the task thread emits them later while this reader reads
- * on, and what leaves the source are views over those views, nothing copied per row. They stay valid
- * after emission too, which keeps them safe with object reuse enabled.
+ * <p><b>No copies, no object per row.</b> The batches a {@link TableRead} returns are column vectors
+ * that are never refilled (see its "Batches and rows"), so they stay valid while this reader reads on:
+ * a columnar batch's rows go into {@link RowChunk}s as row ids, and the task thread emits them later
+ * through one reused view. Other batches (merge reads) return rows of their own, which chunks hold.
  *
  * <p><b>Restore.</b> A split with {@link PaimonSplit#recordsToSkip()} n is read from the start and
  * its first n rows are dropped: a split's rows always come in the same order.
@@ -62,6 +62,8 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
     private PaimonSplit current;
     private RecordReader<InternalRow> reader;
     private RecordIterator<InternalRow> batch;
+    /** {@link #batch} when it is columnar: its rows are taken by id, without a row object each. */
+    private ColumnarRowIterator columnar;
 
     /** @param read the configured read (projection, filter with {@code executeFilter()}) */
     public PaimonSplitReader(TableRead read, RecordLimiter limiter) {
@@ -82,27 +84,50 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
             open(next);
         }
         String splitId = current.splitId();
-        boolean resetKinds = !current.dataSplit().delta();
+        RowKind kind = current.dataSplit().delta() ? null : RowKind.INSERT;
         RecordsBySplits.Builder<RowChunk> out = new RecordsBySplits.Builder<>();
-        RowChunk rows = new RowChunk(ROWS_PER_CHUNK);
-        for (int read = 0; read < MAX_RECORDS_PER_FETCH; read++) {
-            InternalRow row = nextRow();
-            if (row == null) {
+        RowChunk chunk = null;
+        int taken = 0;
+        while (taken < MAX_RECORDS_PER_FETCH) {
+            if (!advance()) {
                 closeCurrent();
                 out.addFinishedSplit(splitId);
                 break;
             }
-            if (resetKinds) {
-                row.setRowKind(RowKind.INSERT);
+            if (columnar != null) {
+                int id = columnar.nextRowId();
+                if (id < 0) {
+                    releaseBatch();
+                    continue;
+                }
+                if (chunk == null || chunk.isFull() || !chunk.holdsRowsOf(columnar.batch())) {
+                    if (chunk != null) {
+                        out.add(splitId, chunk);
+                    }
+                    chunk = RowChunk.ofBatch(columnar.batch(), ROWS_PER_CHUNK, kind);
+                }
+                chunk.addRowId(id);
+            } else {
+                InternalRow row = batch.next();
+                if (row == null) {
+                    releaseBatch();
+                    continue;
+                }
+                if (kind != null) {
+                    row.setRowKind(kind);
+                }
+                if (chunk == null || chunk.isFull() || !chunk.holdsRowObjects()) {
+                    if (chunk != null) {
+                        out.add(splitId, chunk);
+                    }
+                    chunk = RowChunk.ofRows(ROWS_PER_CHUNK);
+                }
+                chunk.add(row);
             }
-            if (rows.isFull()) {
-                out.add(splitId, rows);
-                rows = new RowChunk(ROWS_PER_CHUNK);
-            }
-            rows.add(row);
+            taken++;
         }
-        if (rows.size() > 0) {
-            out.add(splitId, rows);
+        if (chunk != null && chunk.size() > 0) {
+            out.add(splitId, chunk);
         }
         return out.build();
     }
@@ -120,22 +145,34 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
         }
     }
 
-    /** The next row of the current split, or null at its end. */
+    /** The next row of the current split, or null at its end (used to skip restored rows). */
     private InternalRow nextRow() throws IOException {
-        while (true) {
-            if (batch == null) {
-                batch = reader.readBatch();
-                if (batch == null) {
-                    return null;
-                }
-            }
+        while (advance()) {
             InternalRow row = batch.next();
             if (row != null) {
                 return row;
             }
-            batch.releaseBatch();
-            batch = null;
+            releaseBatch();
         }
+        return null;
+    }
+
+    /** Makes sure a batch is open; false at the end of the current split. */
+    private boolean advance() throws IOException {
+        if (batch == null) {
+            batch = reader.readBatch();
+            if (batch == null) {
+                return false;
+            }
+            columnar = batch instanceof ColumnarRowIterator c ? c : null;
+        }
+        return true;
+    }
+
+    private void releaseBatch() {
+        batch.releaseBatch();
+        batch = null;
+        columnar = null;
     }
 
     private RecordsWithSplitIds<RowChunk> finishAll() throws IOException {
@@ -157,6 +194,7 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
             batch.releaseBatch();
         }
         batch = null;
+        columnar = null;
         reader = null;
         current = null;
         if (r != null) {
