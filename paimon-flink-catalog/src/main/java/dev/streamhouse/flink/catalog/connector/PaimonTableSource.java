@@ -25,19 +25,23 @@ import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Reads a data table in Flink SQL: projection, filters (partition, file-statistics and key pruning;
  * only partition-only filters are reported as fully consumed in batch) and limit are pushed into the
- * FLIP-27 source.
+ * FLIP-27 source; a batch {@code COUNT(*)} is answered from metadata when the splits allow it
+ * ({@link CountStarPushDown}).
  *
  * <p>In batch mode the read is bounded: one snapshot, primary-key tables merged, inserts only. In
  * streaming mode ({@code execution.runtime-mode} = streaming) it is unbounded: where
@@ -50,7 +54,7 @@ import java.util.List;
  * projection and filter pushed into the cache.
  */
 public final class PaimonTableSource implements ScanTableSource, LookupTableSource, SupportsProjectionPushDown,
-        SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown {
+        SupportsFilterPushDown, SupportsLimitPushDown, SupportsWatermarkPushDown, SupportsAggregatePushDown {
     private final Table table;
     private final boolean streaming;
     /** Whether the table is a system table's data view, which lookup joins do not read. */
@@ -59,6 +63,11 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
     private Predicate filter;
     private Long limit;
     private WatermarkStrategy<RowData> watermarks;
+    /** Whether Flink must still apply some of the filters it offered (then no aggregate is pushed). */
+    private boolean filtersRemain;
+    /** The row count of a pushed {@code COUNT(*)}, and the row type to emit it in; null when none. */
+    private Long countStar;
+    private DataType countStarType;
 
     public PaimonTableSource(Table table, boolean streaming) {
         this(table, streaming, false);
@@ -86,6 +95,9 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
         this.filter = other.filter;
         this.limit = other.limit;
         this.watermarks = other.watermarks;
+        this.filtersRemain = other.filtersRemain;
+        this.countStar = other.countStar;
+        this.countStarType = other.countStarType;
     }
 
     @Override
@@ -95,6 +107,9 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        if (countStar != null) {
+            return CountStarPushDown.provider(countStar, countStarType, table.fullName());
+        }
         PaimonSourceBuilder builder = PaimonSourceBuilder.forTable(table).projection(projection).filter(filter);
         if (streaming) {
             builder.unbounded();
@@ -198,7 +213,26 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
     public Result applyFilters(List<ResolvedExpression> filters) {
         PushedFilters pushed = PredicateConverter.pushDown(table.rowType(), table.partitionKeys(), filters, streaming);
         this.filter = pushed.predicate().orElse(null);
+        this.filtersRemain = !pushed.remainingFilters().isEmpty();
         return Result.of(new ArrayList<>(pushed.consumedFilters()), new ArrayList<>(pushed.remainingFilters()));
+    }
+
+    /** {@code COUNT(*)} from metadata in batch reads of data tables (see {@link CountStarPushDown}). */
+    @Override
+    public boolean applyAggregates(List<int[]> groupingSets, List<AggregateExpression> aggregateExpressions,
+            DataType producedDataType) {
+        if (streaming || systemTable || filtersRemain
+                || !CountStarPushDown.isCountStar(groupingSets, aggregateExpressions)) {
+            return false;
+        }
+        OptionalLong rows = CountStarPushDown.fromMetadata(
+                PaimonSourceBuilder.forTable(table).projection(projection).filter(filter).build());
+        if (rows.isEmpty()) {
+            return false;
+        }
+        this.countStar = rows.getAsLong();
+        this.countStarType = producedDataType;
+        return true;
     }
 
     @Override

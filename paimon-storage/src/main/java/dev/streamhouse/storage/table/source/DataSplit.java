@@ -7,6 +7,7 @@ import dev.streamhouse.storage.manifest.DataFileMeta;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Files of one (partition, bucket) to read together: either the bucket's live files in one snapshot
@@ -85,6 +86,34 @@ public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int to
     public DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files,
             boolean rawConvertible) {
         this(snapshotId, partition, bucket, totalBuckets, files, rawConvertible, false, null);
+    }
+
+    /**
+     * How many rows a read of this full split returns, known from the files' metadata alone: for a
+     * raw-convertible split (no merge: its files hold no retractions and no key twice, see
+     * {@code RawReadRule}) the files' row counts less the rows their deletion vectors delete. Empty
+     * when the rows must be merged or read to be counted: a split that is not raw-convertible, a delta
+     * or diff split, or a deletion vector whose cardinality the index manifest does not record.
+     *
+     * <p>Only for splits planned by this version: a split serialized before splits carried their
+     * deletion files ({@code DataSplitSerializer} version 1) does not know its vectors.
+     */
+    public OptionalLong mergedRowCount() {
+        if (!rawConvertible || delta || diff()) {
+            return OptionalLong.empty();
+        }
+        long n = 0;
+        for (int i = 0; i < files.size(); i++) {
+            n += files.get(i).rowCount();
+            DeletionFile deletions = deletionFiles == null ? null : deletionFiles.get(i);
+            if (deletions != null) {
+                if (deletions.cardinality() == null) {
+                    return OptionalLong.empty();
+                }
+                n -= deletions.cardinality();
+            }
+        }
+        return OptionalLong.of(n);
     }
 
     @Override
