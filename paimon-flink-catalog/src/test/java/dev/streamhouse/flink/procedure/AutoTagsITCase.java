@@ -128,4 +128,74 @@ class AutoTagsITCase extends CatalogITCaseBase {
             assertThat(t.name()).isEqualTo(start.format(hour));
         }
     }
+
+    /**
+     * A streaming job that writes nothing still commits a snapshot when its process-time tags need one
+     * (here: the table has no automatic tag yet), so the tag of the period before is created.
+     */
+    @Test
+    void aStreamingJobWithoutDataCommitsAnEmptySnapshotForItsProcessTimeTags() throws Exception {
+        sql("CREATE TABLE e (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1', "
+                + "'tag.automatic-creation' = 'process-time', 'tag.creation-period' = 'daily')");
+        TableEnvironment sEnv = streaming();
+        sEnv.executeSql("CREATE TEMPORARY TABLE gen (id INT, v STRING) WITH ('connector' = 'datagen', "
+                + "'rows-per-second' = '10', 'fields.id.min' = '1', 'fields.id.max' = '40')");
+        TableResult job = sEnv.executeSql("INSERT INTO e SELECT * FROM gen WHERE id < 0");
+        try {
+            FileStoreTable e = table("e");
+            waitUntil(() -> !TableTags.of(e).list().isEmpty());
+            Snapshot first = e.snapshotManager().snapshot(1);
+            assertThat(first.totalRecordCount()).isEqualTo(0);
+            assertThat(TableTags.of(e).list().get(0).name()).isEqualTo(dayBefore(first));
+            assertThat(rows("SELECT * FROM e")).isEmpty();
+        } finally {
+            job.getJobClient().orElseThrow().cancel().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * With {@code snapshot.watermark-idle-timeout}, checkpoints without data still commit snapshots that
+     * record the advancing watermark, so hourly watermark tags keep coming after the only row written.
+     */
+    @Test
+    void watermarkTagsKeepComingWithoutDataOnceTheSnapshotWatermarkIsIdle() throws Exception {
+        sql("CREATE TABLE i (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1', "
+                + "'tag.automatic-creation' = 'watermark', 'tag.creation-period' = 'hourly', "
+                + "'sink.watermark-time-zone' = 'UTC', 'snapshot.watermark-idle-timeout' = '1 s')");
+        TableEnvironment sEnv = streaming();
+        // Event time: one minute per row from 2024-05-02 00:00 UTC; only the first row is written.
+        sEnv.executeSql("CREATE TEMPORARY TABLE gen (id INT, v STRING, ts AS TO_TIMESTAMP_LTZ(1714608000000 + "
+                + "CAST(id AS BIGINT) * 60000, 3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', "
+                + "'rows-per-second' = '100', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', "
+                + "'fields.id.end' = '1000000', 'fields.v.length' = '4')");
+        TableResult job = sEnv.executeSql("INSERT INTO i SELECT id, v FROM gen WHERE id = 1");
+        try {
+            FileStoreTable i = table("i");
+            waitUntil(() -> TableTags.of(i).list().size() >= 3);
+            List<TableTags.TagInfo> tags = TableTags.of(i).list();
+            for (TableTags.TagInfo t : tags.subList(1, tags.size())) {
+                assertThat(t.snapshot().deltaRecordCount()).as("tag %s is on an empty snapshot", t.name())
+                        .isEqualTo(0);
+                assertThat(t.snapshot().watermark()).isLessThan(Long.MAX_VALUE);
+            }
+            assertThat(rows("SELECT id FROM i")).containsExactly("+I[1]");
+        } finally {
+            job.getJobClient().orElseThrow().cancel().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    private interface Check {
+        boolean holds() throws Exception;
+    }
+
+    /** Waits (up to two minutes, without asserting how long) until {@code check} holds. */
+    private static void waitUntil(Check check) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!check.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("The condition did not hold within two minutes");
+            }
+            Thread.sleep(100);
+        }
+    }
 }

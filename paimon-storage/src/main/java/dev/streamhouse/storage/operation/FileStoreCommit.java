@@ -90,9 +90,19 @@ public final class FileStoreCommit {
 
     /** Commits one committable; a committable without changes makes no snapshot. */
     public void commit(ManifestCommittable committable) {
+        commit(committable, false);
+    }
+
+    /**
+     * Commits one committable; with {@code forceSnapshot} a committable without changes still makes an
+     * APPEND snapshot (with no new files), as Paimon's committer forces for automatic tags.
+     */
+    public void commit(ManifestCommittable committable, boolean forceSnapshot) {
         CommitChanges changes = CommitChanges.of(committable.messages());
         Changes append = new Changes(changes.appendEntries, changes.appendChangelog, changes.appendIndex);
-        commitParts(committable, changes.hasAppend() ? changes.appendKind() : null, latest -> append, changes);
+        CommitKind first = changes.hasAppend() ? changes.appendKind()
+                : forceSnapshot && !changes.hasCompact() ? CommitKind.APPEND : null;
+        commitParts(committable, first, latest -> append, changes);
     }
 
     /**

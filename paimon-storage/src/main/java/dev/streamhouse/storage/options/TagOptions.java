@@ -80,9 +80,10 @@ public final class TagOptions {
 
     public static final ConfigOption<Duration> SNAPSHOT_WATERMARK_IDLE_TIMEOUT =
             ConfigOption.key("snapshot.watermark-idle-timeout").durationType().noDefaultValue()
-                    .withDescription("When the written stream is idle this long, the snapshot watermark advances "
-                            + "(for watermark-driven tags).").noEffectYet("the snapshot watermark does not advance "
-                            + "while the written stream is idle");
+                    .withDescription("With 'tag.automatic-creation' = 'watermark': when the latest snapshot's "
+                            + "watermark is this much older than now, a checkpoint without data still commits a "
+                            + "snapshot, recording the newer watermark, so watermark tags keep coming while no data "
+                            + "is written.");
 
     public static final ConfigOption<String> SINK_WATERMARK_TIME_ZONE =
             ConfigOption.key("sink.watermark-time-zone").stringType().defaultValue("UTC")

@@ -414,9 +414,10 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         if (partitionExpiration != null) {
             commit.afterEachCommit(partitionExpiration);
         }
-        java.util.function.LongConsumer tags = postCommitTags();
+        dev.streamhouse.storage.tag.PostCommitTags tags = postCommitTags();
         if (tags != null) {
             commit.afterEachCommit(tags);
+            commit.forcingSnapshotsWhen(tags::forceCreatingSnapshot);
         }
         return commit;
     }

@@ -20,10 +20,13 @@ import java.util.Locale;
  * @param batchName the name of the tag of a batch commit, or null for {@code batch-write-<yyyy-MM-dd>}
  * @param processTimeZone zone of snapshot commit times ({@code sink.process-time-zone}, default the JVM's)
  * @param watermarkTimeZone zone of snapshot watermarks ({@code sink.watermark-time-zone})
+ * @param watermarkIdleTimeout with watermark tags, how old the latest snapshot's watermark may grow before
+ *     a commit without changes still makes a snapshot ({@code snapshot.watermark-idle-timeout}), or null
+ *     for never
  */
 public record AutoTagConfig(String mode, TagPeriod period, Duration delay, Integer numRetainedMax,
         Duration defaultTimeRetained, boolean automaticCompletion, boolean createSuccessFile, String batchName,
-        ZoneId processTimeZone, ZoneId watermarkTimeZone) {
+        ZoneId processTimeZone, ZoneId watermarkTimeZone, Duration watermarkIdleTimeout) {
 
     /**
      * @throws IllegalArgumentException if a value is invalid (a bad period, a delay not shorter than the
@@ -43,7 +46,8 @@ public record AutoTagConfig(String mode, TagPeriod period, Duration delay, Integ
                 o.get(TagOptions.TAG_DEFAULT_TIME_RETAINED), o.get(TagOptions.TAG_AUTOMATIC_COMPLETION),
                 o.get(TagOptions.TAG_CREATE_SUCCESS_FILE), o.get(TagOptions.TAG_BATCH_CUSTOMIZED_NAME),
                 processZone == null ? ZoneId.systemDefault() : zone(processZone, TagOptions.SINK_PROCESS_TIME_ZONE.key()),
-                zone(o.get(TagOptions.SINK_WATERMARK_TIME_ZONE), TagOptions.SINK_WATERMARK_TIME_ZONE.key()));
+                zone(o.get(TagOptions.SINK_WATERMARK_TIME_ZONE), TagOptions.SINK_WATERMARK_TIME_ZONE.key()),
+                o.get(TagOptions.SNAPSHOT_WATERMARK_IDLE_TIMEOUT));
     }
 
     private static ZoneId zone(String id, String key) {

@@ -96,6 +96,30 @@ public final class AutoTagCreation {
         }
     }
 
+    /**
+     * Whether a commit without changes should still make a snapshot now, so that tags keep coming when
+     * no data does (Apache Paimon 1.3.1's rule): with process-time tags when the table has no automatic
+     * tag yet, or when {@code now} minus {@code tag.creation-delay} has reached the end of the period
+     * after the last tag; with watermark tags and {@code snapshot.watermark-idle-timeout} set, when the
+     * latest snapshot's watermark is at least that much older than {@code now} (the snapshot then
+     * records the committer's newer watermark). Never without a snapshot in watermark mode.
+     */
+    public boolean forceCreatingSnapshot(Instant now) throws IOException {
+        if (config.watermark()) {
+            if (config.watermarkIdleTimeout() == null) {
+                return false;
+            }
+            Long watermark = snapshots.latestSnapshot().map(Snapshot::watermark).orElse(null);
+            return watermark != null && watermark != Long.MIN_VALUE
+                    && !Instant.ofEpochMilli(watermark).isAfter(now.minus(config.watermarkIdleTimeout()));
+        }
+        if (nextTag == null) {
+            return true;
+        }
+        LocalDateTime local = LocalDateTime.ofInstant(now, config.processTimeZone());
+        return !local.minus(config.delay()).isBefore(config.period().next(nextTag));
+    }
+
     /** The time the snapshot stands for in this mode, or empty if it has none (no watermark). */
     public static Optional<LocalDateTime> time(AutoTagConfig config, Snapshot snapshot) {
         if (config.watermark()) {

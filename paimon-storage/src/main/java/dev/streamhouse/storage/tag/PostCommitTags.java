@@ -65,6 +65,28 @@ public final class PostCommitTags implements LongConsumer {
     }
 
     /**
+     * Whether the next commit should make a snapshot even without changes, so that periodic tags keep
+     * coming while no data does ({@link AutoTagCreation#forceCreatingSnapshot}); false when tags are not
+     * periodic. Never throws: a failure is logged and answers false.
+     */
+    public boolean forceCreatingSnapshot() {
+        if (!config.periodic()) {
+            return false;
+        }
+        try {
+            if (creation == null) {
+                creation = AutoTagCreation.open(snapshots, tags, config, successFiles);
+            }
+            return creation.forceCreatingSnapshot(java.time.Instant.now());
+        } catch (Exception e) {
+            creation = null;
+            LOG.warn("Cannot tell whether table {} needs a snapshot for its automatic tags; not forcing one",
+                    tableName, e);
+            return false;
+        }
+    }
+
+    /**
      * Runs automatic tag creation and tag expiration now, as {@code CALL sys.trigger_tag_automatic_creation}
      * does (a batch-mode table gets no tag from it, as in Paimon); failures are thrown.
      */

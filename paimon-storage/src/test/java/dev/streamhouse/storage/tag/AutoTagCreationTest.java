@@ -197,4 +197,96 @@ class AutoTagCreationTest {
         TestTables.write(table, TestTables.rows(1, 1, 1));
         assertThat(tags()).isEmpty();
     }
+
+    @Test
+    void processTimeTagsForceASnapshotBeforeTheFirstTagAndAtEachPeriodEndPlusDelay() throws Exception {
+        create();
+        AutoTagConfig hourly = config("tag.creation-period", "hourly", "tag.creation-delay", "10 min");
+        AutoTagCreation creation = AutoTagCreation.open(table.snapshotManager(), table.tagManager(), hourly, null);
+        // No automatic tag yet: a snapshot is due now, whatever the time.
+        assertThat(creation.forceCreatingSnapshot(instant("2024-05-02T10:05"))).isTrue();
+
+        snapshotsAt("2024-05-02T10:05");
+        creation.run();
+        assertThat(tags()).containsExactly("2024-05-02 09@1");
+        // The next tag (hour 10) is due once hour 10 ended plus the delay.
+        assertThat(creation.forceCreatingSnapshot(instant("2024-05-02T10:59"))).isFalse();
+        assertThat(creation.forceCreatingSnapshot(instant("2024-05-02T11:09:59"))).isFalse();
+        assertThat(creation.forceCreatingSnapshot(instant("2024-05-02T11:10"))).isTrue();
+
+        // An empty snapshot committed then creates that tag, and the next one is an hour later.
+        try (TableCommit commit = table.newStreamCommit("job")) {
+            commit.commitEmpty(7, null);
+        }
+        Snapshot empty = table.snapshotManager().latestSnapshot().orElseThrow();
+        assertThat(empty.id()).isEqualTo(2);
+        assertThat(empty.commitKind()).isEqualTo(dev.streamhouse.storage.snapshot.CommitKind.APPEND);
+        assertThat(empty.commitIdentifier()).isEqualTo(7);
+        assertThat(empty.deltaRecordCount()).isEqualTo(0);
+        snapshotsAtExisting(2, "2024-05-02T11:10");
+        creation.run();
+        assertThat(tags()).containsExactly("2024-05-02 09@1", "2024-05-02 10@2");
+        assertThat(creation.forceCreatingSnapshot(instant("2024-05-02T11:30"))).isFalse();
+        assertThat(creation.forceCreatingSnapshot(instant("2024-05-02T12:10"))).isTrue();
+        // The table reads the same rows through the empty snapshot.
+        assertThat(TestTables.readAll(table)).hasSize(1);
+    }
+
+    @Test
+    void watermarkTagsForceASnapshotOnlyWhenTheSnapshotWatermarkIsOlderThanTheIdleTimeout() throws Exception {
+        create("tag.automatic-creation", "watermark", "tag.creation-period", "hourly",
+                "sink.watermark-time-zone", "UTC");
+        AutoTagConfig idle = config("tag.automatic-creation", "watermark", "tag.creation-period", "hourly",
+                "snapshot.watermark-idle-timeout", "1 min");
+        AutoTagCreation withTimeout = AutoTagCreation.open(table.snapshotManager(), table.tagManager(), idle, null);
+        // Without a snapshot (or a watermark) nothing is forced.
+        assertThat(withTimeout.forceCreatingSnapshot(instant("2024-05-02T12:00"))).isFalse();
+        try (TableCommit commit = table.newStreamCommit("job"); TableWrite w = table.newWrite()) {
+            w.write(TestTables.row(1, "n", "d0"));
+            commit.commit(1, utc("2024-05-02T10:30"), Map.of(), w.prepareCommit());
+        }
+        assertThat(withTimeout.forceCreatingSnapshot(instant("2024-05-02T10:30:59"))).isFalse();
+        assertThat(withTimeout.forceCreatingSnapshot(instant("2024-05-02T10:31"))).isTrue();
+
+        AutoTagCreation withoutTimeout = AutoTagCreation.open(table.snapshotManager(), table.tagManager(),
+                config("tag.automatic-creation", "watermark", "tag.creation-period", "hourly"), null);
+        assertThat(withoutTimeout.forceCreatingSnapshot(instant("2024-05-03T00:00"))).isFalse();
+
+        // A forced snapshot records the newer watermark, which creates the tag a data commit would have.
+        try (TableCommit commit = table.newStreamCommit("job")) {
+            commit.commitEmpty(2, utc("2024-05-02T11:05"));
+        }
+        assertThat(table.snapshotManager().snapshot(2).watermark()).isEqualTo(utc("2024-05-02T11:05"));
+        assertThat(tags()).containsExactly("2024-05-02 09@1", "2024-05-02 10@2");
+    }
+
+    @Test
+    void tablesWithoutPeriodicTagsNeverForceASnapshot() throws Exception {
+        create();
+        try (TableCommit commit = table.newStreamCommit("job")) {
+            assertThat(commit.forceCreatingSnapshot()).isFalse();
+        }
+        try (TableCommit commit = table.copy(Map.of("tag.automatic-creation", "process-time"))
+                .newStreamCommit("job")) {
+            // No automatic tag yet: due.
+            assertThat(commit.forceCreatingSnapshot()).isTrue();
+        }
+    }
+
+    private static java.time.Instant instant(String utcLocalDateTime) {
+        return java.time.Instant.ofEpochMilli(utc(utcLocalDateTime));
+    }
+
+    /** Sets the commit time (UTC) of existing snapshot {@code id}. */
+    private void snapshotsAtExisting(long id, String time) throws Exception {
+        Snapshot s = table.snapshotManager().snapshot(id);
+        Snapshot timed = new Snapshot(s.version(), s.id(), s.schemaId(), s.baseManifestList(),
+                s.baseManifestListSize(), s.deltaManifestList(), s.deltaManifestListSize(),
+                s.changelogManifestList(), s.changelogManifestListSize(), s.indexManifest(), s.commitUser(),
+                s.commitIdentifier(), s.commitKind(), utc(time), s.logOffsets(), s.totalRecordCount(),
+                s.deltaRecordCount(), s.changelogRecordCount(), s.watermark(), s.statistics(), s.properties(),
+                s.nextRowId());
+        Files.writeString(java.nio.file.Path.of(table.snapshotManager().snapshotPath(s.id()).toString()),
+                SnapshotSerializer.toJson(timed), StandardCharsets.UTF_8);
+    }
 }

@@ -84,8 +84,8 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
     private transient boolean receivedCommitStarted;
     /** The input watermark (not the end-of-input Long.MAX_VALUE), or null before the first one. */
     private transient Long currentWatermark;
-    /** The watermark at each pending checkpoint, recorded in its snapshot (not kept across restores). */
-    private transient NavigableMap<Long, Long> pendingWatermarks;
+    /** The watermark at each checkpoint not yet complete, recorded in its snapshot (not kept across restores). */
+    private transient NavigableMap<Long, Long> checkpointWatermarks;
 
     public CommitterOperator(Table table, String commitUser, CommitAction action) {
         this.table = Objects.requireNonNull(table, "table");
@@ -100,7 +100,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-committer", BytePrimitiveArraySerializer.INSTANCE));
         pending = new TreeMap<>();
-        pendingWatermarks = new TreeMap<>();
+        checkpointWatermarks = new TreeMap<>();
         received = new ArrayList<>();
         commitUser = initialCommitUser;
         lastSnapshotCheckpoint = context.getRestoredCheckpointId().orElse(-1L);
@@ -186,23 +186,37 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
             pending.computeIfAbsent(checkpointId, id -> new ArrayList<>()).addAll(received);
             received = new ArrayList<>();
         }
-        if (currentWatermark != null && pending.containsKey(checkpointId)) {
-            pendingWatermarks.put(checkpointId, currentWatermark);
+        if (currentWatermark != null) {
+            checkpointWatermarks.put(checkpointId, currentWatermark);
         }
         lastSnapshotCheckpoint = checkpointId;
         state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
                 CommitterStateSerializer.INSTANCE, new CommitterState(commitUser, pending))));
     }
 
+    /**
+     * Commits every pending checkpoint up to {@code checkpointId}. When there is none, the table may
+     * still ask for a snapshot without changes ({@link TableCommit#forceCreatingSnapshot}: automatic
+     * tags at a period's end, or a watermark older than {@code snapshot.watermark-idle-timeout}); it is
+     * committed under {@code checkpointId}, with that checkpoint's watermark, as Paimon's committer does.
+     */
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         super.notifyCheckpointComplete(checkpointId);
+        boolean committed = false;
         Iterator<Map.Entry<Long, List<CommitMessage>>> it = pending.headMap(checkpointId, true).entrySet().iterator();
         while (it.hasNext()) {
             Map.Entry<Long, List<CommitMessage>> e = it.next();
-            action.commit(commit, e.getKey(), pendingWatermarks.remove(e.getKey()), e.getValue());
+            action.commit(commit, e.getKey(), checkpointWatermarks.get(e.getKey()), e.getValue());
             it.remove();
+            committed = true;
         }
+        if (!committed && !action.replacesData() && commit.forceCreatingSnapshot()) {
+            LOG.info("Committing an empty snapshot of table {} for checkpoint {}: its automatic tags need one",
+                    table.fullName(), checkpointId);
+            commit.commitEmpty(checkpointId, checkpointWatermarks.get(checkpointId));
+        }
+        checkpointWatermarks.headMap(checkpointId, true).clear();
     }
 
     @Override

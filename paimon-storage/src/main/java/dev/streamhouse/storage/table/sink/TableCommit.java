@@ -46,6 +46,7 @@ public class TableCommit implements AutoCloseable {
     private final String tableName;
     private final List<LongConsumer> afterCommit = new ArrayList<>();
     private final PostCommitExpiration expiration;
+    private java.util.function.BooleanSupplier snapshotForcing;
 
     /** A commit without expiration after its commits. */
     public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
@@ -80,6 +81,35 @@ public class TableCommit implements AutoCloseable {
     public TableCommit afterEachCommit(LongConsumer hook) {
         afterCommit.add(hook);
         return this;
+    }
+
+    /**
+     * Asks {@code forcing}, from {@link #forceCreatingSnapshot()}, whether a commit without changes
+     * should still make a snapshot (automatic tags); it must not throw.
+     */
+    public TableCommit forcingSnapshotsWhen(java.util.function.BooleanSupplier forcing) {
+        this.snapshotForcing = forcing;
+        return this;
+    }
+
+    /**
+     * Whether a streaming committer with nothing to commit should still make a snapshot now
+     * ({@link #commitEmpty}), as Apache Paimon 1.3.1's committer does for automatic tags: process-time
+     * tags at the end of each period, watermark tags when the snapshot watermark is older than
+     * {@code snapshot.watermark-idle-timeout}.
+     */
+    public boolean forceCreatingSnapshot() {
+        return snapshotForcing != null && snapshotForcing.getAsBoolean();
+    }
+
+    /**
+     * Commits an APPEND snapshot without changes for {@code identifier}, recording {@code watermark}
+     * (null for none); then the after-commit steps run as after any commit (tags, expiration).
+     */
+    public void commitEmpty(long identifier, Long watermark) {
+        commit.commit(new ManifestCommittable(identifier, watermark, Map.of(), List.of()), true);
+        afterCommit.forEach(h -> h.accept(identifier));
+        expireAfterCommit();
     }
 
     /** Commits the messages as the snapshot(s) of {@code identifier}. */
