@@ -21,8 +21,13 @@ class MySqlCdcSourceITCase {
       .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
   static MySqlCdcSourceBuilder<String> source(String database, String table, boolean withSchema) {
+    return source(MARIADB, database, table, withSchema);
+  }
+
+  static MySqlCdcSourceBuilder<String> source(MariaDbExtension server, String database, String table,
+      boolean withSchema) {
     return MySqlCdcSource.<String>builder()
-        .hostname(MARIADB.host()).port(MARIADB.port())
+        .hostname(server.host()).port(server.port())
         .username(MariaDbExtension.CDC_USER).password(MariaDbExtension.CDC_PASSWORD)
         .databaseName(database).tableName(table)
         .deserializer(new EventStrings(withSchema));
