@@ -13,7 +13,7 @@ public record BinlogOffset(String file, long position, String gtidSet) {
       offset.put("file", file);
       offset.put("pos", position);
     }
-    if (gtidSet != null && !gtidSet.isEmpty()) {
+    if (gtidSet != null) {
       offset.put("gtids", gtidSet);
     }
     return offset;

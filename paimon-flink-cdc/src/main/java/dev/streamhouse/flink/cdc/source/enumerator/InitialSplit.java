@@ -5,6 +5,8 @@ import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
 import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
+import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
+import dev.streamhouse.flink.cdc.source.StartupMode;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.StartupOptions;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
@@ -25,17 +27,21 @@ final class InitialSplit {
     try (Connection connection = MySqlConnections.open(config)) {
       ServerChecks.check(connection, config);
       StartupOptions startup = config.startup();
-      return switch (startup.mode()) {
-        case INITIAL -> new MySqlBinlogSplit(null, List.of(), true, 0);
-        case LATEST_OFFSET -> fromOffset(BinlogPositions.current(connection, config.address()), 0);
-        case EARLIEST_OFFSET -> fromOffset(BinlogPositions.earliest(connection, config.address()), 0);
+      String address = config.address();
+      BinlogOffset offset = switch (startup.mode()) {
+        case INITIAL -> null;
+        case LATEST_OFFSET -> BinlogPositions.current(connection, address);
+        case EARLIEST_OFFSET, TIMESTAMP -> BinlogPositions.earliest(connection, address);
         case SPECIFIC_OFFSET -> startup.gtidSet() != null
-            ? fromOffset(new BinlogOffset(BinlogPositions.earliest(connection, config.address()).file(),
-                BinlogPositions.FILE_START, startup.gtidSet()), 0)
-            : fromOffset(new BinlogOffset(startup.binlogFile(), startup.binlogPosition(), null), 0);
-        case TIMESTAMP -> fromOffset(BinlogPositions.earliest(connection, config.address()),
-            startup.timestampMillis());
+            ? new BinlogOffset(BinlogPositions.earliest(connection, address).file(), BinlogPositions.FILE_START,
+                startup.gtidSet())
+            : new BinlogOffset(startup.binlogFile(), startup.binlogPosition(), null);
       };
+      if (offset == null) {
+        return new MySqlBinlogSplit(null, List.of(), true, 0);
+      }
+      offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection), offset, address);
+      return fromOffset(offset, startup.mode() == StartupMode.TIMESTAMP ? startup.timestampMillis() : 0);
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot prepare the MySQL CDC source for " + config.address() + ": "
           + e.getMessage(), e);
