@@ -16,11 +16,13 @@ import org.apache.flink.util.Collector;
 final class CdcRecordEmitter<T> implements RecordEmitter<SourceElement, T, MySqlBinlogSplitState> {
 
   private final CdcDeserializer<T> deserializer;
+  private final SnapshotProgress progress;
   private final Runnable onSnapshotFinished;
   private final OutputCollector<T> collector = new OutputCollector<>();
 
-  CdcRecordEmitter(CdcDeserializer<T> deserializer, Runnable onSnapshotFinished) {
+  CdcRecordEmitter(CdcDeserializer<T> deserializer, SnapshotProgress progress, Runnable onSnapshotFinished) {
     this.deserializer = deserializer;
+    this.progress = progress;
     this.onSnapshotFinished = onSnapshotFinished;
   }
 
@@ -34,11 +36,15 @@ final class CdcRecordEmitter<T> implements RecordEmitter<SourceElement, T, MySql
           && record.sourceTimestampMillis() < skipBefore) {
         continue;
       }
+      if (event instanceof CdcRecord record && record.snapshot()) {
+        progress.row(record.table());
+      }
       deserializer.deserialize(event, collector);
     }
     boolean wasPending = state.snapshotPending();
     state.advance(element.offset(), element.inSnapshot());
     if (wasPending && !state.snapshotPending()) {
+      progress.finished();
       onSnapshotFinished.run();
     }
   }

@@ -8,8 +8,6 @@ import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplitState;
 import java.util.Map;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The MySQL CDC source reader: at most one split (the binlog), read by a {@link DebeziumSplitReader};
@@ -19,15 +17,11 @@ import org.slf4j.LoggerFactory;
 public final class MySqlCdcSourceReader<T>
     extends SingleThreadMultiplexSourceReaderBase<SourceElement, T, MySqlBinlogSplit, MySqlBinlogSplitState> {
 
-  private static final Logger LOG = LoggerFactory.getLogger(MySqlCdcSourceReader.class);
-
   public MySqlCdcSourceReader(MySqlSourceConfig config, CdcDeserializer<T> deserializer,
       SourceReaderContext context) {
     super(() -> new DebeziumSplitReader(config),
-        new CdcRecordEmitter<>(deserializer, () -> {
-          LOG.info("MySQL CDC snapshot of {} finished; reading the binlog", config.address());
-          context.sendSourceEventToCoordinator(new SnapshotFinishedEvent());
-        }),
+        new CdcRecordEmitter<>(deserializer, new SnapshotProgress(config.address(), context.metricGroup()),
+            () -> context.sendSourceEventToCoordinator(new SnapshotFinishedEvent())),
         context.getConfiguration(), context);
   }
 
