@@ -7,8 +7,9 @@ import java.util.Objects;
 
 /**
  * A source table's schema as of one point in the binlog: its columns in order and its primary key.
- * The version counts the schemas one source has seen for the table (1 for the first); it grows by
- * one with each change, so a sink can tell a new schema by the number alone.
+ * The version counts the schemas one reader has seen for the table since it started (1 for the
+ * first) and grows by one with each change. A reader restored from a checkpoint counts from 1
+ * again, so a sink compares schemas ({@link #sameStructure}) across restarts, not versions.
  */
 public final class CdcSchema implements Serializable {
   private static final long serialVersionUID = 1L;

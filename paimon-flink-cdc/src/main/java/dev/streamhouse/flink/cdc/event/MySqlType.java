@@ -6,8 +6,10 @@ import java.util.Objects;
 
 /**
  * A MySQL column type as the server declares it: the type name without modifiers ({@code INT},
- * {@code VARCHAR}, {@code DECIMAL}, ...), {@code UNSIGNED}, and the length and scale where the type
- * has them (-1 where it does not). Values of a column arrive in change records as these Java types:
+ * {@code VARCHAR}, {@code DECIMAL}, ...), {@code UNSIGNED}, and the declared length and scale where
+ * the type has them (-1 where it does not): {@code VARCHAR(20)} has length 20, {@code DECIMAL(10, 2)}
+ * length 10 and scale 2, {@code DATETIME(6)} length 6 (its fractional-second digits),
+ * {@code TINYINT(1)} length 1. Values of a column arrive in change records as these Java types:
  *
  * <table>
  *   <tr><th>MySQL</th><th>Java value</th></tr>
@@ -57,12 +59,12 @@ public final class MySqlType implements Serializable {
     return unsigned;
   }
 
-  /** The declared length or precision, -1 when the type has none. */
+  /** The declared length, precision or fractional-second digits; -1 when the type has none. */
   public int length() {
     return length;
   }
 
-  /** The declared scale (DECIMAL) or fractional seconds (TIME, DATETIME, TIMESTAMP), -1 when none. */
+  /** The declared scale of a DECIMAL; -1 when none. */
   public int scale() {
     return scale;
   }
