@@ -1,0 +1,99 @@
+package dev.streamhouse.flink.cdc.event;
+
+import java.io.Serializable;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A MySQL column type as the server declares it: the type name without modifiers ({@code INT},
+ * {@code VARCHAR}, {@code DECIMAL}, ...), {@code UNSIGNED}, and the declared length and scale where
+ * the type has them (-1 where it does not): {@code VARCHAR(20)} has length 20, {@code DECIMAL(10, 2)}
+ * length 10 and scale 2, {@code DATETIME(6)} length 6 (its fractional-second digits),
+ * {@code TINYINT(1)} length 1. Values of a column arrive in change records as these Java types:
+ *
+ * <table>
+ *   <tr><th>MySQL</th><th>Java value</th></tr>
+ *   <tr><td>BOOLEAN, BIT(1)</td><td>Boolean</td></tr>
+ *   <tr><td>TINYINT .. BIGINT (signed or not, TINYINT(1) included), YEAR</td><td>Long</td></tr>
+ *   <tr><td>BIGINT UNSIGNED, DECIMAL, NUMERIC</td><td>BigDecimal</td></tr>
+ *   <tr><td>FLOAT</td><td>Float</td></tr>
+ *   <tr><td>DOUBLE, REAL</td><td>Double</td></tr>
+ *   <tr><td>CHAR, VARCHAR, *TEXT, ENUM, SET, JSON</td><td>String</td></tr>
+ *   <tr><td>BINARY, VARBINARY, *BLOB, BIT(n &gt; 1) (big-endian), GEOMETRY and its kinds (WKB)</td><td>byte[]</td></tr>
+ *   <tr><td>DATE</td><td>LocalDate</td></tr>
+ *   <tr><td>TIME</td><td>Duration (MySQL's range is -838:59:59 to 838:59:59)</td></tr>
+ *   <tr><td>DATETIME</td><td>LocalDateTime</td></tr>
+ *   <tr><td>TIMESTAMP</td><td>Instant</td></tr>
+ * </table>
+ *
+ * A NULL is a Java null.
+ */
+public final class MySqlType implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final String name;
+  private final boolean unsigned;
+  private final int length;
+  private final int scale;
+
+  public MySqlType(String name, boolean unsigned, int length, int scale) {
+    this.name = Objects.requireNonNull(name, "name").toUpperCase(Locale.ROOT);
+    this.unsigned = unsigned;
+    this.length = length;
+    this.scale = scale;
+  }
+
+  /** Parses Debezium's source type name ({@code "INT UNSIGNED"}, {@code "VARCHAR"}) with length and scale. */
+  public static MySqlType of(String declaredName, int length, int scale) {
+    String upper = declaredName.trim().toUpperCase(Locale.ROOT);
+    boolean unsigned = upper.contains(" UNSIGNED");
+    String name = upper.replace(" ZEROFILL", "").replace(" UNSIGNED", "").trim();
+    return new MySqlType(name, unsigned, length, scale);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public boolean unsigned() {
+    return unsigned;
+  }
+
+  /** The declared length, precision or fractional-second digits; -1 when the type has none. */
+  public int length() {
+    return length;
+  }
+
+  /** The declared scale of a DECIMAL; -1 when none. */
+  public int scale() {
+    return scale;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof MySqlType other && name.equals(other.name) && unsigned == other.unsigned
+        && length == other.length && scale == other.scale;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(name, unsigned, length, scale);
+  }
+
+  /** As MySQL writes it, e.g. {@code DECIMAL(10, 2) UNSIGNED}. */
+  @Override
+  public String toString() {
+    StringBuilder s = new StringBuilder(name);
+    if (length >= 0) {
+      s.append('(').append(length);
+      if (scale >= 0) {
+        s.append(", ").append(scale);
+      }
+      s.append(')');
+    }
+    if (unsigned) {
+      s.append(" UNSIGNED");
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,50 @@
+package dev.streamhouse.flink.cdc.mysql;
+
+import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * JDBC connections to the source server, with failures turned into messages that name the options
+ * to fix. MariaDB's driver talks to both MariaDB and MySQL servers, so it serves the checks made
+ * before the flavour is known.
+ */
+public final class MySqlConnections {
+
+  private static final int ACCESS_DENIED = 1045;
+  private static final int UNKNOWN_DATABASE = 1049;
+
+  private MySqlConnections() {}
+
+  public static Connection open(MySqlSourceConfig config) {
+    Properties properties = new Properties();
+    properties.putAll(config.jdbcProperties());
+    properties.setProperty("user", config.username());
+    properties.setProperty("password", config.password());
+    properties.setProperty("connectTimeout", Long.toString(config.connectTimeoutMillis()));
+    String url = "jdbc:mariadb://" + config.hostname() + ":" + config.port() + "/";
+    try {
+      return DriverManager.getConnection(url, properties);
+    } catch (SQLException e) {
+      throw connectFailure(config, e);
+    }
+  }
+
+  /** A readable error for a failed connection attempt. */
+  public static IllegalStateException connectFailure(MySqlSourceConfig config, SQLException e) {
+    if (e.getErrorCode() == ACCESS_DENIED) {
+      return new IllegalStateException("Cannot connect to MySQL server " + config.address()
+          + ": access denied for user '" + config.username()
+          + "'; check the options 'username' and 'password' (" + e.getMessage() + ")", e);
+    }
+    if (e.getErrorCode() == UNKNOWN_DATABASE) {
+      return new IllegalStateException("Cannot connect to MySQL server " + config.address() + ": "
+          + e.getMessage(), e);
+    }
+    return new IllegalStateException("Cannot connect to MySQL server " + config.address()
+        + "; check the options 'hostname' ('" + config.hostname() + "') and 'port' (" + config.port()
+        + "), and that the server runs: " + e.getMessage(), e);
+  }
+}
