@@ -13,26 +13,26 @@ import java.util.Set;
  */
 public final class HistoryRecords {
 
-  private final List<String> records = new ArrayList<>();
-  private final Set<String> seen = new HashSet<>();
+    private final List<String> records = new ArrayList<>();
+    private final Set<String> seen = new HashSet<>();
 
-  public HistoryRecords(List<String> restored) {
-    for (String record : restored) {
-      add(record);
+    public HistoryRecords(List<String> restored) {
+        for (String record : restored) {
+            add(record);
+        }
     }
-  }
 
-  public synchronized void add(String record) {
-    if (seen.add(record)) {
-      records.add(record);
+    public synchronized void add(String record) {
+        if (seen.add(record)) {
+            records.add(record);
+        }
     }
-  }
 
-  public synchronized List<String> snapshot() {
-    return List.copyOf(records);
-  }
+    public synchronized List<String> snapshot() {
+        return List.copyOf(records);
+    }
 
-  public synchronized boolean isEmpty() {
-    return records.isEmpty();
-  }
+    public synchronized boolean isEmpty() {
+        return records.isEmpty();
+    }
 }

@@ -11,26 +11,26 @@ import org.apache.kafka.connect.json.JsonConverter;
  */
 public final class OffsetJson {
 
-  private static final String TOPIC = "offsets";
+    private static final String TOPIC = "offsets";
 
-  private OffsetJson() {}
+    private OffsetJson() {}
 
-  public static String toJson(Map<String, ?> offset) {
-    return new String(converter().fromConnectData(TOPIC, null, offset), StandardCharsets.UTF_8);
-  }
+    public static String toJson(Map<String, ?> offset) {
+        return new String(converter().fromConnectData(TOPIC, null, offset), StandardCharsets.UTF_8);
+    }
 
-  public static byte[] toBytes(String json) {
-    return json.getBytes(StandardCharsets.UTF_8);
-  }
+    public static byte[] toBytes(String json) {
+        return json.getBytes(StandardCharsets.UTF_8);
+    }
 
-  @SuppressWarnings("unchecked")
-  public static Map<String, Object> toMap(String json) {
-    return (Map<String, Object>) converter().toConnectData(TOPIC, toBytes(json)).value();
-  }
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> toMap(String json) {
+        return (Map<String, Object>) converter().toConnectData(TOPIC, toBytes(json)).value();
+    }
 
-  private static JsonConverter converter() {
-    JsonConverter converter = new JsonConverter();
-    converter.configure(Map.of("schemas.enable", "false", "converter.type", "value"));
-    return converter;
-  }
+    private static JsonConverter converter() {
+        JsonConverter converter = new JsonConverter();
+        converter.configure(Map.of("schemas.enable", "false", "converter.type", "value"));
+        return converter;
+    }
 }

@@ -21,45 +21,45 @@ import org.apache.kafka.connect.util.Callback;
  */
 public final class StateOffsetBackingStore implements OffsetBackingStore {
 
-  /** Engine property holding the restored offset's JSON. */
-  public static final String OFFSET_PROPERTY = "streamhouse.restored.offset";
+    /** Engine property holding the restored offset's JSON. */
+    public static final String OFFSET_PROPERTY = "streamhouse.restored.offset";
 
-  private final Map<ByteBuffer, ByteBuffer> committed = new HashMap<>();
-  private ByteBuffer restored;
+    private final Map<ByteBuffer, ByteBuffer> committed = new HashMap<>();
+    private ByteBuffer restored;
 
-  @Override
-  public void configure(WorkerConfig config) {
-    Object json = config.originals().get(OFFSET_PROPERTY);
-    restored = json == null ? null : ByteBuffer.wrap(OffsetJson.toBytes(json.toString()));
-  }
-
-  @Override
-  public void start() {}
-
-  @Override
-  public void stop() {}
-
-  @Override
-  public synchronized Future<Map<ByteBuffer, ByteBuffer>> get(Collection<ByteBuffer> keys) {
-    Map<ByteBuffer, ByteBuffer> result = new HashMap<>();
-    for (ByteBuffer key : keys) {
-      ByteBuffer value = committed.containsKey(key) ? committed.get(key) : restored;
-      result.put(key, value == null ? null : value.duplicate());
+    @Override
+    public void configure(WorkerConfig config) {
+        Object json = config.originals().get(OFFSET_PROPERTY);
+        restored = json == null ? null : ByteBuffer.wrap(OffsetJson.toBytes(json.toString()));
     }
-    return CompletableFuture.completedFuture(result);
-  }
 
-  @Override
-  public synchronized Future<Void> set(Map<ByteBuffer, ByteBuffer> values, Callback<Void> callback) {
-    committed.putAll(values);
-    if (callback != null) {
-      callback.onCompletion(null, null);
+    @Override
+    public void start() {}
+
+    @Override
+    public void stop() {}
+
+    @Override
+    public synchronized Future<Map<ByteBuffer, ByteBuffer>> get(Collection<ByteBuffer> keys) {
+        Map<ByteBuffer, ByteBuffer> result = new HashMap<>();
+        for (ByteBuffer key : keys) {
+            ByteBuffer value = committed.containsKey(key) ? committed.get(key) : restored;
+            result.put(key, value == null ? null : value.duplicate());
+        }
+        return CompletableFuture.completedFuture(result);
     }
-    return CompletableFuture.completedFuture(null);
-  }
 
-  @Override
-  public Set<Map<String, Object>> connectorPartitions(String connectorName) {
-    return Set.of();
-  }
+    @Override
+    public synchronized Future<Void> set(Map<ByteBuffer, ByteBuffer> values, Callback<Void> callback) {
+        committed.putAll(values);
+        if (callback != null) {
+            callback.onCompletion(null, null);
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public Set<Map<String, Object>> connectorPartitions(String connectorName) {
+        return Set.of();
+    }
 }

@@ -18,51 +18,51 @@ import java.util.function.Consumer;
  */
 public final class StateSchemaHistory extends AbstractSchemaHistory {
 
-  private HistoryRecords records;
+    private HistoryRecords records;
 
-  @Override
-  public void configure(Configuration config, HistoryRecordComparator comparator,
-      SchemaHistoryListener listener, boolean useCatalogBeforeSchema) {
-    super.configure(config, comparator, listener, useCatalogBeforeSchema);
-    String id = config.getString(SchemaHistoryRegistry.ID_PROPERTY);
-    if (id == null) {
-      id = config.getString(SchemaHistoryRegistry.ID_PROPERTY.substring("schema.history.internal.".length()));
+    @Override
+    public void configure(Configuration config, HistoryRecordComparator comparator,
+            SchemaHistoryListener listener, boolean useCatalogBeforeSchema) {
+        super.configure(config, comparator, listener, useCatalogBeforeSchema);
+        String id = config.getString(SchemaHistoryRegistry.ID_PROPERTY);
+        if (id == null) {
+            id = config.getString(SchemaHistoryRegistry.ID_PROPERTY.substring("schema.history.internal.".length()));
+        }
+        records = SchemaHistoryRegistry.lookup(id);
     }
-    records = SchemaHistoryRegistry.lookup(id);
-  }
 
-  @Override
-  protected void storeRecord(HistoryRecord record) throws SchemaHistoryException {
-    try {
-      records.add(DocumentWriter.defaultWriter().write(record.document()));
-    } catch (IOException e) {
-      throw new SchemaHistoryException("Cannot serialize a schema history record", e);
+    @Override
+    protected void storeRecord(HistoryRecord record) throws SchemaHistoryException {
+        try {
+            records.add(DocumentWriter.defaultWriter().write(record.document()));
+        } catch (IOException e) {
+            throw new SchemaHistoryException("Cannot serialize a schema history record", e);
+        }
     }
-  }
 
-  @Override
-  protected void recoverRecords(Consumer<HistoryRecord> consumer) {
-    for (String json : records.snapshot()) {
-      try {
-        consumer.accept(new HistoryRecord(DocumentReader.defaultReader().read(json)));
-      } catch (IOException e) {
-        throw new SchemaHistoryException("Cannot read a schema history record from the checkpoint", e);
-      }
+    @Override
+    protected void recoverRecords(Consumer<HistoryRecord> consumer) {
+        for (String json : records.snapshot()) {
+            try {
+                consumer.accept(new HistoryRecord(DocumentReader.defaultReader().read(json)));
+            } catch (IOException e) {
+                throw new SchemaHistoryException("Cannot read a schema history record from the checkpoint", e);
+            }
+        }
     }
-  }
 
-  @Override
-  public boolean exists() {
-    return records != null && !records.isEmpty();
-  }
+    @Override
+    public boolean exists() {
+        return records != null && !records.isEmpty();
+    }
 
-  @Override
-  public boolean storageExists() {
-    return true;
-  }
+    @Override
+    public boolean storageExists() {
+        return true;
+    }
 
-  @Override
-  public String toString() {
-    return "Flink state";
-  }
+    @Override
+    public String toString() {
+        return "Flink state";
+    }
 }

@@ -10,8 +10,8 @@ import java.io.Serializable;
  */
 public sealed interface CdcEvent extends Serializable permits CdcRecord, CdcSchemaChange {
 
-  CdcTableId table();
+    CdcTableId table();
 
-  /** The schema of the table after this event. */
-  CdcSchema schema();
+    /** The schema of the table after this event. */
+    CdcSchema schema();
 }

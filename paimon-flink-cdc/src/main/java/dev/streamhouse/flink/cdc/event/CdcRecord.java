@@ -10,85 +10,85 @@ import java.util.Objects;
  * {@link #snapshot()} tells rows read by the initial snapshot from rows read from the binlog.
  */
 public final class CdcRecord implements CdcEvent {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  /** What happened to the row. */
-  public enum Op {
-    INSERT,
-    UPDATE,
-    DELETE
-  }
-
-  private final CdcSchema schema;
-  private final Op op;
-  private final Object[] before;
-  private final Object[] after;
-  private final long sourceTimestampMillis;
-  private final boolean snapshot;
-
-  public CdcRecord(CdcSchema schema, Op op, Object[] before, Object[] after, long sourceTimestampMillis,
-      boolean snapshot) {
-    this.schema = Objects.requireNonNull(schema, "schema");
-    this.op = Objects.requireNonNull(op, "op");
-    if ((op == Op.INSERT && (after == null || before != null))
-        || (op == Op.DELETE && (before == null || after != null))
-        || (op == Op.UPDATE && (before == null || after == null))) {
-      throw new IllegalArgumentException("A " + op + " of " + schema.table() + " has the wrong row images");
+    /** What happened to the row. */
+    public enum Op {
+        INSERT,
+        UPDATE,
+        DELETE
     }
-    this.before = before;
-    this.after = after;
-    this.sourceTimestampMillis = sourceTimestampMillis;
-    this.snapshot = snapshot;
-  }
 
-  @Override
-  public CdcTableId table() {
-    return schema.table();
-  }
+    private final CdcSchema schema;
+    private final Op op;
+    private final Object[] before;
+    private final Object[] after;
+    private final long sourceTimestampMillis;
+    private final boolean snapshot;
 
-  @Override
-  public CdcSchema schema() {
-    return schema;
-  }
+    public CdcRecord(CdcSchema schema, Op op, Object[] before, Object[] after, long sourceTimestampMillis,
+            boolean snapshot) {
+        this.schema = Objects.requireNonNull(schema, "schema");
+        this.op = Objects.requireNonNull(op, "op");
+        if ((op == Op.INSERT && (after == null || before != null))
+                || (op == Op.DELETE && (before == null || after != null))
+                || (op == Op.UPDATE && (before == null || after == null))) {
+            throw new IllegalArgumentException("A " + op + " of " + schema.table() + " has the wrong row images");
+        }
+        this.before = before;
+        this.after = after;
+        this.sourceTimestampMillis = sourceTimestampMillis;
+        this.snapshot = snapshot;
+    }
 
-  public Op op() {
-    return op;
-  }
+    @Override
+    public CdcTableId table() {
+        return schema.table();
+    }
 
-  /** The row before the change; null for an insert. */
-  public Object[] before() {
-    return before;
-  }
+    @Override
+    public CdcSchema schema() {
+        return schema;
+    }
 
-  /** The row after the change; null for a delete. */
-  public Object[] after() {
-    return after;
-  }
+    public Op op() {
+        return op;
+    }
 
-  /** When the change happened at the source (binlog event time; the read time for snapshot rows). */
-  public long sourceTimestampMillis() {
-    return sourceTimestampMillis;
-  }
+    /** The row before the change; null for an insert. */
+    public Object[] before() {
+        return before;
+    }
 
-  public boolean snapshot() {
-    return snapshot;
-  }
+    /** The row after the change; null for a delete. */
+    public Object[] after() {
+        return after;
+    }
 
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof CdcRecord other && op == other.op && schema.equals(other.schema)
-        && Arrays.deepEquals(before, other.before) && Arrays.deepEquals(after, other.after)
-        && sourceTimestampMillis == other.sourceTimestampMillis && snapshot == other.snapshot;
-  }
+    /** When the change happened at the source (binlog event time; the read time for snapshot rows). */
+    public long sourceTimestampMillis() {
+        return sourceTimestampMillis;
+    }
 
-  @Override
-  public int hashCode() {
-    return Objects.hash(schema, op, Arrays.deepHashCode(before), Arrays.deepHashCode(after));
-  }
+    public boolean snapshot() {
+        return snapshot;
+    }
 
-  @Override
-  public String toString() {
-    return op + " " + schema.table() + (before == null ? "" : " before=" + Arrays.deepToString(before))
-        + (after == null ? "" : " after=" + Arrays.deepToString(after));
-  }
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CdcRecord other && op == other.op && schema.equals(other.schema)
+                && Arrays.deepEquals(before, other.before) && Arrays.deepEquals(after, other.after)
+                && sourceTimestampMillis == other.sourceTimestampMillis && snapshot == other.snapshot;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(schema, op, Arrays.deepHashCode(before), Arrays.deepHashCode(after));
+    }
+
+    @Override
+    public String toString() {
+        return op + " " + schema.table() + (before == null ? "" : " before=" + Arrays.deepToString(before))
+                + (after == null ? "" : " after=" + Arrays.deepToString(after));
+    }
 }

@@ -29,71 +29,71 @@ import java.util.Objects;
  * A NULL is a Java null.
  */
 public final class MySqlType implements Serializable {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final String name;
-  private final boolean unsigned;
-  private final int length;
-  private final int scale;
+    private final String name;
+    private final boolean unsigned;
+    private final int length;
+    private final int scale;
 
-  public MySqlType(String name, boolean unsigned, int length, int scale) {
-    this.name = Objects.requireNonNull(name, "name").toUpperCase(Locale.ROOT);
-    this.unsigned = unsigned;
-    this.length = length;
-    this.scale = scale;
-  }
-
-  /** Parses Debezium's source type name ({@code "INT UNSIGNED"}, {@code "VARCHAR"}) with length and scale. */
-  public static MySqlType of(String declaredName, int length, int scale) {
-    String upper = declaredName.trim().toUpperCase(Locale.ROOT);
-    boolean unsigned = upper.contains(" UNSIGNED");
-    String name = upper.replace(" ZEROFILL", "").replace(" UNSIGNED", "").trim();
-    return new MySqlType(name, unsigned, length, scale);
-  }
-
-  public String name() {
-    return name;
-  }
-
-  public boolean unsigned() {
-    return unsigned;
-  }
-
-  /** The declared length, precision or fractional-second digits; -1 when the type has none. */
-  public int length() {
-    return length;
-  }
-
-  /** The declared scale of a DECIMAL; -1 when none. */
-  public int scale() {
-    return scale;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof MySqlType other && name.equals(other.name) && unsigned == other.unsigned
-        && length == other.length && scale == other.scale;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(name, unsigned, length, scale);
-  }
-
-  /** As MySQL writes it, e.g. {@code DECIMAL(10, 2) UNSIGNED}. */
-  @Override
-  public String toString() {
-    StringBuilder s = new StringBuilder(name);
-    if (length >= 0) {
-      s.append('(').append(length);
-      if (scale >= 0) {
-        s.append(", ").append(scale);
-      }
-      s.append(')');
+    public MySqlType(String name, boolean unsigned, int length, int scale) {
+        this.name = Objects.requireNonNull(name, "name").toUpperCase(Locale.ROOT);
+        this.unsigned = unsigned;
+        this.length = length;
+        this.scale = scale;
     }
-    if (unsigned) {
-      s.append(" UNSIGNED");
+
+    /** Parses Debezium's source type name ({@code "INT UNSIGNED"}, {@code "VARCHAR"}) with length and scale. */
+    public static MySqlType of(String declaredName, int length, int scale) {
+        String upper = declaredName.trim().toUpperCase(Locale.ROOT);
+        boolean unsigned = upper.contains(" UNSIGNED");
+        String name = upper.replace(" ZEROFILL", "").replace(" UNSIGNED", "").trim();
+        return new MySqlType(name, unsigned, length, scale);
     }
-    return s.toString();
-  }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean unsigned() {
+        return unsigned;
+    }
+
+    /** The declared length, precision or fractional-second digits; -1 when the type has none. */
+    public int length() {
+        return length;
+    }
+
+    /** The declared scale of a DECIMAL; -1 when none. */
+    public int scale() {
+        return scale;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MySqlType other && name.equals(other.name) && unsigned == other.unsigned
+                && length == other.length && scale == other.scale;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, unsigned, length, scale);
+    }
+
+    /** As MySQL writes it, e.g. {@code DECIMAL(10, 2) UNSIGNED}. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(name);
+        if (length >= 0) {
+            s.append('(').append(length);
+            if (scale >= 0) {
+                s.append(", ").append(scale);
+            }
+            s.append(')');
+        }
+        if (unsigned) {
+            s.append(" UNSIGNED");
+        }
+        return s.toString();
+    }
 }

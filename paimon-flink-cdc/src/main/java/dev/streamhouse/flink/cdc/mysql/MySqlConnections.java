@@ -13,38 +13,38 @@ import java.util.Properties;
  */
 public final class MySqlConnections {
 
-  private static final int ACCESS_DENIED = 1045;
-  private static final int UNKNOWN_DATABASE = 1049;
+    private static final int ACCESS_DENIED = 1045;
+    private static final int UNKNOWN_DATABASE = 1049;
 
-  private MySqlConnections() {}
+    private MySqlConnections() {}
 
-  public static Connection open(MySqlSourceConfig config) {
-    Properties properties = new Properties();
-    properties.putAll(config.jdbcProperties());
-    properties.setProperty("user", config.username());
-    properties.setProperty("password", config.password());
-    properties.setProperty("connectTimeout", Long.toString(config.connectTimeoutMillis()));
-    String url = "jdbc:mariadb://" + config.hostname() + ":" + config.port() + "/";
-    try {
-      return DriverManager.getConnection(url, properties);
-    } catch (SQLException e) {
-      throw connectFailure(config, e);
+    public static Connection open(MySqlSourceConfig config) {
+        Properties properties = new Properties();
+        properties.putAll(config.jdbcProperties());
+        properties.setProperty("user", config.username());
+        properties.setProperty("password", config.password());
+        properties.setProperty("connectTimeout", Long.toString(config.connectTimeoutMillis()));
+        String url = "jdbc:mariadb://" + config.hostname() + ":" + config.port() + "/";
+        try {
+            return DriverManager.getConnection(url, properties);
+        } catch (SQLException e) {
+            throw connectFailure(config, e);
+        }
     }
-  }
 
-  /** A readable error for a failed connection attempt. */
-  public static IllegalStateException connectFailure(MySqlSourceConfig config, SQLException e) {
-    if (e.getErrorCode() == ACCESS_DENIED) {
-      return new IllegalStateException("Cannot connect to MySQL server " + config.address()
-          + ": access denied for user '" + config.username()
-          + "'; check the options 'username' and 'password' (" + e.getMessage() + ")", e);
+    /** A readable error for a failed connection attempt. */
+    public static IllegalStateException connectFailure(MySqlSourceConfig config, SQLException e) {
+        if (e.getErrorCode() == ACCESS_DENIED) {
+            return new IllegalStateException("Cannot connect to MySQL server " + config.address()
+                    + ": access denied for user '" + config.username()
+                    + "'; check the options 'username' and 'password' (" + e.getMessage() + ")", e);
+        }
+        if (e.getErrorCode() == UNKNOWN_DATABASE) {
+            return new IllegalStateException("Cannot connect to MySQL server " + config.address() + ": "
+                    + e.getMessage(), e);
+        }
+        return new IllegalStateException("Cannot connect to MySQL server " + config.address()
+                + "; check the options 'hostname' ('" + config.hostname() + "') and 'port' (" + config.port()
+                + "), and that the server runs: " + e.getMessage(), e);
     }
-    if (e.getErrorCode() == UNKNOWN_DATABASE) {
-      return new IllegalStateException("Cannot connect to MySQL server " + config.address() + ": "
-          + e.getMessage(), e);
-    }
-    return new IllegalStateException("Cannot connect to MySQL server " + config.address()
-        + "; check the options 'hostname' ('" + config.hostname() + "') and 'port' (" + config.port()
-        + "), and that the server runs: " + e.getMessage(), e);
-  }
 }

@@ -24,74 +24,74 @@ import java.util.regex.Pattern;
  */
 public final class TableDiscovery {
 
-  private static final Set<String> SYSTEM_DATABASES =
-      Set.of("information_schema", "mysql", "performance_schema", "sys");
-  private static final Pattern LENGTH = Pattern.compile("^[a-z ]+\\((\\d+)(?:,\\s*(\\d+))?\\)");
+    private static final Set<String> SYSTEM_DATABASES =
+            Set.of("information_schema", "mysql", "performance_schema", "sys");
+    private static final Pattern LENGTH = Pattern.compile("^[a-z ]+\\((\\d+)(?:,\\s*(\\d+))?\\)");
 
-  private TableDiscovery() {}
+    private TableDiscovery() {}
 
-  public static List<CdcSchema> capturedTables(Connection connection, MySqlSourceConfig config) throws SQLException {
-    List<CdcTableId> tables = new ArrayList<>();
-    try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery("SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES "
-            + "WHERE TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_SCHEMA, TABLE_NAME")) {
-      while (rs.next()) {
-        String database = rs.getString(1);
-        String table = rs.getString(2);
-        if (!SYSTEM_DATABASES.contains(database.toLowerCase(Locale.ROOT)) && config.captures(database, table)) {
-          tables.add(new CdcTableId(database, table));
+    public static List<CdcSchema> capturedTables(Connection connection, MySqlSourceConfig config) throws SQLException {
+        List<CdcTableId> tables = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES "
+                        + "WHERE TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_SCHEMA, TABLE_NAME")) {
+            while (rs.next()) {
+                String database = rs.getString(1);
+                String table = rs.getString(2);
+                if (!SYSTEM_DATABASES.contains(database.toLowerCase(Locale.ROOT)) && config.captures(database, table)) {
+                    tables.add(new CdcTableId(database, table));
+                }
+            }
         }
-      }
-    }
-    List<CdcSchema> schemas = new ArrayList<>();
-    for (CdcTableId table : tables) {
-      schemas.add(schemaOf(connection, table));
-    }
-    return schemas;
-  }
-
-  static CdcSchema schemaOf(Connection connection, CdcTableId table) throws SQLException {
-    List<CdcColumn> columns = new ArrayList<>();
-    List<String> keys = new ArrayList<>();
-    try (PreparedStatement s = connection.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, "
-        + "IS_NULLABLE, COLUMN_COMMENT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? "
-        + "ORDER BY ORDINAL_POSITION")) {
-      s.setString(1, table.database());
-      s.setString(2, table.table());
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          String comment = rs.getString(5);
-          columns.add(new CdcColumn(rs.getString(1), parseType(rs.getString(2), rs.getString(3)),
-              "YES".equalsIgnoreCase(rs.getString(4)), comment == null || comment.isEmpty() ? null : comment));
+        List<CdcSchema> schemas = new ArrayList<>();
+        for (CdcTableId table : tables) {
+            schemas.add(schemaOf(connection, table));
         }
-      }
+        return schemas;
     }
-    try (PreparedStatement s = connection.prepareStatement("SELECT COLUMN_NAME FROM "
-        + "information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? "
-        + "AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION")) {
-      s.setString(1, table.database());
-      s.setString(2, table.table());
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          keys.add(rs.getString(1));
-        }
-      }
-    }
-    return new CdcSchema(table, columns, keys, 1);
-  }
 
-  /** {@code DATA_TYPE} {@code int}, {@code COLUMN_TYPE} {@code int(10) unsigned} -> INT(10) UNSIGNED. */
-  static MySqlType parseType(String dataType, String columnType) {
-    String declared = columnType.toLowerCase(Locale.ROOT);
-    int length = -1;
-    int scale = -1;
-    if (!declared.startsWith("enum") && !declared.startsWith("set")) {
-      Matcher m = LENGTH.matcher(declared);
-      if (m.find()) {
-        length = Integer.parseInt(m.group(1));
-        scale = m.group(2) == null ? -1 : Integer.parseInt(m.group(2));
-      }
+    static CdcSchema schemaOf(Connection connection, CdcTableId table) throws SQLException {
+        List<CdcColumn> columns = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, "
+                + "IS_NULLABLE, COLUMN_COMMENT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? "
+                + "ORDER BY ORDINAL_POSITION")) {
+            s.setString(1, table.database());
+            s.setString(2, table.table());
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    String comment = rs.getString(5);
+                    columns.add(new CdcColumn(rs.getString(1), parseType(rs.getString(2), rs.getString(3)),
+                            "YES".equalsIgnoreCase(rs.getString(4)), comment == null || comment.isEmpty() ? null : comment));
+                }
+            }
+        }
+        try (PreparedStatement s = connection.prepareStatement("SELECT COLUMN_NAME FROM "
+                + "information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? "
+                + "AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION")) {
+            s.setString(1, table.database());
+            s.setString(2, table.table());
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(rs.getString(1));
+                }
+            }
+        }
+        return new CdcSchema(table, columns, keys, 1);
     }
-    return new MySqlType(dataType, declared.contains("unsigned"), length, scale);
-  }
+
+    /** {@code DATA_TYPE} {@code int}, {@code COLUMN_TYPE} {@code int(10) unsigned} -> INT(10) UNSIGNED. */
+    static MySqlType parseType(String dataType, String columnType) {
+        String declared = columnType.toLowerCase(Locale.ROOT);
+        int length = -1;
+        int scale = -1;
+        if (!declared.startsWith("enum") && !declared.startsWith("set")) {
+            Matcher m = LENGTH.matcher(declared);
+            if (m.find()) {
+                length = Integer.parseInt(m.group(1));
+                scale = m.group(2) == null ? -1 : Integer.parseInt(m.group(2));
+            }
+        }
+        return new MySqlType(dataType, declared.contains("unsigned"), length, scale);
+    }
 }

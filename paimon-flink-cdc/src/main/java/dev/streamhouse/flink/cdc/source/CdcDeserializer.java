@@ -13,22 +13,22 @@ import org.apache.flink.util.Collector;
  */
 public interface CdcDeserializer<T> extends Serializable, ResultTypeQueryable<T> {
 
-  void deserialize(CdcEvent event, Collector<T> out) throws Exception;
+    void deserialize(CdcEvent event, Collector<T> out) throws Exception;
 
-  /** Emits the events themselves (Flink serializes them as generic types). */
-  static CdcDeserializer<CdcEvent> events() {
-    return new CdcDeserializer<>() {
-      private static final long serialVersionUID = 1L;
+    /** Emits the events themselves (Flink serializes them as generic types). */
+    static CdcDeserializer<CdcEvent> events() {
+        return new CdcDeserializer<>() {
+            private static final long serialVersionUID = 1L;
 
-      @Override
-      public void deserialize(CdcEvent event, Collector<CdcEvent> out) {
-        out.collect(event);
-      }
+            @Override
+            public void deserialize(CdcEvent event, Collector<CdcEvent> out) {
+                out.collect(event);
+            }
 
-      @Override
-      public TypeInformation<CdcEvent> getProducedType() {
-        return TypeInformation.of(CdcEvent.class);
-      }
-    };
-  }
+            @Override
+            public TypeInformation<CdcEvent> getProducedType() {
+                return TypeInformation.of(CdcEvent.class);
+            }
+        };
+    }
 }

@@ -24,59 +24,59 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * reads the binlog; others stay idle. Build one with {@link #builder()}.
  */
 public final class MySqlCdcSource<T>
-    implements Source<T, MySqlBinlogSplit, MySqlCdcEnumeratorState>, ResultTypeQueryable<T> {
-  private static final long serialVersionUID = 1L;
+        implements Source<T, MySqlBinlogSplit, MySqlCdcEnumeratorState>, ResultTypeQueryable<T> {
+    private static final long serialVersionUID = 1L;
 
-  private final MySqlSourceConfig config;
-  private final CdcDeserializer<T> deserializer;
+    private final MySqlSourceConfig config;
+    private final CdcDeserializer<T> deserializer;
 
-  MySqlCdcSource(MySqlSourceConfig config, CdcDeserializer<T> deserializer) {
-    this.config = config;
-    this.deserializer = deserializer;
-  }
+    MySqlCdcSource(MySqlSourceConfig config, CdcDeserializer<T> deserializer) {
+        this.config = config;
+        this.deserializer = deserializer;
+    }
 
-  public static <T> MySqlCdcSourceBuilder<T> builder() {
-    return new MySqlCdcSourceBuilder<>();
-  }
+    public static <T> MySqlCdcSourceBuilder<T> builder() {
+        return new MySqlCdcSourceBuilder<>();
+    }
 
-  public MySqlSourceConfig config() {
-    return config;
-  }
+    public MySqlSourceConfig config() {
+        return config;
+    }
 
-  @Override
-  public Boundedness getBoundedness() {
-    return Boundedness.CONTINUOUS_UNBOUNDED;
-  }
+    @Override
+    public Boundedness getBoundedness() {
+        return Boundedness.CONTINUOUS_UNBOUNDED;
+    }
 
-  @Override
-  public SourceReader<T, MySqlBinlogSplit> createReader(SourceReaderContext context) {
-    return new MySqlCdcSourceReader<>(config, deserializer, context);
-  }
+    @Override
+    public SourceReader<T, MySqlBinlogSplit> createReader(SourceReaderContext context) {
+        return new MySqlCdcSourceReader<>(config, deserializer, context);
+    }
 
-  @Override
-  public SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> createEnumerator(
-      SplitEnumeratorContext<MySqlBinlogSplit> context) {
-    return new MySqlCdcEnumerator(context, config, null);
-  }
+    @Override
+    public SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> createEnumerator(
+            SplitEnumeratorContext<MySqlBinlogSplit> context) {
+        return new MySqlCdcEnumerator(context, config, null);
+    }
 
-  @Override
-  public SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> restoreEnumerator(
-      SplitEnumeratorContext<MySqlBinlogSplit> context, MySqlCdcEnumeratorState checkpoint) {
-    return new MySqlCdcEnumerator(context, config, checkpoint);
-  }
+    @Override
+    public SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> restoreEnumerator(
+            SplitEnumeratorContext<MySqlBinlogSplit> context, MySqlCdcEnumeratorState checkpoint) {
+        return new MySqlCdcEnumerator(context, config, checkpoint);
+    }
 
-  @Override
-  public SimpleVersionedSerializer<MySqlBinlogSplit> getSplitSerializer() {
-    return MySqlBinlogSplitSerializer.INSTANCE;
-  }
+    @Override
+    public SimpleVersionedSerializer<MySqlBinlogSplit> getSplitSerializer() {
+        return MySqlBinlogSplitSerializer.INSTANCE;
+    }
 
-  @Override
-  public SimpleVersionedSerializer<MySqlCdcEnumeratorState> getEnumeratorCheckpointSerializer() {
-    return new MySqlCdcEnumeratorStateSerializer();
-  }
+    @Override
+    public SimpleVersionedSerializer<MySqlCdcEnumeratorState> getEnumeratorCheckpointSerializer() {
+        return new MySqlCdcEnumeratorStateSerializer();
+    }
 
-  @Override
-  public TypeInformation<T> getProducedType() {
-    return deserializer.getProducedType();
-  }
+    @Override
+    public TypeInformation<T> getProducedType() {
+        return deserializer.getProducedType();
+    }
 }

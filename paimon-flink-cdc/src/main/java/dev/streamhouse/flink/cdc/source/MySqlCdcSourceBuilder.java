@@ -23,128 +23,128 @@ import java.util.regex.PatternSyntaxException;
  * }</pre>
  */
 public final class MySqlCdcSourceBuilder<T> {
-  private String hostname;
-  private int port = 3306;
-  private String username;
-  private String password;
-  private String databaseRegex;
-  private String tableRegex;
-  private int serverId = -1;
-  private String serverTimeZone;
-  private StartupOptions startup = StartupOptions.initial();
-  private long connectTimeoutMillis = 30_000;
-  private final Map<String, String> debeziumProperties = new HashMap<>();
-  private final Map<String, String> jdbcProperties = new HashMap<>();
-  private CdcDeserializer<T> deserializer;
+    private String hostname;
+    private int port = 3306;
+    private String username;
+    private String password;
+    private String databaseRegex;
+    private String tableRegex;
+    private int serverId = -1;
+    private String serverTimeZone;
+    private StartupOptions startup = StartupOptions.initial();
+    private long connectTimeoutMillis = 30_000;
+    private final Map<String, String> debeziumProperties = new HashMap<>();
+    private final Map<String, String> jdbcProperties = new HashMap<>();
+    private CdcDeserializer<T> deserializer;
 
-  MySqlCdcSourceBuilder() {}
+    MySqlCdcSourceBuilder() {}
 
-  public MySqlCdcSourceBuilder<T> hostname(String hostname) {
-    this.hostname = hostname;
-    return this;
-  }
-
-  public MySqlCdcSourceBuilder<T> port(int port) {
-    this.port = port;
-    return this;
-  }
-
-  public MySqlCdcSourceBuilder<T> username(String username) {
-    this.username = username;
-    return this;
-  }
-
-  public MySqlCdcSourceBuilder<T> password(String password) {
-    this.password = password;
-    return this;
-  }
-
-  /** A regular expression for the databases to capture. */
-  public MySqlCdcSourceBuilder<T> databaseName(String databaseRegex) {
-    this.databaseRegex = databaseRegex;
-    return this;
-  }
-
-  /** A regular expression for the tables (names without database) to capture; all when unset. */
-  public MySqlCdcSourceBuilder<T> tableName(String tableRegex) {
-    this.tableRegex = tableRegex;
-    return this;
-  }
-
-  /** The replica server id the binlog connection uses; unique among the server's replicas. */
-  public MySqlCdcSourceBuilder<T> serverId(int serverId) {
-    this.serverId = serverId;
-    return this;
-  }
-
-  /** The session time zone for TIMESTAMP values, e.g. {@code UTC} or {@code Asia/Shanghai}. */
-  public MySqlCdcSourceBuilder<T> serverTimeZone(String serverTimeZone) {
-    this.serverTimeZone = serverTimeZone;
-    return this;
-  }
-
-  public MySqlCdcSourceBuilder<T> startupOptions(StartupOptions startup) {
-    this.startup = Objects.requireNonNull(startup);
-    return this;
-  }
-
-  public MySqlCdcSourceBuilder<T> connectTimeoutMillis(long millis) {
-    this.connectTimeoutMillis = millis;
-    return this;
-  }
-
-  /** A Debezium connector property (what {@code debezium.<key>} sets in SQL). */
-  public MySqlCdcSourceBuilder<T> debeziumProperty(String key, String value) {
-    debeziumProperties.put(key, value);
-    return this;
-  }
-
-  /** A JDBC driver property (what {@code jdbc.properties.<key>} sets in SQL). */
-  public MySqlCdcSourceBuilder<T> jdbcProperty(String key, String value) {
-    jdbcProperties.put(key, value);
-    return this;
-  }
-
-  public MySqlCdcSourceBuilder<T> deserializer(CdcDeserializer<T> deserializer) {
-    this.deserializer = deserializer;
-    return this;
-  }
-
-  public MySqlCdcSource<T> build() {
-    require(hostname != null && !hostname.isBlank(), "'hostname' must be set");
-    require(port > 0 && port < 65536, "'port' must be between 1 and 65535, got " + port);
-    require(username != null && !username.isBlank(), "'username' must be set");
-    require(databaseRegex != null && !databaseRegex.isBlank(), "'database-name' must be set");
-    checkRegex("database-name", databaseRegex);
-    if (tableRegex != null) {
-      checkRegex("table-name", tableRegex);
+    public MySqlCdcSourceBuilder<T> hostname(String hostname) {
+        this.hostname = hostname;
+        return this;
     }
-    require(deserializer != null, "a deserializer must be set");
-    require(connectTimeoutMillis > 0, "'connect.timeout' must be positive");
-    if (serverTimeZone != null) {
-      try {
-        java.time.ZoneId.of(serverTimeZone);
-      } catch (RuntimeException e) {
-        throw new IllegalArgumentException("Invalid 'server-time-zone' '" + serverTimeZone + "': " + e.getMessage());
-      }
-    }
-    int id = serverId > 0 ? serverId : 5400 + ThreadLocalRandom.current().nextInt(1000);
-    MySqlSourceConfig config = new MySqlSourceConfig(hostname, port, username, password, databaseRegex,
-        tableRegex, id, serverTimeZone, startup, connectTimeoutMillis, debeziumProperties, jdbcProperties);
-    return new MySqlCdcSource<>(config, deserializer);
-  }
 
-  private static void checkRegex(String option, String regex) {
-    try {
-      Pattern.compile(regex);
-    } catch (PatternSyntaxException e) {
-      throw new IllegalArgumentException("Invalid regular expression in option '" + option + "': " + e.getMessage());
+    public MySqlCdcSourceBuilder<T> port(int port) {
+        this.port = port;
+        return this;
     }
-  }
 
-  private static void require(boolean condition, String message) {
-    if (!condition) {
-      throw new IllegalArgumentException("Cannot build the MySQL CDC source: " + message);
+    public MySqlCdcSourceBuilder<T> username(String username) {
+        this.username = username;
+        return this;
     }
-  }
+
+    public MySqlCdcSourceBuilder<T> password(String password) {
+        this.password = password;
+        return this;
+    }
+
+    /** A regular expression for the databases to capture. */
+    public MySqlCdcSourceBuilder<T> databaseName(String databaseRegex) {
+        this.databaseRegex = databaseRegex;
+        return this;
+    }
+
+    /** A regular expression for the tables (names without database) to capture; all when unset. */
+    public MySqlCdcSourceBuilder<T> tableName(String tableRegex) {
+        this.tableRegex = tableRegex;
+        return this;
+    }
+
+    /** The replica server id the binlog connection uses; unique among the server's replicas. */
+    public MySqlCdcSourceBuilder<T> serverId(int serverId) {
+        this.serverId = serverId;
+        return this;
+    }
+
+    /** The session time zone for TIMESTAMP values, e.g. {@code UTC} or {@code Asia/Shanghai}. */
+    public MySqlCdcSourceBuilder<T> serverTimeZone(String serverTimeZone) {
+        this.serverTimeZone = serverTimeZone;
+        return this;
+    }
+
+    public MySqlCdcSourceBuilder<T> startupOptions(StartupOptions startup) {
+        this.startup = Objects.requireNonNull(startup);
+        return this;
+    }
+
+    public MySqlCdcSourceBuilder<T> connectTimeoutMillis(long millis) {
+        this.connectTimeoutMillis = millis;
+        return this;
+    }
+
+    /** A Debezium connector property (what {@code debezium.<key>} sets in SQL). */
+    public MySqlCdcSourceBuilder<T> debeziumProperty(String key, String value) {
+        debeziumProperties.put(key, value);
+        return this;
+    }
+
+    /** A JDBC driver property (what {@code jdbc.properties.<key>} sets in SQL). */
+    public MySqlCdcSourceBuilder<T> jdbcProperty(String key, String value) {
+        jdbcProperties.put(key, value);
+        return this;
+    }
+
+    public MySqlCdcSourceBuilder<T> deserializer(CdcDeserializer<T> deserializer) {
+        this.deserializer = deserializer;
+        return this;
+    }
+
+    public MySqlCdcSource<T> build() {
+        require(hostname != null && !hostname.isBlank(), "'hostname' must be set");
+        require(port > 0 && port < 65536, "'port' must be between 1 and 65535, got " + port);
+        require(username != null && !username.isBlank(), "'username' must be set");
+        require(databaseRegex != null && !databaseRegex.isBlank(), "'database-name' must be set");
+        checkRegex("database-name", databaseRegex);
+        if (tableRegex != null) {
+            checkRegex("table-name", tableRegex);
+        }
+        require(deserializer != null, "a deserializer must be set");
+        require(connectTimeoutMillis > 0, "'connect.timeout' must be positive");
+        if (serverTimeZone != null) {
+            try {
+                java.time.ZoneId.of(serverTimeZone);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("Invalid 'server-time-zone' '" + serverTimeZone + "': " + e.getMessage());
+            }
+        }
+        int id = serverId > 0 ? serverId : 5400 + ThreadLocalRandom.current().nextInt(1000);
+        MySqlSourceConfig config = new MySqlSourceConfig(hostname, port, username, password, databaseRegex,
+                tableRegex, id, serverTimeZone, startup, connectTimeoutMillis, debeziumProperties, jdbcProperties);
+        return new MySqlCdcSource<>(config, deserializer);
+    }
+
+    private static void checkRegex(String option, String regex) {
+        try {
+            Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("Invalid regular expression in option '" + option + "': " + e.getMessage());
+        }
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException("Cannot build the MySQL CDC source: " + message);
+        }
+    }
 }

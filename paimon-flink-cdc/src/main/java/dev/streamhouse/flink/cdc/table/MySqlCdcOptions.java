@@ -7,46 +7,46 @@ import org.apache.flink.configuration.ConfigOptions;
 /** The options of the {@code mysql-cdc} connector, with Flink CDC's names and defaults. */
 public final class MySqlCdcOptions {
 
-  private MySqlCdcOptions() {}
+    private MySqlCdcOptions() {}
 
-  public static final ConfigOption<String> HOSTNAME = ConfigOptions.key("hostname").stringType().noDefaultValue()
-      .withDescription("Host name or IP address of the MySQL or MariaDB server.");
-  public static final ConfigOption<Integer> PORT = ConfigOptions.key("port").intType().defaultValue(3306)
-      .withDescription("Port of the server.");
-  public static final ConfigOption<String> USERNAME = ConfigOptions.key("username").stringType().noDefaultValue()
-      .withDescription("User to connect as; needs SELECT, REPLICATION SLAVE and REPLICATION CLIENT.");
-  public static final ConfigOption<String> PASSWORD = ConfigOptions.key("password").stringType().noDefaultValue()
-      .withDescription("Password of the user.");
-  public static final ConfigOption<String> DATABASE_NAME = ConfigOptions.key("database-name").stringType()
-      .noDefaultValue().withDescription("Regular expression for the databases to read.");
-  public static final ConfigOption<String> TABLE_NAME = ConfigOptions.key("table-name").stringType()
-      .noDefaultValue().withDescription("Regular expression for the tables to read (names without database).");
-  public static final ConfigOption<String> SERVER_ID = ConfigOptions.key("server-id").stringType()
-      .noDefaultValue().withDescription("Replica server id of the binlog connection: a number, or a range "
-          + "'5400-5408' of which the first is used; random in 5400-6400 when unset.");
-  public static final ConfigOption<String> SERVER_TIME_ZONE = ConfigOptions.key("server-time-zone").stringType()
-      .noDefaultValue().withDescription("Session time zone of the server, e.g. 'UTC', for TIMESTAMP values.");
-  public static final ConfigOption<String> SCAN_STARTUP_MODE = ConfigOptions.key("scan.startup.mode")
-      .stringType().defaultValue("initial")
-      .withDescription("initial, latest-offset, earliest-offset, specific-offset or timestamp.");
-  public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSET_FILE =
-      ConfigOptions.key("scan.startup.specific-offset.file").stringType().noDefaultValue()
-          .withDescription("Binlog file of the 'specific-offset' start.");
-  public static final ConfigOption<Long> SCAN_STARTUP_SPECIFIC_OFFSET_POS =
-      ConfigOptions.key("scan.startup.specific-offset.pos").longType().noDefaultValue()
-          .withDescription("Binlog position of the 'specific-offset' start.");
-  public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET =
-      ConfigOptions.key("scan.startup.specific-offset.gtid-set").stringType().noDefaultValue()
-          .withDescription("GTID set of the 'specific-offset' start.");
-  public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
-      ConfigOptions.key("scan.startup.timestamp-millis").longType().noDefaultValue()
-          .withDescription("Epoch milliseconds of the 'timestamp' start.");
-  public static final ConfigOption<Duration> CONNECT_TIMEOUT = ConfigOptions.key("connect.timeout")
-      .durationType().defaultValue(Duration.ofSeconds(30))
-      .withDescription("How long to wait for a connection to the server.");
+    public static final ConfigOption<String> HOSTNAME = ConfigOptions.key("hostname").stringType().noDefaultValue()
+            .withDescription("Host name or IP address of the MySQL or MariaDB server.");
+    public static final ConfigOption<Integer> PORT = ConfigOptions.key("port").intType().defaultValue(3306)
+            .withDescription("Port of the server.");
+    public static final ConfigOption<String> USERNAME = ConfigOptions.key("username").stringType().noDefaultValue()
+            .withDescription("User to connect as; needs SELECT, REPLICATION SLAVE and REPLICATION CLIENT.");
+    public static final ConfigOption<String> PASSWORD = ConfigOptions.key("password").stringType().noDefaultValue()
+            .withDescription("Password of the user.");
+    public static final ConfigOption<String> DATABASE_NAME = ConfigOptions.key("database-name").stringType()
+            .noDefaultValue().withDescription("Regular expression for the databases to read.");
+    public static final ConfigOption<String> TABLE_NAME = ConfigOptions.key("table-name").stringType()
+            .noDefaultValue().withDescription("Regular expression for the tables to read (names without database).");
+    public static final ConfigOption<String> SERVER_ID = ConfigOptions.key("server-id").stringType()
+            .noDefaultValue().withDescription("Replica server id of the binlog connection: a number, or a range "
+                    + "'5400-5408' of which the first is used; random in 5400-6400 when unset.");
+    public static final ConfigOption<String> SERVER_TIME_ZONE = ConfigOptions.key("server-time-zone").stringType()
+            .noDefaultValue().withDescription("Session time zone of the server, e.g. 'UTC', for TIMESTAMP values.");
+    public static final ConfigOption<String> SCAN_STARTUP_MODE = ConfigOptions.key("scan.startup.mode")
+            .stringType().defaultValue("initial")
+            .withDescription("initial, latest-offset, earliest-offset, specific-offset or timestamp.");
+    public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSET_FILE =
+            ConfigOptions.key("scan.startup.specific-offset.file").stringType().noDefaultValue()
+                    .withDescription("Binlog file of the 'specific-offset' start.");
+    public static final ConfigOption<Long> SCAN_STARTUP_SPECIFIC_OFFSET_POS =
+            ConfigOptions.key("scan.startup.specific-offset.pos").longType().noDefaultValue()
+                    .withDescription("Binlog position of the 'specific-offset' start.");
+    public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET =
+            ConfigOptions.key("scan.startup.specific-offset.gtid-set").stringType().noDefaultValue()
+                    .withDescription("GTID set of the 'specific-offset' start.");
+    public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
+            ConfigOptions.key("scan.startup.timestamp-millis").longType().noDefaultValue()
+                    .withDescription("Epoch milliseconds of the 'timestamp' start.");
+    public static final ConfigOption<Duration> CONNECT_TIMEOUT = ConfigOptions.key("connect.timeout")
+            .durationType().defaultValue(Duration.ofSeconds(30))
+            .withDescription("How long to wait for a connection to the server.");
 
-  /** Prefix of options passed to Debezium's connector. */
-  public static final String DEBEZIUM_PREFIX = "debezium.";
-  /** Prefix of options passed to the JDBC driver. */
-  public static final String JDBC_PREFIX = "jdbc.properties.";
+    /** Prefix of options passed to Debezium's connector. */
+    public static final String DEBEZIUM_PREFIX = "debezium.";
+    /** Prefix of options passed to the JDBC driver. */
+    public static final String JDBC_PREFIX = "jdbc.properties.";
 }

@@ -34,118 +34,118 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
 
-  public static final String IDENTIFIER = "mysql-cdc";
+    public static final String IDENTIFIER = "mysql-cdc";
 
-  @Override
-  public String factoryIdentifier() {
-    return IDENTIFIER;
-  }
-
-  @Override
-  public Set<ConfigOption<?>> requiredOptions() {
-    return Set.of(HOSTNAME, USERNAME, PASSWORD, DATABASE_NAME, TABLE_NAME);
-  }
-
-  @Override
-  public Set<ConfigOption<?>> optionalOptions() {
-    return Set.of(PORT, SERVER_ID, SERVER_TIME_ZONE, SCAN_STARTUP_MODE, SCAN_STARTUP_SPECIFIC_OFFSET_FILE,
-        SCAN_STARTUP_SPECIFIC_OFFSET_POS, SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET, SCAN_STARTUP_TIMESTAMP_MILLIS,
-        CONNECT_TIMEOUT);
-  }
-
-  @Override
-  public DynamicTableSource createDynamicTableSource(Context context) {
-    FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-    helper.validateExcept(DEBEZIUM_PREFIX, JDBC_PREFIX);
-    ReadableConfig options = helper.getOptions();
-    String tableName = context.getObjectIdentifier().asSummaryString();
-    ResolvedSchema schema = context.getCatalogTable().getResolvedSchema();
-    List<String> key = schema.getPrimaryKey().map(UniqueConstraint::getColumns).orElse(List.of());
-    if (key.isEmpty()) {
-      throw new IllegalArgumentException("Table '" + tableName + "' ('connector' = 'mysql-cdc') needs a "
-          + "PRIMARY KEY (...) NOT ENFORCED: the MySQL table's key, by which updates and deletes apply");
+    @Override
+    public String factoryIdentifier() {
+        return IDENTIFIER;
     }
-    RowType rowType = (RowType) schema.toPhysicalRowDataType().getLogicalType();
 
-    MySqlCdcSourceBuilder<RowData> builder = MySqlCdcSource.<RowData>builder()
-        .hostname(options.get(HOSTNAME))
-        .port(options.get(PORT))
-        .username(options.get(USERNAME))
-        .password(options.get(PASSWORD))
-        .databaseName(options.get(DATABASE_NAME))
-        .tableName(options.get(TABLE_NAME))
-        .startupOptions(startup(options))
-        .connectTimeoutMillis(options.get(CONNECT_TIMEOUT).toMillis());
-    options.getOptional(SERVER_ID).ifPresent(id -> builder.serverId(parseServerId(id)));
-    options.getOptional(SERVER_TIME_ZONE).ifPresent(builder::serverTimeZone);
-    for (Map.Entry<String, String> e : context.getCatalogTable().getOptions().entrySet()) {
-      if (e.getKey().startsWith(DEBEZIUM_PREFIX)) {
-        builder.debeziumProperty(e.getKey().substring(DEBEZIUM_PREFIX.length()), e.getValue());
-      } else if (e.getKey().startsWith(JDBC_PREFIX)) {
-        builder.jdbcProperty(e.getKey().substring(JDBC_PREFIX.length()), e.getValue());
-      }
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of(HOSTNAME, USERNAME, PASSWORD, DATABASE_NAME, TABLE_NAME);
     }
-    checkAgainstServer(tableName, rowType, key,
-        builder.deserializer(new RowDataDeserializer(rowType)).build().config());
-    return new MySqlCdcTableSource(builder, rowType);
-  }
 
-  private static void checkAgainstServer(String tableName, RowType rowType, List<String> key,
-      MySqlSourceConfig config) {
-    List<CdcSchema> tables;
-    try (Connection connection = MySqlConnections.open(config)) {
-      ServerChecks.check(connection, config);
-      tables = TableDiscovery.capturedTables(connection, config);
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot read the schema of '" + tableName + "' from MySQL server "
-          + config.address() + ": " + e.getMessage(), e);
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return Set.of(PORT, SERVER_ID, SERVER_TIME_ZONE, SCAN_STARTUP_MODE, SCAN_STARTUP_SPECIFIC_OFFSET_FILE,
+                SCAN_STARTUP_SPECIFIC_OFFSET_POS, SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET, SCAN_STARTUP_TIMESTAMP_MILLIS,
+                CONNECT_TIMEOUT);
     }
-    if (tables.isEmpty()) {
-      throw new IllegalArgumentException("Table '" + tableName + "': no table on MySQL server " + config.address()
-          + " matches 'database-name' = '" + config.databaseRegex() + "' and 'table-name' = '"
-          + config.tableRegex() + "' (or user '" + config.username() + "' may not SELECT from it)");
-    }
-    for (CdcSchema table : tables) {
-      DeclaredSchemaCheck.check(tableName, rowType, key, table);
-    }
-  }
 
-  static StartupOptions startup(ReadableConfig options) {
-    StartupMode mode = StartupMode.fromValue(options.get(SCAN_STARTUP_MODE));
-    return switch (mode) {
-      case INITIAL -> StartupOptions.initial();
-      case LATEST_OFFSET -> StartupOptions.latest();
-      case EARLIEST_OFFSET -> StartupOptions.earliest();
-      case SPECIFIC_OFFSET -> options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET).isPresent()
-          ? StartupOptions.specificGtidSet(options.get(SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET))
-          : StartupOptions.specificOffset(options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_FILE).orElse(null),
-              options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_POS).orElse(-1L));
-      case TIMESTAMP -> StartupOptions.timestamp(options.getOptional(SCAN_STARTUP_TIMESTAMP_MILLIS).orElseThrow(
-          () -> new IllegalArgumentException("scan.startup.mode 'timestamp' needs 'scan.startup.timestamp-millis'")));
-    };
-  }
-
-  /** A number, or a range {@code 5400-5408} of which one reader uses the first. */
-  static int parseServerId(String value) {
-    String v = value.trim();
-    try {
-      int dash = v.indexOf('-');
-      if (dash > 0) {
-        int start = Integer.parseInt(v.substring(0, dash).trim());
-        int end = Integer.parseInt(v.substring(dash + 1).trim());
-        if (start > end || start <= 0) {
-          throw new NumberFormatException();
+    @Override
+    public DynamicTableSource createDynamicTableSource(Context context) {
+        FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        helper.validateExcept(DEBEZIUM_PREFIX, JDBC_PREFIX);
+        ReadableConfig options = helper.getOptions();
+        String tableName = context.getObjectIdentifier().asSummaryString();
+        ResolvedSchema schema = context.getCatalogTable().getResolvedSchema();
+        List<String> key = schema.getPrimaryKey().map(UniqueConstraint::getColumns).orElse(List.of());
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("Table '" + tableName + "' ('connector' = 'mysql-cdc') needs a "
+                    + "PRIMARY KEY (...) NOT ENFORCED: the MySQL table's key, by which updates and deletes apply");
         }
-        return start;
-      }
-      int id = Integer.parseInt(v);
-      if (id <= 0) {
-        throw new NumberFormatException();
-      }
-      return id;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid 'server-id' '" + value
-          + "': expected a positive number or a range like '5400-5408'");
+        RowType rowType = (RowType) schema.toPhysicalRowDataType().getLogicalType();
+
+        MySqlCdcSourceBuilder<RowData> builder = MySqlCdcSource.<RowData>builder()
+                .hostname(options.get(HOSTNAME))
+                .port(options.get(PORT))
+                .username(options.get(USERNAME))
+                .password(options.get(PASSWORD))
+                .databaseName(options.get(DATABASE_NAME))
+                .tableName(options.get(TABLE_NAME))
+                .startupOptions(startup(options))
+                .connectTimeoutMillis(options.get(CONNECT_TIMEOUT).toMillis());
+        options.getOptional(SERVER_ID).ifPresent(id -> builder.serverId(parseServerId(id)));
+        options.getOptional(SERVER_TIME_ZONE).ifPresent(builder::serverTimeZone);
+        for (Map.Entry<String, String> e : context.getCatalogTable().getOptions().entrySet()) {
+            if (e.getKey().startsWith(DEBEZIUM_PREFIX)) {
+                builder.debeziumProperty(e.getKey().substring(DEBEZIUM_PREFIX.length()), e.getValue());
+            } else if (e.getKey().startsWith(JDBC_PREFIX)) {
+                builder.jdbcProperty(e.getKey().substring(JDBC_PREFIX.length()), e.getValue());
+            }
+        }
+        checkAgainstServer(tableName, rowType, key,
+                builder.deserializer(new RowDataDeserializer(rowType)).build().config());
+        return new MySqlCdcTableSource(builder, rowType);
     }
-  }
+
+    private static void checkAgainstServer(String tableName, RowType rowType, List<String> key,
+            MySqlSourceConfig config) {
+        List<CdcSchema> tables;
+        try (Connection connection = MySqlConnections.open(config)) {
+            ServerChecks.check(connection, config);
+            tables = TableDiscovery.capturedTables(connection, config);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot read the schema of '" + tableName + "' from MySQL server "
+                    + config.address() + ": " + e.getMessage(), e);
+        }
+        if (tables.isEmpty()) {
+            throw new IllegalArgumentException("Table '" + tableName + "': no table on MySQL server " + config.address()
+                    + " matches 'database-name' = '" + config.databaseRegex() + "' and 'table-name' = '"
+                    + config.tableRegex() + "' (or user '" + config.username() + "' may not SELECT from it)");
+        }
+        for (CdcSchema table : tables) {
+            DeclaredSchemaCheck.check(tableName, rowType, key, table);
+        }
+    }
+
+    static StartupOptions startup(ReadableConfig options) {
+        StartupMode mode = StartupMode.fromValue(options.get(SCAN_STARTUP_MODE));
+        return switch (mode) {
+            case INITIAL -> StartupOptions.initial();
+            case LATEST_OFFSET -> StartupOptions.latest();
+            case EARLIEST_OFFSET -> StartupOptions.earliest();
+            case SPECIFIC_OFFSET -> options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET).isPresent()
+                    ? StartupOptions.specificGtidSet(options.get(SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET))
+                    : StartupOptions.specificOffset(options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_FILE).orElse(null),
+                            options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_POS).orElse(-1L));
+            case TIMESTAMP -> StartupOptions.timestamp(options.getOptional(SCAN_STARTUP_TIMESTAMP_MILLIS).orElseThrow(
+                    () -> new IllegalArgumentException("scan.startup.mode 'timestamp' needs 'scan.startup.timestamp-millis'")));
+        };
+    }
+
+    /** A number, or a range {@code 5400-5408} of which one reader uses the first. */
+    static int parseServerId(String value) {
+        String v = value.trim();
+        try {
+            int dash = v.indexOf('-');
+            if (dash > 0) {
+                int start = Integer.parseInt(v.substring(0, dash).trim());
+                int end = Integer.parseInt(v.substring(dash + 1).trim());
+                if (start > end || start <= 0) {
+                    throw new NumberFormatException();
+                }
+                return start;
+            }
+            int id = Integer.parseInt(v);
+            if (id <= 0) {
+                throw new NumberFormatException();
+            }
+            return id;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Invalid 'server-id' '" + value
+                    + "': expected a positive number or a range like '5400-5408'");
+        }
+    }
 }

@@ -15,32 +15,32 @@ import org.apache.flink.table.types.logical.RowType;
  */
 final class MySqlCdcTableSource implements ScanTableSource {
 
-  private final MySqlCdcSourceBuilder<RowData> builder;
-  private final RowType rowType;
+    private final MySqlCdcSourceBuilder<RowData> builder;
+    private final RowType rowType;
 
-  MySqlCdcTableSource(MySqlCdcSourceBuilder<RowData> builder, RowType rowType) {
-    this.builder = builder;
-    this.rowType = rowType;
-  }
+    MySqlCdcTableSource(MySqlCdcSourceBuilder<RowData> builder, RowType rowType) {
+        this.builder = builder;
+        this.rowType = rowType;
+    }
 
-  @Override
-  public ChangelogMode getChangelogMode() {
-    return ChangelogMode.all();
-  }
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return ChangelogMode.all();
+    }
 
-  @Override
-  public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-    MySqlCdcSource<RowData> source = builder.deserializer(new RowDataDeserializer(rowType)).build();
-    return SourceProvider.of(source);
-  }
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        MySqlCdcSource<RowData> source = builder.deserializer(new RowDataDeserializer(rowType)).build();
+        return SourceProvider.of(source);
+    }
 
-  @Override
-  public DynamicTableSource copy() {
-    return new MySqlCdcTableSource(builder, rowType);
-  }
+    @Override
+    public DynamicTableSource copy() {
+        return new MySqlCdcTableSource(builder, rowType);
+    }
 
-  @Override
-  public String asSummaryString() {
-    return "mysql-cdc";
-  }
+    @Override
+    public String asSummaryString() {
+        return "mysql-cdc";
+    }
 }

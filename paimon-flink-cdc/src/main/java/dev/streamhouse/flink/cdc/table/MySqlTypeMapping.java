@@ -13,88 +13,88 @@ import org.apache.flink.table.types.DataType;
  */
 public final class MySqlTypeMapping {
 
-  private MySqlTypeMapping() {}
+    private MySqlTypeMapping() {}
 
-  public static DataType toFlinkType(MySqlType type, String column) {
-    int length = type.length();
-    boolean unsigned = type.unsigned();
-    switch (type.name()) {
-      case "BOOLEAN":
-      case "BOOL":
-        return DataTypes.BOOLEAN();
-      case "BIT":
-        return length <= 1 ? DataTypes.BOOLEAN() : DataTypes.BINARY((length + 7) / 8);
-      case "TINYINT":
-        if (length == 1 && !unsigned) {
-          return DataTypes.BOOLEAN();
+    public static DataType toFlinkType(MySqlType type, String column) {
+        int length = type.length();
+        boolean unsigned = type.unsigned();
+        switch (type.name()) {
+            case "BOOLEAN":
+            case "BOOL":
+                return DataTypes.BOOLEAN();
+            case "BIT":
+                return length <= 1 ? DataTypes.BOOLEAN() : DataTypes.BINARY((length + 7) / 8);
+            case "TINYINT":
+                if (length == 1 && !unsigned) {
+                    return DataTypes.BOOLEAN();
+                }
+                return unsigned ? DataTypes.SMALLINT() : DataTypes.TINYINT();
+            case "SMALLINT":
+                return unsigned ? DataTypes.INT() : DataTypes.SMALLINT();
+            case "MEDIUMINT":
+                return DataTypes.INT();
+            case "INT":
+            case "INTEGER":
+                return unsigned ? DataTypes.BIGINT() : DataTypes.INT();
+            case "BIGINT":
+                return unsigned ? DataTypes.DECIMAL(20, 0) : DataTypes.BIGINT();
+            case "YEAR":
+                return DataTypes.INT();
+            case "FLOAT":
+                return DataTypes.FLOAT();
+            case "DOUBLE":
+            case "REAL":
+            case "DOUBLE PRECISION":
+                return DataTypes.DOUBLE();
+            case "DECIMAL":
+            case "NUMERIC":
+            case "DEC":
+            case "FIXED": {
+                int precision = length > 0 ? length : 10;
+                int scale = Math.max(type.scale(), 0);
+                return precision > 38 ? DataTypes.STRING() : DataTypes.DECIMAL(precision, scale);
+            }
+            case "CHAR":
+                return length > 0 ? DataTypes.CHAR(length) : DataTypes.CHAR(1);
+            case "VARCHAR":
+                return length > 0 ? DataTypes.VARCHAR(length) : DataTypes.STRING();
+            case "TINYTEXT":
+            case "TEXT":
+            case "MEDIUMTEXT":
+            case "LONGTEXT":
+            case "ENUM":
+            case "SET":
+            case "JSON":
+                return DataTypes.STRING();
+            case "BINARY":
+                return length > 0 ? DataTypes.BINARY(length) : DataTypes.BINARY(1);
+            case "VARBINARY":
+                return length > 0 ? DataTypes.VARBINARY(length) : DataTypes.BYTES();
+            case "TINYBLOB":
+            case "BLOB":
+            case "MEDIUMBLOB":
+            case "LONGBLOB":
+            case "GEOMETRY":
+            case "POINT":
+            case "LINESTRING":
+            case "POLYGON":
+            case "MULTIPOINT":
+            case "MULTILINESTRING":
+            case "MULTIPOLYGON":
+            case "GEOMETRYCOLLECTION":
+            case "GEOMCOLLECTION":
+                return DataTypes.BYTES();
+            case "DATE":
+                return DataTypes.DATE();
+            case "TIME":
+                return DataTypes.TIME(Math.max(length, 0));
+            case "DATETIME":
+                return DataTypes.TIMESTAMP(Math.max(length, 0));
+            case "TIMESTAMP":
+                return DataTypes.TIMESTAMP_LTZ(Math.max(length, 0));
+            default:
+                throw new IllegalArgumentException("Cannot map MySQL type " + type + " of column '" + column
+                        + "' to a Flink type");
         }
-        return unsigned ? DataTypes.SMALLINT() : DataTypes.TINYINT();
-      case "SMALLINT":
-        return unsigned ? DataTypes.INT() : DataTypes.SMALLINT();
-      case "MEDIUMINT":
-        return DataTypes.INT();
-      case "INT":
-      case "INTEGER":
-        return unsigned ? DataTypes.BIGINT() : DataTypes.INT();
-      case "BIGINT":
-        return unsigned ? DataTypes.DECIMAL(20, 0) : DataTypes.BIGINT();
-      case "YEAR":
-        return DataTypes.INT();
-      case "FLOAT":
-        return DataTypes.FLOAT();
-      case "DOUBLE":
-      case "REAL":
-      case "DOUBLE PRECISION":
-        return DataTypes.DOUBLE();
-      case "DECIMAL":
-      case "NUMERIC":
-      case "DEC":
-      case "FIXED": {
-        int precision = length > 0 ? length : 10;
-        int scale = Math.max(type.scale(), 0);
-        return precision > 38 ? DataTypes.STRING() : DataTypes.DECIMAL(precision, scale);
-      }
-      case "CHAR":
-        return length > 0 ? DataTypes.CHAR(length) : DataTypes.CHAR(1);
-      case "VARCHAR":
-        return length > 0 ? DataTypes.VARCHAR(length) : DataTypes.STRING();
-      case "TINYTEXT":
-      case "TEXT":
-      case "MEDIUMTEXT":
-      case "LONGTEXT":
-      case "ENUM":
-      case "SET":
-      case "JSON":
-        return DataTypes.STRING();
-      case "BINARY":
-        return length > 0 ? DataTypes.BINARY(length) : DataTypes.BINARY(1);
-      case "VARBINARY":
-        return length > 0 ? DataTypes.VARBINARY(length) : DataTypes.BYTES();
-      case "TINYBLOB":
-      case "BLOB":
-      case "MEDIUMBLOB":
-      case "LONGBLOB":
-      case "GEOMETRY":
-      case "POINT":
-      case "LINESTRING":
-      case "POLYGON":
-      case "MULTIPOINT":
-      case "MULTILINESTRING":
-      case "MULTIPOLYGON":
-      case "GEOMETRYCOLLECTION":
-      case "GEOMCOLLECTION":
-        return DataTypes.BYTES();
-      case "DATE":
-        return DataTypes.DATE();
-      case "TIME":
-        return DataTypes.TIME(Math.max(length, 0));
-      case "DATETIME":
-        return DataTypes.TIMESTAMP(Math.max(length, 0));
-      case "TIMESTAMP":
-        return DataTypes.TIMESTAMP_LTZ(Math.max(length, 0));
-      default:
-        throw new IllegalArgumentException("Cannot map MySQL type " + type + " of column '" + column
-            + "' to a Flink type");
     }
-  }
 }

@@ -15,47 +15,47 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 class MySqlCdcSourceITCase {
 
-  @RegisterExtension static final MariaDbExtension MARIADB = new MariaDbExtension();
-  @RegisterExtension
-  static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-      .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    @RegisterExtension static final MariaDbExtension MARIADB = new MariaDbExtension();
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
-  static MySqlCdcSourceBuilder<String> source(String database, String table, boolean withSchema) {
-    return source(MARIADB, database, table, withSchema);
-  }
-
-  static MySqlCdcSourceBuilder<String> source(MariaDbExtension server, String database, String table,
-      boolean withSchema) {
-    return MySqlCdcSource.<String>builder()
-        .hostname(server.host()).port(server.port())
-        .username(MariaDbExtension.CDC_USER).password(MariaDbExtension.CDC_PASSWORD)
-        .databaseName(database).tableName(table)
-        .deserializer(new EventStrings(withSchema));
-  }
-
-  static List<String> take(CloseableIterator<String> it, int n) {
-    List<String> out = new ArrayList<>();
-    while (out.size() < n && it.hasNext()) {
-      out.add(it.next());
+    static MySqlCdcSourceBuilder<String> source(String database, String table, boolean withSchema) {
+        return source(MARIADB, database, table, withSchema);
     }
-    return out;
-  }
 
-  @Test
-  void snapshotThenBinlogWithUpdatesAndDeletes() throws Exception {
-    MARIADB.execute("CREATE DATABASE s1", "CREATE TABLE s1.t (id INT PRIMARY KEY, v VARCHAR(20))",
-        "INSERT INTO s1.t VALUES (1, 'a'), (2, 'b'), (3, NULL)",
-        "CREATE TABLE s1.other (id INT PRIMARY KEY)", "INSERT INTO s1.other VALUES (9)");
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-    env.setParallelism(2);
-    try (CloseableIterator<String> it = env.fromSource(source("s1", "t", true).build(),
-        WatermarkStrategy.noWatermarks(), "mysql-cdc").executeAndCollect()) {
-      assertThat(take(it, 4)).containsExactly(
-          "schema s1.t v1 [id INT(11) NOT NULL, v VARCHAR(20)] pk [id]",
-          "+I s1.t [1, a]", "+I s1.t [2, b]", "+I s1.t [3, null]");
-      MARIADB.execute("INSERT INTO s1.t VALUES (4, 'd')", "UPDATE s1.t SET v = 'bb' WHERE id = 2",
-          "DELETE FROM s1.t WHERE id = 1", "INSERT INTO s1.other VALUES (10)");
-      assertThat(take(it, 3)).containsExactly("+I s1.t [4, d]", "U s1.t [2, b] -> [2, bb]", "-D s1.t [1, a]");
+    static MySqlCdcSourceBuilder<String> source(MariaDbExtension server, String database, String table,
+            boolean withSchema) {
+        return MySqlCdcSource.<String>builder()
+                .hostname(server.host()).port(server.port())
+                .username(MariaDbExtension.CDC_USER).password(MariaDbExtension.CDC_PASSWORD)
+                .databaseName(database).tableName(table)
+                .deserializer(new EventStrings(withSchema));
     }
-  }
+
+    static List<String> take(CloseableIterator<String> it, int n) {
+        List<String> out = new ArrayList<>();
+        while (out.size() < n && it.hasNext()) {
+            out.add(it.next());
+        }
+        return out;
+    }
+
+    @Test
+    void snapshotThenBinlogWithUpdatesAndDeletes() throws Exception {
+        MARIADB.execute("CREATE DATABASE s1", "CREATE TABLE s1.t (id INT PRIMARY KEY, v VARCHAR(20))",
+                "INSERT INTO s1.t VALUES (1, 'a'), (2, 'b'), (3, NULL)",
+                "CREATE TABLE s1.other (id INT PRIMARY KEY)", "INSERT INTO s1.other VALUES (9)");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        try (CloseableIterator<String> it = env.fromSource(source("s1", "t", true).build(),
+                WatermarkStrategy.noWatermarks(), "mysql-cdc").executeAndCollect()) {
+            assertThat(take(it, 4)).containsExactly(
+                    "schema s1.t v1 [id INT(11) NOT NULL, v VARCHAR(20)] pk [id]",
+                    "+I s1.t [1, a]", "+I s1.t [2, b]", "+I s1.t [3, null]");
+            MARIADB.execute("INSERT INTO s1.t VALUES (4, 'd')", "UPDATE s1.t SET v = 'bb' WHERE id = 2",
+                    "DELETE FROM s1.t WHERE id = 1", "INSERT INTO s1.other VALUES (10)");
+            assertThat(take(it, 3)).containsExactly("+I s1.t [4, d]", "U s1.t [2, b] -> [2, bb]", "-D s1.t [1, a]");
+        }
+    }
 }

@@ -9,32 +9,32 @@ import org.junit.jupiter.api.Test;
 
 class MySqlTypeMappingTest {
 
-  private static org.apache.flink.table.types.DataType map(String name, boolean unsigned, int length, int scale) {
-    return MySqlTypeMapping.toFlinkType(new MySqlType(name, unsigned, length, scale), "c");
-  }
+    private static org.apache.flink.table.types.DataType map(String name, boolean unsigned, int length, int scale) {
+        return MySqlTypeMapping.toFlinkType(new MySqlType(name, unsigned, length, scale), "c");
+    }
 
-  @Test
-  void mapsAsFlinkCdcAndPaimonDo() {
-    assertThat(map("TINYINT", false, 1, -1)).isEqualTo(DataTypes.BOOLEAN());
-    assertThat(map("TINYINT", true, 3, -1)).isEqualTo(DataTypes.SMALLINT());
-    assertThat(map("BIT", false, 1, -1)).isEqualTo(DataTypes.BOOLEAN());
-    assertThat(map("BIT", false, 10, -1)).isEqualTo(DataTypes.BINARY(2));
-    assertThat(map("INT", true, 10, -1)).isEqualTo(DataTypes.BIGINT());
-    assertThat(map("BIGINT", true, 20, -1)).isEqualTo(DataTypes.DECIMAL(20, 0));
-    assertThat(map("DECIMAL", false, 65, 10)).isEqualTo(DataTypes.STRING());
-    assertThat(map("DECIMAL", false, 10, 3)).isEqualTo(DataTypes.DECIMAL(10, 3));
-    assertThat(map("DATETIME", false, 6, -1)).isEqualTo(DataTypes.TIMESTAMP(6));
-    assertThat(map("TIMESTAMP", false, -1, -1)).isEqualTo(DataTypes.TIMESTAMP_LTZ(0));
-    assertThat(map("TIME", false, 3, -1)).isEqualTo(DataTypes.TIME(3));
-    assertThat(map("POINT", false, -1, -1)).isEqualTo(DataTypes.BYTES());
-    assertThatThrownBy(() -> map("VECTOR", false, 3, -1)).hasMessageContaining("column 'c'");
-  }
+    @Test
+    void mapsAsFlinkCdcAndPaimonDo() {
+        assertThat(map("TINYINT", false, 1, -1)).isEqualTo(DataTypes.BOOLEAN());
+        assertThat(map("TINYINT", true, 3, -1)).isEqualTo(DataTypes.SMALLINT());
+        assertThat(map("BIT", false, 1, -1)).isEqualTo(DataTypes.BOOLEAN());
+        assertThat(map("BIT", false, 10, -1)).isEqualTo(DataTypes.BINARY(2));
+        assertThat(map("INT", true, 10, -1)).isEqualTo(DataTypes.BIGINT());
+        assertThat(map("BIGINT", true, 20, -1)).isEqualTo(DataTypes.DECIMAL(20, 0));
+        assertThat(map("DECIMAL", false, 65, 10)).isEqualTo(DataTypes.STRING());
+        assertThat(map("DECIMAL", false, 10, 3)).isEqualTo(DataTypes.DECIMAL(10, 3));
+        assertThat(map("DATETIME", false, 6, -1)).isEqualTo(DataTypes.TIMESTAMP(6));
+        assertThat(map("TIMESTAMP", false, -1, -1)).isEqualTo(DataTypes.TIMESTAMP_LTZ(0));
+        assertThat(map("TIME", false, 3, -1)).isEqualTo(DataTypes.TIME(3));
+        assertThat(map("POINT", false, -1, -1)).isEqualTo(DataTypes.BYTES());
+        assertThatThrownBy(() -> map("VECTOR", false, 3, -1)).hasMessageContaining("column 'c'");
+    }
 
-  @Test
-  void serverIdIsANumberOrARange() {
-    assertThat(MySqlCdcTableFactory.parseServerId("5400")).isEqualTo(5400);
-    assertThat(MySqlCdcTableFactory.parseServerId("5400-5408")).isEqualTo(5400);
-    assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("x")).hasMessageContaining("'server-id'");
-    assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("9-1")).hasMessageContaining("'server-id'");
-  }
+    @Test
+    void serverIdIsANumberOrARange() {
+        assertThat(MySqlCdcTableFactory.parseServerId("5400")).isEqualTo(5400);
+        assertThat(MySqlCdcTableFactory.parseServerId("5400-5408")).isEqualTo(5400);
+        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("x")).hasMessageContaining("'server-id'");
+        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("9-1")).hasMessageContaining("'server-id'");
+    }
 }

@@ -21,34 +21,34 @@ import java.util.List;
  */
 final class InitialSplit {
 
-  private InitialSplit() {}
+    private InitialSplit() {}
 
-  static MySqlBinlogSplit create(MySqlSourceConfig config) {
-    try (Connection connection = MySqlConnections.open(config)) {
-      ServerChecks.check(connection, config);
-      StartupOptions startup = config.startup();
-      String address = config.address();
-      BinlogOffset offset = switch (startup.mode()) {
-        case INITIAL -> null;
-        case LATEST_OFFSET -> BinlogPositions.current(connection, address);
-        case EARLIEST_OFFSET, TIMESTAMP -> BinlogPositions.earliest(connection, address);
-        case SPECIFIC_OFFSET -> startup.gtidSet() != null
-            ? new BinlogOffset(BinlogPositions.earliest(connection, address).file(), BinlogPositions.FILE_START,
-                startup.gtidSet())
-            : new BinlogOffset(startup.binlogFile(), startup.binlogPosition(), null);
-      };
-      if (offset == null) {
-        return new MySqlBinlogSplit(null, List.of(), true, 0);
-      }
-      offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection), offset, address);
-      return fromOffset(offset, startup.mode() == StartupMode.TIMESTAMP ? startup.timestampMillis() : 0);
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot prepare the MySQL CDC source for " + config.address() + ": "
-          + e.getMessage(), e);
+    static MySqlBinlogSplit create(MySqlSourceConfig config) {
+        try (Connection connection = MySqlConnections.open(config)) {
+            ServerChecks.check(connection, config);
+            StartupOptions startup = config.startup();
+            String address = config.address();
+            BinlogOffset offset = switch (startup.mode()) {
+                case INITIAL -> null;
+                case LATEST_OFFSET -> BinlogPositions.current(connection, address);
+                case EARLIEST_OFFSET, TIMESTAMP -> BinlogPositions.earliest(connection, address);
+                case SPECIFIC_OFFSET -> startup.gtidSet() != null
+                        ? new BinlogOffset(BinlogPositions.earliest(connection, address).file(), BinlogPositions.FILE_START,
+                                startup.gtidSet())
+                        : new BinlogOffset(startup.binlogFile(), startup.binlogPosition(), null);
+            };
+            if (offset == null) {
+                return new MySqlBinlogSplit(null, List.of(), true, 0);
+            }
+            offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection), offset, address);
+            return fromOffset(offset, startup.mode() == StartupMode.TIMESTAMP ? startup.timestampMillis() : 0);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot prepare the MySQL CDC source for " + config.address() + ": "
+                    + e.getMessage(), e);
+        }
     }
-  }
 
-  private static MySqlBinlogSplit fromOffset(BinlogOffset offset, long skipBeforeMillis) {
-    return new MySqlBinlogSplit(OffsetJson.toJson(offset.toDebeziumOffset()), List.of(), false, skipBeforeMillis);
-  }
+    private static MySqlBinlogSplit fromOffset(BinlogOffset offset, long skipBeforeMillis) {
+        return new MySqlBinlogSplit(OffsetJson.toJson(offset.toDebeziumOffset()), List.of(), false, skipBeforeMillis);
+    }
 }

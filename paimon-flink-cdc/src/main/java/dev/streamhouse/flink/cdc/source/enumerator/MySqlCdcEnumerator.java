@@ -21,73 +21,73 @@ import org.slf4j.LoggerFactory;
  */
 public final class MySqlCdcEnumerator implements SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> {
 
-  private static final Logger LOG = LoggerFactory.getLogger(MySqlCdcEnumerator.class);
+    private static final Logger LOG = LoggerFactory.getLogger(MySqlCdcEnumerator.class);
 
-  private final SplitEnumeratorContext<MySqlBinlogSplit> context;
-  private final MySqlSourceConfig config;
-  private MySqlBinlogSplit unassigned;
-  private boolean created;
-  private boolean snapshotFinished;
+    private final SplitEnumeratorContext<MySqlBinlogSplit> context;
+    private final MySqlSourceConfig config;
+    private MySqlBinlogSplit unassigned;
+    private boolean created;
+    private boolean snapshotFinished;
 
-  public MySqlCdcEnumerator(SplitEnumeratorContext<MySqlBinlogSplit> context, MySqlSourceConfig config,
-      MySqlCdcEnumeratorState restored) {
-    this.context = context;
-    this.config = config;
-    if (restored != null) {
-      this.unassigned = restored.unassigned();
-      this.created = restored.created();
-      this.snapshotFinished = restored.snapshotFinished();
+    public MySqlCdcEnumerator(SplitEnumeratorContext<MySqlBinlogSplit> context, MySqlSourceConfig config,
+            MySqlCdcEnumeratorState restored) {
+        this.context = context;
+        this.config = config;
+        if (restored != null) {
+            this.unassigned = restored.unassigned();
+            this.created = restored.created();
+            this.snapshotFinished = restored.snapshotFinished();
+        }
     }
-  }
 
-  @Override
-  public void start() {
-    if (!created) {
-      unassigned = InitialSplit.create(config);
-      created = true;
-      snapshotFinished = !unassigned.snapshotPending();
-      LOG.info("MySQL CDC source for {} starts with {} ({})", config.address(), config.startup(), unassigned);
+    @Override
+    public void start() {
+        if (!created) {
+            unassigned = InitialSplit.create(config);
+            created = true;
+            snapshotFinished = !unassigned.snapshotPending();
+            LOG.info("MySQL CDC source for {} starts with {} ({})", config.address(), config.startup(), unassigned);
+        }
     }
-  }
 
-  @Override
-  public void handleSplitRequest(int subtaskId, String requesterHostname) {
-    if (unassigned != null) {
-      context.assignSplit(unassigned, subtaskId);
-      unassigned = null;
+    @Override
+    public void handleSplitRequest(int subtaskId, String requesterHostname) {
+        if (unassigned != null) {
+            context.assignSplit(unassigned, subtaskId);
+            unassigned = null;
+        }
     }
-  }
 
-  @Override
-  public void addSplitsBack(List<MySqlBinlogSplit> splits, int subtaskId) {
-    for (MySqlBinlogSplit split : splits) {
-      unassigned = split;
-      if (split.snapshotPending()) {
-        snapshotFinished = false;
-      }
+    @Override
+    public void addSplitsBack(List<MySqlBinlogSplit> splits, int subtaskId) {
+        for (MySqlBinlogSplit split : splits) {
+            unassigned = split;
+            if (split.snapshotPending()) {
+                snapshotFinished = false;
+            }
+        }
     }
-  }
 
-  @Override
-  public void addReader(int subtaskId) {}
+    @Override
+    public void addReader(int subtaskId) {}
 
-  @Override
-  public void handleSourceEvent(int subtaskId, SourceEvent sourceEvent) {
-    if (sourceEvent instanceof SnapshotFinishedEvent) {
-      snapshotFinished = true;
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent sourceEvent) {
+        if (sourceEvent instanceof SnapshotFinishedEvent) {
+            snapshotFinished = true;
+        }
     }
-  }
 
-  @Override
-  public MySqlCdcEnumeratorState snapshotState(long checkpointId) {
-    if (!snapshotFinished) {
-      throw new IllegalStateException("Checkpoint " + checkpointId + " skipped: the MySQL CDC source for "
-          + config.address() + " is still snapshotting its tables, and a snapshot cannot resume from a "
-          + "checkpoint; checkpoints resume once it reads the binlog");
+    @Override
+    public MySqlCdcEnumeratorState snapshotState(long checkpointId) {
+        if (!snapshotFinished) {
+            throw new IllegalStateException("Checkpoint " + checkpointId + " skipped: the MySQL CDC source for "
+                    + config.address() + " is still snapshotting its tables, and a snapshot cannot resume from a "
+                    + "checkpoint; checkpoints resume once it reads the binlog");
+        }
+        return new MySqlCdcEnumeratorState(unassigned, created, true);
     }
-    return new MySqlCdcEnumeratorState(unassigned, created, true);
-  }
 
-  @Override
-  public void close() {}
+    @Override
+    public void close() {}
 }

@@ -39,123 +39,123 @@ import org.slf4j.LoggerFactory;
  */
 final class DebeziumSplitReader implements SplitReader<SourceElement, MySqlBinlogSplit> {
 
-  private static final Logger LOG = LoggerFactory.getLogger(DebeziumSplitReader.class);
-  private static final int QUEUE_CAPACITY = 2048;
-  private static final int MAX_BATCH = 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(DebeziumSplitReader.class);
+    private static final int QUEUE_CAPACITY = 2048;
+    private static final int MAX_BATCH = 1024;
 
-  private final MySqlSourceConfig config;
-  private final BlockingQueue<SourceElement> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
-  private volatile Throwable failure;
-  private volatile boolean stopped;
-  private ExecutorService executor;
-  private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
-  private String historyId;
+    private final MySqlSourceConfig config;
+    private final BlockingQueue<SourceElement> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private volatile Throwable failure;
+    private volatile boolean stopped;
+    private ExecutorService executor;
+    private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
+    private String historyId;
 
-  DebeziumSplitReader(MySqlSourceConfig config) {
-    this.config = config;
-  }
-
-  @Override
-  public RecordsWithSplitIds<SourceElement> fetch() throws IOException {
-    RecordsBySplits.Builder<SourceElement> batch = new RecordsBySplits.Builder<>();
-    try {
-      SourceElement first = queue.poll(100, TimeUnit.MILLISECONDS);
-      if (first != null) {
-        List<SourceElement> elements = new ArrayList<>();
-        elements.add(first);
-        queue.drainTo(elements, MAX_BATCH - 1);
-        batch.addAll(MySqlBinlogSplit.ID, elements);
-      } else if (failure != null) {
-        throw new IOException("MySQL CDC source failed reading " + config.address() + ": "
-            + failure.getMessage(), failure);
-      } else if (stopped && engine != null) {
-        throw new IOException("MySQL CDC source's Debezium engine stopped unexpectedly");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    DebeziumSplitReader(MySqlSourceConfig config) {
+        this.config = config;
     }
-    return batch.build();
-  }
 
-  @Override
-  public void handleSplitsChanges(SplitsChange<MySqlBinlogSplit> change) {
-    if (!(change instanceof SplitsAddition)) {
-      throw new UnsupportedOperationException("Unsupported splits change " + change);
-    }
-    for (MySqlBinlogSplit split : change.splits()) {
-      if (engine != null) {
-        throw new IllegalStateException("A MySQL CDC source reader reads one binlog split, got a second");
-      }
-      start(split);
-    }
-  }
-
-  private void start(MySqlBinlogSplit split) {
-    ServerFlavor flavor;
-    try (Connection connection = MySqlConnections.open(config)) {
-      flavor = ServerFlavor.detect(connection);
-    } catch (SQLException e) {
-      throw MySqlConnections.connectFailure(config, e);
-    }
-    DebeziumProperties.Start start = split.offsetJson() == null ? DebeziumProperties.Start.SNAPSHOT
-        : split.history().isEmpty() ? DebeziumProperties.Start.FROM_OFFSET_WITHOUT_HISTORY
-        : DebeziumProperties.Start.RESUME;
-    historyId = UUID.randomUUID().toString();
-    SchemaHistoryRegistry.register(historyId, split.historyRecords());
-    Properties properties = DebeziumProperties.build(config, flavor, start, split.offsetJson(), historyId);
-    SourceRecordConverter converter = new SourceRecordConverter(DebeziumProperties.TOPIC_PREFIX, config::captures);
-    LOG.info("Starting the {} connector for {} ({}, offset {})", flavor, config.address(), start, split.offsetJson());
-    engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
-        .using(properties)
-        .using(getClass().getClassLoader())
-        .using((success, message, error) -> {
-          if (!success && !stopped) {
-            failure = error != null ? error : new IllegalStateException(message);
-          }
-          stopped = true;
-        })
-        .notifying((records, committer) -> {
-          for (RecordChangeEvent<SourceRecord> event : records) {
-            SourceRecord record = event.record();
-            SourceElement element = new SourceElement(converter.convert(record), record.sourceOffset(),
-                SourceElement.isSnapshotOffset(record.sourceOffset()));
-            while (!queue.offer(element, 100, TimeUnit.MILLISECONDS)) {
-              if (stopped) {
-                throw new InterruptedException("MySQL CDC source reader closed");
-              }
+    @Override
+    public RecordsWithSplitIds<SourceElement> fetch() throws IOException {
+        RecordsBySplits.Builder<SourceElement> batch = new RecordsBySplits.Builder<>();
+        try {
+            SourceElement first = queue.poll(100, TimeUnit.MILLISECONDS);
+            if (first != null) {
+                List<SourceElement> elements = new ArrayList<>();
+                elements.add(first);
+                queue.drainTo(elements, MAX_BATCH - 1);
+                batch.addAll(MySqlBinlogSplit.ID, elements);
+            } else if (failure != null) {
+                throw new IOException("MySQL CDC source failed reading " + config.address() + ": "
+                        + failure.getMessage(), failure);
+            } else if (stopped && engine != null) {
+                throw new IOException("MySQL CDC source's Debezium engine stopped unexpectedly");
             }
-            committer.markProcessed(event);
-          }
-          committer.markBatchFinished();
-        })
-        .build();
-    executor = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "debezium-engine-" + config.address());
-      t.setDaemon(true);
-      return t;
-    });
-    executor.execute(engine);
-  }
-
-  @Override
-  public void wakeUp() {}
-
-  @Override
-  public void close() throws Exception {
-    stopped = true;
-    try {
-      if (engine != null) {
-        queue.clear();
-        engine.close();
-      }
-      if (executor != null) {
-        executor.shutdownNow();
-        executor.awaitTermination(30, TimeUnit.SECONDS);
-      }
-    } finally {
-      if (historyId != null) {
-        SchemaHistoryRegistry.unregister(historyId);
-      }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return batch.build();
     }
-  }
+
+    @Override
+    public void handleSplitsChanges(SplitsChange<MySqlBinlogSplit> change) {
+        if (!(change instanceof SplitsAddition)) {
+            throw new UnsupportedOperationException("Unsupported splits change " + change);
+        }
+        for (MySqlBinlogSplit split : change.splits()) {
+            if (engine != null) {
+                throw new IllegalStateException("A MySQL CDC source reader reads one binlog split, got a second");
+            }
+            start(split);
+        }
+    }
+
+    private void start(MySqlBinlogSplit split) {
+        ServerFlavor flavor;
+        try (Connection connection = MySqlConnections.open(config)) {
+            flavor = ServerFlavor.detect(connection);
+        } catch (SQLException e) {
+            throw MySqlConnections.connectFailure(config, e);
+        }
+        DebeziumProperties.Start start = split.offsetJson() == null ? DebeziumProperties.Start.SNAPSHOT
+                : split.history().isEmpty() ? DebeziumProperties.Start.FROM_OFFSET_WITHOUT_HISTORY
+                : DebeziumProperties.Start.RESUME;
+        historyId = UUID.randomUUID().toString();
+        SchemaHistoryRegistry.register(historyId, split.historyRecords());
+        Properties properties = DebeziumProperties.build(config, flavor, start, split.offsetJson(), historyId);
+        SourceRecordConverter converter = new SourceRecordConverter(DebeziumProperties.TOPIC_PREFIX, config::captures);
+        LOG.info("Starting the {} connector for {} ({}, offset {})", flavor, config.address(), start, split.offsetJson());
+        engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
+                .using(properties)
+                .using(getClass().getClassLoader())
+                .using((success, message, error) -> {
+                    if (!success && !stopped) {
+                        failure = error != null ? error : new IllegalStateException(message);
+                    }
+                    stopped = true;
+                })
+                .notifying((records, committer) -> {
+                    for (RecordChangeEvent<SourceRecord> event : records) {
+                        SourceRecord record = event.record();
+                        SourceElement element = new SourceElement(converter.convert(record), record.sourceOffset(),
+                                SourceElement.isSnapshotOffset(record.sourceOffset()));
+                        while (!queue.offer(element, 100, TimeUnit.MILLISECONDS)) {
+                            if (stopped) {
+                                throw new InterruptedException("MySQL CDC source reader closed");
+                            }
+                        }
+                        committer.markProcessed(event);
+                    }
+                    committer.markBatchFinished();
+                })
+                .build();
+        executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "debezium-engine-" + config.address());
+            t.setDaemon(true);
+            return t;
+        });
+        executor.execute(engine);
+    }
+
+    @Override
+    public void wakeUp() {}
+
+    @Override
+    public void close() throws Exception {
+        stopped = true;
+        try {
+            if (engine != null) {
+                queue.clear();
+                engine.close();
+            }
+            if (executor != null) {
+                executor.shutdownNow();
+                executor.awaitTermination(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            if (historyId != null) {
+                SchemaHistoryRegistry.unregister(historyId);
+            }
+        }
+    }
 }

@@ -15,35 +15,35 @@ import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSource
  * which holds checkpoints back until then.
  */
 public final class MySqlCdcSourceReader<T>
-    extends SingleThreadMultiplexSourceReaderBase<SourceElement, T, MySqlBinlogSplit, MySqlBinlogSplitState> {
+        extends SingleThreadMultiplexSourceReaderBase<SourceElement, T, MySqlBinlogSplit, MySqlBinlogSplitState> {
 
-  public MySqlCdcSourceReader(MySqlSourceConfig config, CdcDeserializer<T> deserializer,
-      SourceReaderContext context) {
-    super(() -> new DebeziumSplitReader(config),
-        new CdcRecordEmitter<>(deserializer, new SnapshotProgress(config.address(), context.metricGroup()),
-            () -> context.sendSourceEventToCoordinator(new SnapshotFinishedEvent())),
-        context.getConfiguration(), context);
-  }
-
-  @Override
-  public void start() {
-    if (getNumberOfCurrentlyAssignedSplits() == 0) {
-      context.sendSplitRequest();
+    public MySqlCdcSourceReader(MySqlSourceConfig config, CdcDeserializer<T> deserializer,
+            SourceReaderContext context) {
+        super(() -> new DebeziumSplitReader(config),
+                new CdcRecordEmitter<>(deserializer, new SnapshotProgress(config.address(), context.metricGroup()),
+                        () -> context.sendSourceEventToCoordinator(new SnapshotFinishedEvent())),
+                context.getConfiguration(), context);
     }
-  }
 
-  @Override
-  protected void onSplitFinished(Map<String, MySqlBinlogSplitState> finishedSplitIds) {
-    throw new IllegalStateException("The MySQL binlog split never finishes");
-  }
+    @Override
+    public void start() {
+        if (getNumberOfCurrentlyAssignedSplits() == 0) {
+            context.sendSplitRequest();
+        }
+    }
 
-  @Override
-  protected MySqlBinlogSplitState initializedState(MySqlBinlogSplit split) {
-    return new MySqlBinlogSplitState(split);
-  }
+    @Override
+    protected void onSplitFinished(Map<String, MySqlBinlogSplitState> finishedSplitIds) {
+        throw new IllegalStateException("The MySQL binlog split never finishes");
+    }
 
-  @Override
-  protected MySqlBinlogSplit toSplitType(String splitId, MySqlBinlogSplitState state) {
-    return state.toSplit();
-  }
+    @Override
+    protected MySqlBinlogSplitState initializedState(MySqlBinlogSplit split) {
+        return new MySqlBinlogSplitState(split);
+    }
+
+    @Override
+    protected MySqlBinlogSplit toSplitType(String splitId, MySqlBinlogSplitState state) {
+        return state.toSplit();
+    }
 }

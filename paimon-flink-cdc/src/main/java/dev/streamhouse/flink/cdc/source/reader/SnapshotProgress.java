@@ -15,66 +15,66 @@ import org.slf4j.LoggerFactory;
  */
 final class SnapshotProgress {
 
-  private static final Logger LOG = LoggerFactory.getLogger(SnapshotProgress.class);
-  static final long LOG_EVERY_ROWS = 100_000;
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshotProgress.class);
+    static final long LOG_EVERY_ROWS = 100_000;
 
-  private final String address;
-  private final Counter rows;
-  private CdcTableId current;
-  private long currentRows;
-  private int tablesDone;
-  private boolean finished;
+    private final String address;
+    private final Counter rows;
+    private CdcTableId current;
+    private long currentRows;
+    private int tablesDone;
+    private boolean finished;
 
-  SnapshotProgress(String address, MetricGroup readerGroup) {
-    this.address = address;
-    MetricGroup group = readerGroup.addGroup("mysql-cdc");
-    this.rows = group.counter("snapshotRows");
-    group.gauge("snapshotTablesDone", () -> tablesDone);
-    group.gauge("snapshotFinished", () -> finished ? 1 : 0);
-  }
-
-  /** A snapshot row of {@code table} was emitted. */
-  void row(CdcTableId table) {
-    if (!table.equals(current)) {
-      tableDone();
-      current = table;
-      LOG.info("MySQL CDC snapshot of {}: reading {}", address, table);
+    SnapshotProgress(String address, MetricGroup readerGroup) {
+        this.address = address;
+        MetricGroup group = readerGroup.addGroup("mysql-cdc");
+        this.rows = group.counter("snapshotRows");
+        group.gauge("snapshotTablesDone", () -> tablesDone);
+        group.gauge("snapshotFinished", () -> finished ? 1 : 0);
     }
-    currentRows++;
-    rows.inc();
-    if (rows.getCount() % LOG_EVERY_ROWS == 0) {
-      LOG.info("MySQL CDC snapshot of {}: {} rows of {} so far; {} tables and {} rows done in all", address,
-          currentRows, current, tablesDone, rows.getCount());
+
+    /** A snapshot row of {@code table} was emitted. */
+    void row(CdcTableId table) {
+        if (!table.equals(current)) {
+            tableDone();
+            current = table;
+            LOG.info("MySQL CDC snapshot of {}: reading {}", address, table);
+        }
+        currentRows++;
+        rows.inc();
+        if (rows.getCount() % LOG_EVERY_ROWS == 0) {
+            LOG.info("MySQL CDC snapshot of {}: {} rows of {} so far; {} tables and {} rows done in all", address,
+                    currentRows, current, tablesDone, rows.getCount());
+        }
     }
-  }
 
-  /** The snapshot phase ended. */
-  void finished() {
-    tableDone();
-    finished = true;
-    LOG.info("MySQL CDC snapshot of {} finished: {} tables, {} rows; reading the binlog", address, tablesDone,
-        rows.getCount());
-  }
-
-  long rowsDone() {
-    return rows.getCount();
-  }
-
-  int tablesDone() {
-    return tablesDone;
-  }
-
-  boolean isFinished() {
-    return finished;
-  }
-
-  private void tableDone() {
-    if (current != null) {
-      tablesDone++;
-      LOG.info("MySQL CDC snapshot of {}: table {} done, {} rows ({} tables, {} rows so far)", address, current,
-          currentRows, tablesDone, rows.getCount());
-      current = null;
-      currentRows = 0;
+    /** The snapshot phase ended. */
+    void finished() {
+        tableDone();
+        finished = true;
+        LOG.info("MySQL CDC snapshot of {} finished: {} tables, {} rows; reading the binlog", address, tablesDone,
+                rows.getCount());
     }
-  }
+
+    long rowsDone() {
+        return rows.getCount();
+    }
+
+    int tablesDone() {
+        return tablesDone;
+    }
+
+    boolean isFinished() {
+        return finished;
+    }
+
+    private void tableDone() {
+        if (current != null) {
+            tablesDone++;
+            LOG.info("MySQL CDC snapshot of {}: table {} done, {} rows ({} tables, {} rows so far)", address, current,
+                    currentRows, tablesDone, rows.getCount());
+            current = null;
+            currentRows = 0;
+        }
+    }
 }

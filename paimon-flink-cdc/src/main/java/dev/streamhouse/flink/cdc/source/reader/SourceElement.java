@@ -10,11 +10,11 @@ import java.util.Map;
  */
 record SourceElement(List<CdcEvent> events, Map<String, ?> offset, boolean inSnapshot) {
 
-  static boolean isSnapshotOffset(Map<String, ?> offset) {
-    if (offset == null) {
-      return false;
+    static boolean isSnapshotOffset(Map<String, ?> offset) {
+        if (offset == null) {
+            return false;
+        }
+        Object snapshot = offset.get("snapshot");
+        return Boolean.TRUE.equals(snapshot) || "true".equals(String.valueOf(snapshot));
     }
-    Object snapshot = offset.get("snapshot");
-    return Boolean.TRUE.equals(snapshot) || "true".equals(String.valueOf(snapshot));
-  }
 }

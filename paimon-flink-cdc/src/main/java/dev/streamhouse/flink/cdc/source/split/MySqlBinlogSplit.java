@@ -15,71 +15,71 @@ import org.apache.flink.api.connector.source.SourceSplit;
  */
 public final class MySqlBinlogSplit implements SourceSplit {
 
-  public static final String ID = "mysql-binlog";
+    public static final String ID = "mysql-binlog";
 
-  private final String offsetJson;
-  private final List<String> history;
-  private final boolean snapshotPending;
-  private final long skipBeforeMillis;
-  private transient HistoryRecords historyRecords;
+    private final String offsetJson;
+    private final List<String> history;
+    private final boolean snapshotPending;
+    private final long skipBeforeMillis;
+    private transient HistoryRecords historyRecords;
 
-  public MySqlBinlogSplit(String offsetJson, List<String> history, boolean snapshotPending, long skipBeforeMillis) {
-    this.offsetJson = offsetJson;
-    this.history = List.copyOf(history);
-    this.snapshotPending = snapshotPending;
-    this.skipBeforeMillis = skipBeforeMillis;
-    if (offsetJson == null && !snapshotPending) {
-      throw new IllegalArgumentException("A MySQL binlog split needs an offset unless it starts with a snapshot");
+    public MySqlBinlogSplit(String offsetJson, List<String> history, boolean snapshotPending, long skipBeforeMillis) {
+        this.offsetJson = offsetJson;
+        this.history = List.copyOf(history);
+        this.snapshotPending = snapshotPending;
+        this.skipBeforeMillis = skipBeforeMillis;
+        if (offsetJson == null && !snapshotPending) {
+            throw new IllegalArgumentException("A MySQL binlog split needs an offset unless it starts with a snapshot");
+        }
     }
-  }
 
-  @Override
-  public String splitId() {
-    return ID;
-  }
-
-  public String offsetJson() {
-    return offsetJson;
-  }
-
-  public List<String> history() {
-    return history;
-  }
-
-  public boolean snapshotPending() {
-    return snapshotPending;
-  }
-
-  public long skipBeforeMillis() {
-    return skipBeforeMillis;
-  }
-
-  /**
-   * The live history the reader's connector appends to, shared by the split's state and its
-   * reader (both get this instance when the split is added to a source reader).
-   */
-  public synchronized HistoryRecords historyRecords() {
-    if (historyRecords == null) {
-      historyRecords = new HistoryRecords(history);
+    @Override
+    public String splitId() {
+        return ID;
     }
-    return historyRecords;
-  }
 
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof MySqlBinlogSplit other && Objects.equals(offsetJson, other.offsetJson)
-        && history.equals(other.history) && snapshotPending == other.snapshotPending
-        && skipBeforeMillis == other.skipBeforeMillis;
-  }
+    public String offsetJson() {
+        return offsetJson;
+    }
 
-  @Override
-  public int hashCode() {
-    return Objects.hash(offsetJson, history, snapshotPending, skipBeforeMillis);
-  }
+    public List<String> history() {
+        return history;
+    }
 
-  @Override
-  public String toString() {
-    return "MySqlBinlogSplit{offset=" + offsetJson + ", history=" + history.size() + " records"
-        + (snapshotPending ? ", snapshot pending" : "") + "}";
-  }
+    public boolean snapshotPending() {
+        return snapshotPending;
+    }
+
+    public long skipBeforeMillis() {
+        return skipBeforeMillis;
+    }
+
+    /**
+     * The live history the reader's connector appends to, shared by the split's state and its
+     * reader (both get this instance when the split is added to a source reader).
+     */
+    public synchronized HistoryRecords historyRecords() {
+        if (historyRecords == null) {
+            historyRecords = new HistoryRecords(history);
+        }
+        return historyRecords;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MySqlBinlogSplit other && Objects.equals(offsetJson, other.offsetJson)
+                && history.equals(other.history) && snapshotPending == other.snapshotPending
+                && skipBeforeMillis == other.skipBeforeMillis;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(offsetJson, history, snapshotPending, skipBeforeMillis);
+    }
+
+    @Override
+    public String toString() {
+        return "MySqlBinlogSplit{offset=" + offsetJson + ", history=" + history.size() + " records"
+                + (snapshotPending ? ", snapshot pending" : "") + "}";
+    }
 }

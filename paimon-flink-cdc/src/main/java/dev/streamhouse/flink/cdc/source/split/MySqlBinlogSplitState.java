@@ -12,36 +12,36 @@ import java.util.Map;
  */
 public final class MySqlBinlogSplitState {
 
-  private final MySqlBinlogSplit split;
-  private Map<String, ?> offset;
+    private final MySqlBinlogSplit split;
+    private Map<String, ?> offset;
 
-  public MySqlBinlogSplitState(MySqlBinlogSplit split) {
-    this.split = split;
-  }
-
-  /** A record was emitted; {@code inSnapshot} when its offset is a snapshot's. */
-  public void advance(Map<String, ?> recordOffset, boolean inSnapshot) {
-    if (!inSnapshot && recordOffset != null) {
-      this.offset = recordOffset;
+    public MySqlBinlogSplitState(MySqlBinlogSplit split) {
+        this.split = split;
     }
-  }
 
-  /** True while the split still snapshots the tables (no binlog record emitted yet). */
-  public boolean snapshotPending() {
-    return split.snapshotPending() && offset == null;
-  }
-
-  public long skipBeforeMillis() {
-    return split.skipBeforeMillis();
-  }
-
-  /** The split to checkpoint. */
-  public MySqlBinlogSplit toSplit() {
-    if (offset == null) {
-      return split;
+    /** A record was emitted; {@code inSnapshot} when its offset is a snapshot's. */
+    public void advance(Map<String, ?> recordOffset, boolean inSnapshot) {
+        if (!inSnapshot && recordOffset != null) {
+            this.offset = recordOffset;
+        }
     }
-    MySqlBinlogSplit next = new MySqlBinlogSplit(OffsetJson.toJson(offset), split.historyRecords().snapshot(),
-        false, split.skipBeforeMillis());
-    return next;
-  }
+
+    /** True while the split still snapshots the tables (no binlog record emitted yet). */
+    public boolean snapshotPending() {
+        return split.snapshotPending() && offset == null;
+    }
+
+    public long skipBeforeMillis() {
+        return split.skipBeforeMillis();
+    }
+
+    /** The split to checkpoint. */
+    public MySqlBinlogSplit toSplit() {
+        if (offset == null) {
+            return split;
+        }
+        MySqlBinlogSplit next = new MySqlBinlogSplit(OffsetJson.toJson(offset), split.historyRecords().snapshot(),
+                false, split.skipBeforeMillis());
+        return next;
+    }
 }

@@ -14,43 +14,43 @@ import org.junit.jupiter.api.Test;
 
 class SnapshotProgressTest {
 
-  /** Records the metrics registered in a sub-group. */
-  private static final class Recording extends UnregisteredMetricsGroup {
-    final Map<String, Metric> metrics = new HashMap<>();
+    /** Records the metrics registered in a sub-group. */
+    private static final class Recording extends UnregisteredMetricsGroup {
+        final Map<String, Metric> metrics = new HashMap<>();
 
-    @Override
-    public Counter counter(String name) {
-      Counter c = super.counter(name);
-      metrics.put(name, c);
-      return c;
+        @Override
+        public Counter counter(String name) {
+            Counter c = super.counter(name);
+            metrics.put(name, c);
+            return c;
+        }
+
+        @Override
+        public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
+            metrics.put(name, gauge);
+            return gauge;
+        }
+
+        @Override
+        public MetricGroup addGroup(String name) {
+            return this;
+        }
     }
 
-    @Override
-    public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
-      metrics.put(name, gauge);
-      return gauge;
+    @Test
+    void countsRowsAndTablesAndReportsTheEnd() {
+        Recording group = new Recording();
+        SnapshotProgress progress = new SnapshotProgress("host:3306", group);
+        CdcTableId a = new CdcTableId("db", "a");
+        CdcTableId b = new CdcTableId("db", "b");
+        progress.row(a);
+        progress.row(a);
+        progress.row(b);
+        assertThat(((Counter) group.metrics.get("snapshotRows")).getCount()).isEqualTo(3);
+        assertThat(((Gauge<?>) group.metrics.get("snapshotTablesDone")).getValue()).isEqualTo(1);
+        assertThat(((Gauge<?>) group.metrics.get("snapshotFinished")).getValue()).isEqualTo(0);
+        progress.finished();
+        assertThat(((Gauge<?>) group.metrics.get("snapshotTablesDone")).getValue()).isEqualTo(2);
+        assertThat(((Gauge<?>) group.metrics.get("snapshotFinished")).getValue()).isEqualTo(1);
     }
-
-    @Override
-    public MetricGroup addGroup(String name) {
-      return this;
-    }
-  }
-
-  @Test
-  void countsRowsAndTablesAndReportsTheEnd() {
-    Recording group = new Recording();
-    SnapshotProgress progress = new SnapshotProgress("host:3306", group);
-    CdcTableId a = new CdcTableId("db", "a");
-    CdcTableId b = new CdcTableId("db", "b");
-    progress.row(a);
-    progress.row(a);
-    progress.row(b);
-    assertThat(((Counter) group.metrics.get("snapshotRows")).getCount()).isEqualTo(3);
-    assertThat(((Gauge<?>) group.metrics.get("snapshotTablesDone")).getValue()).isEqualTo(1);
-    assertThat(((Gauge<?>) group.metrics.get("snapshotFinished")).getValue()).isEqualTo(0);
-    progress.finished();
-    assertThat(((Gauge<?>) group.metrics.get("snapshotTablesDone")).getValue()).isEqualTo(2);
-    assertThat(((Gauge<?>) group.metrics.get("snapshotFinished")).getValue()).isEqualTo(1);
-  }
 }
