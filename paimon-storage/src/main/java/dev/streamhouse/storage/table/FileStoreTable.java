@@ -235,8 +235,20 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
             BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
+            PrimaryKeyTableWrite predecessor = null;
+            if (context.predecessor() != null) {
+                if (!(context.predecessor() instanceof PrimaryKeyTableWrite p)) {
+                    throw new IllegalArgumentException("Cannot continue " + context.predecessor() + " as a write of "
+                            + "primary-key table " + fullName);
+                }
+                predecessor = p;
+            }
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    state, context.assigner(), context.tempDirectory());
+                    state, context.assigner(), context.tempDirectory(), predecessor);
+        }
+        if (context.predecessor() != null) {
+            throw new UnsupportedOperationException("Cannot continue an earlier write of append table " + fullName
+                    + ": hand-over between writes is supported for primary-key tables only");
         }
         BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName, state,
@@ -442,6 +454,20 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         TableSchema copied = new TableSchema(schema.version(), schema.id(), schema.fields(), schema.highestFieldId(),
                 schema.partitionKeys(), schema.primaryKeys(), merged, schema.comment(), schema.timeMillis());
         return new FileStoreTable(fileIO, root, fullName, copied);
+    }
+
+    @Override
+    public FileStoreTable atSchema(long schemaId) {
+        if (schemaId == schema.id()) {
+            return this;
+        }
+        try {
+            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId));
+        } catch (java.io.FileNotFoundException e) {
+            throw new IllegalArgumentException("Table " + fullName + " has no schema " + schemaId, e);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("Cannot read schema " + schemaId + " of table " + fullName, e);
+        }
     }
 
     @Override

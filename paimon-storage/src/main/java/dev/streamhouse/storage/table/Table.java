@@ -95,4 +95,16 @@ public interface Table extends java.io.Serializable {
 
     /** This table with extra options for this use only (not persisted), e.g. from SQL hints. */
     Table copy(Map<String, String> dynamicOptions);
+
+    /**
+     * This table as of its schema version {@code schemaId} (an earlier one, or the current one), for a
+     * job that writes the table while its schema changes: rows made under an earlier schema are written
+     * as what they are, and later writes continue them ({@code WriteContext.succeeding}).
+     *
+     * @throws IllegalArgumentException if the table has no such schema
+     * @throws UnsupportedOperationException if this kind of table has no schema versions
+     */
+    default Table atSchema(long schemaId) {
+        throw new UnsupportedOperationException("Table " + fullName() + " has no schema versions");
+    }
 }

@@ -219,6 +219,50 @@ public final class MergeTreeWriter implements AutoCloseable {
                 commitsSinceLevelZeroCompaction = 0;
             }
         }
+        return takeIncrements();
+    }
+
+    /**
+     * Finishes this writer for a successor that takes the bucket over (e.g. after the table's schema
+     * changed): flushes and waits for the running compaction, starting none, so that
+     * {@link #liveFiles()}, {@link #nextSequenceNumber()} and {@link #deletionVectors()} are final, and
+     * gives up the files not handed out yet, which the successor adopts ({@link #adopt}) and hands out
+     * with its next commit. Closing this writer afterwards deletes nothing.
+     */
+    public Pending handOver() throws IOException {
+        flush();
+        collect(await());
+        Pending pending = new Pending(List.copyOf(newFiles), List.copyOf(newChangelogFiles), List.copyOf(compactBefore),
+                List.copyOf(compactAfter), List.copyOf(compactChangelog), commitsSinceLevelZeroCompaction);
+        newFiles.clear();
+        newChangelogFiles.clear();
+        compactBefore.clear();
+        compactAfter.clear();
+        compactChangelog.clear();
+        return pending;
+    }
+
+    /** Takes on the files a predecessor had not handed out ({@link #handOver}), before anything is written. */
+    public void adopt(Pending pending) {
+        newFiles.addAll(pending.newFiles());
+        newChangelogFiles.addAll(pending.newChangelogFiles());
+        compactBefore.addAll(pending.compactBefore());
+        compactAfter.addAll(pending.compactAfter());
+        compactChangelog.addAll(pending.compactChangelog());
+        commitsSinceLevelZeroCompaction = pending.commitsSinceLevelZeroCompaction();
+    }
+
+    /** Files a writer wrote or compacted since its last commit, not handed out yet. */
+    public record Pending(List<DataFileMeta> newFiles, List<DataFileMeta> newChangelogFiles,
+            List<DataFileMeta> compactBefore, List<DataFileMeta> compactAfter, List<DataFileMeta> compactChangelog,
+            int commitsSinceLevelZeroCompaction) {}
+
+    /** The bucket's deletion vectors, or null for a table without them. */
+    public BucketDeletionVectors deletionVectors() {
+        return deletionVectors;
+    }
+
+    private Increment takeIncrements() throws IOException {
         BucketDeletionVectors.IndexChange index = deletionVectors == null
                 ? BucketDeletionVectors.IndexChange.NONE : deletionVectors.writeIfChanged();
         Increment out = new Increment(new DataIncrement(newFiles, List.of(), newChangelogFiles, List.of(), List.of()),

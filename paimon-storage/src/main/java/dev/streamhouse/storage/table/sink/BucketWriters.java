@@ -204,6 +204,44 @@ final class BucketWriters implements AutoCloseable {
         for (DataFileMeta f : files) {
             nextSequence = Math.max(nextSequence, f.maxSequenceNumber() + 1);
         }
+        return create(partition, bucket, files, nextSequence, deletionVectors(partition, bucket));
+    }
+
+    /** What a bucket's writer leaves to the writer that takes the bucket over. */
+    record HandOver(BinaryRow partition, int bucket, List<DataFileMeta> files, long nextSequence,
+            BucketDeletionVectors vectors, MergeTreeWriter.Pending pending) {}
+
+    /**
+     * Finishes every open bucket for a successor write ({@link #takeOver}): each writer flushes, waits
+     * for its compaction and gives up its files not handed out yet ({@link MergeTreeWriter#handOver()}).
+     */
+    List<HandOver> handOver() throws IOException {
+        List<HandOver> out = new ArrayList<>();
+        for (Map.Entry<PartitionBucket, MergeTreeWriter> e : writers.entrySet()) {
+            MergeTreeWriter w = e.getValue();
+            MergeTreeWriter.Pending pending = w.handOver();
+            out.add(new HandOver(e.getKey().partition(), e.getKey().bucket(), List.copyOf(w.liveFiles()),
+                    w.nextSequenceNumber(), w.deletionVectors(), pending));
+        }
+        return out;
+    }
+
+    /**
+     * Opens the buckets a predecessor write handed over, with its files (committed or not), sequence
+     * numbers, deletion vectors and files not handed out yet, instead of reading them from the latest
+     * snapshot.
+     */
+    void takeOver(List<HandOver> buckets) {
+        for (HandOver h : buckets) {
+            MergeTreeWriter writer = create(h.partition(), h.bucket(), h.files(), h.nextSequence(), h.vectors());
+            writer.adopt(h.pending());
+            writers.put(new PartitionBucket(h.partition(), h.bucket()), writer);
+            byBuffer.put(writer.buffer(), writer);
+        }
+    }
+
+    private MergeTreeWriter create(BinaryRow partition, int bucket, List<DataFileMeta> files, long nextSequence,
+            BucketDeletionVectors vectors) {
         DataFilePathFactory pathFactory = new DataFilePathFactory(paths.bucketDir(partition, bucket),
                 options.get(FileFormatOptions.DATA_FILE_PREFIX), options.get(FileFormatOptions.CHANGELOG_FILE_PREFIX),
                 format.identifier());
@@ -213,7 +251,6 @@ final class BucketWriters implements AutoCloseable {
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
-        BucketDeletionVectors vectors = deletionVectors(partition, bucket);
         KeyValueFileReaderFactory fileReaders = new KeyValueFileReaderFactory(fileIO, paths, layout, schemas, all, null);
         MergeTreeReaders readers = new MergeTreeReaders(
                 vectors == null ? fileReaders : fileReaders.withDeletionVectors(vectors), mergeFunctions, versionOrder);

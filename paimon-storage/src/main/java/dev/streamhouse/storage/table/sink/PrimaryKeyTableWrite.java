@@ -63,6 +63,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     private final boolean ignoreUpdateBefore;
     private final BucketWriters writers;
     private int commits;
+    /** Whether a successor took this write's buckets over. */
+    private boolean handedOver;
 
     public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
             FileFormat format, String tableName, BucketStateLoader state) {
@@ -83,6 +85,19 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
             FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing,
             java.nio.file.Path tempDirectory) {
+        this(fileIO, paths, schema, schemas, format, tableName, state, routing, tempDirectory, null);
+    }
+
+    /**
+     * @param predecessor an earlier write of the same table (e.g. under an older schema) whose buckets
+     *     this write continues, or null: it is finished here (flushed, compactions awaited), its files not
+     *     handed out yet are handed out by this write's next {@link #prepareCommit()}, and it is closed
+     * @throws IllegalArgumentException if the predecessor differs in what a hand-over keeps: primary and
+     *     partition keys, bucket count, merge engine, deletion vectors
+     */
+    public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
+            FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing,
+            java.nio.file.Path tempDirectory, PrimaryKeyTableWrite predecessor) {
         this.schema = schema;
         this.paths = paths;
         this.tableName = tableName;
@@ -100,8 +115,9 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                         + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
                         + "partition keys to the primary key");
             }
-            this.assigner = DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root()),
-                    state::hashIndexEntries, routing);
+            this.assigner = predecessor != null ? predecessor.assigner
+                    : DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root()),
+                            state::hashIndexEntries, routing);
         } else {
             throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'bucket' = "
                     + numBuckets + " (postpone bucket) is not supported yet");
@@ -112,6 +128,36 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.ignoreUpdateBefore = options.get(MergeTreeOptions.IGNORE_UPDATE_BEFORE);
         this.writers = new BucketWriters(fileIO, paths, schema, schemas, format, tableName, state, layout,
                 tempDirectory);
+        if (predecessor != null) {
+            try {
+                takeOver(predecessor);
+            } catch (IOException e) {
+                writers.close();
+                throw new java.io.UncheckedIOException("Cannot continue the write of table " + tableName + ": "
+                        + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void takeOver(PrimaryKeyTableWrite predecessor) throws IOException {
+        if (predecessor.handedOver) {
+            throw new IllegalStateException("Cannot continue the write of table " + tableName + ": the earlier write "
+                    + "was already handed over to another");
+        }
+        TableSchema before = predecessor.schema;
+        Options was = before.tableOptions();
+        Options is = schema.tableOptions();
+        if (!before.primaryKeys().equals(schema.primaryKeys()) || !before.partitionKeys().equals(schema.partitionKeys())
+                || before.numBuckets() != schema.numBuckets()
+                || was.get(MergeTreeOptions.MERGE_ENGINE) != is.get(MergeTreeOptions.MERGE_ENGINE)
+                || !was.get(MergeTreeOptions.DELETION_VECTORS_ENABLED).equals(is.get(MergeTreeOptions.DELETION_VECTORS_ENABLED))) {
+            throw new IllegalArgumentException("Cannot continue the write of table " + tableName + " with schema "
+                    + schema.id() + ": it changed primary keys, partition keys, bucket count, merge engine or "
+                    + "deletion vectors since schema " + before.id());
+        }
+        predecessor.handedOver = true;
+        writers.takeOver(predecessor.writers.handOver());
+        predecessor.close();
     }
 
     /**
@@ -148,6 +194,10 @@ public final class PrimaryKeyTableWrite implements TableWrite {
 
     @Override
     public void write(InternalRow row) throws IOException {
+        if (handedOver) {
+            throw new IllegalStateException("Cannot write to table " + tableName + ": this write was handed over "
+                    + "to a successor");
+        }
         if (row.arity() != schema.fields().size()) {
             throw new IllegalArgumentException("Cannot write to table " + tableName + ": the row has "
                     + row.arity() + " fields but the table has " + schema.fields().size());
@@ -199,15 +249,24 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                 w.compact(true);
             }
         }
+        Map<PartitionBucket, MergeTreeWriter.Increment> increments = new LinkedHashMap<>();
+        for (Map.Entry<PartitionBucket, MergeTreeWriter> e : writers.all().entrySet()) {
+            increments.put(e.getKey(), e.getValue().prepareCommit(true));
+        }
+        writers.dropLookupFilesOfRemovedData();
+        return messages(increments);
+    }
+
+
+    private List<CommitMessage> messages(Map<PartitionBucket, MergeTreeWriter.Increment> increments)
+            throws IOException {
         int totalBuckets = numBuckets > 0 ? numBuckets : -1;
         Map<PartitionBucket, DataIncrement> data = new LinkedHashMap<>();
         Map<PartitionBucket, CompactIncrement> compact = new LinkedHashMap<>();
-        for (Map.Entry<PartitionBucket, MergeTreeWriter> e : writers.all().entrySet()) {
-            MergeTreeWriter.Increment inc = e.getValue().prepareCommit(true);
-            data.put(e.getKey(), inc.data());
-            compact.put(e.getKey(), inc.compact());
+        for (Map.Entry<PartitionBucket, MergeTreeWriter.Increment> e : increments.entrySet()) {
+            data.put(e.getKey(), e.getValue().data());
+            compact.put(e.getKey(), e.getValue().compact());
         }
-        writers.dropLookupFilesOfRemovedData();
         if (assigner != null) {
             for (IndexChange change : assigner.prepareCommit()) {
                 PartitionBucket pb = new PartitionBucket(change.partition(), change.bucket());

@@ -18,6 +18,8 @@ import java.util.Objects;
  *   <li>{@link #tempDirectories()}: local directories for the write's temporary files (write-buffer
  *       spills, local lookup files), e.g. the engine's own temp directories; none means
  *       {@code java.io.tmpdir}.
+ *   <li>{@link #predecessor()}: an earlier write of the same table whose buckets this one continues
+ *       ({@link #succeeding}).
  *   <li>{@link #ignoresPreviousFiles()}: start every partition empty instead of from the latest
  *       snapshot's files and hash index, for writes whose commit replaces the partitions they touch
  *       (INSERT OVERWRITE). Never use it for a plain commit: new files would not be merged with the
@@ -25,16 +27,19 @@ import java.util.Objects;
  * </ul>
  */
 public final class WriteContext {
-    private static final WriteContext SINGLE = new WriteContext(AssignerRouting.single(), false, List.of());
+    private static final WriteContext SINGLE = new WriteContext(AssignerRouting.single(), false, List.of(), null);
 
     private final AssignerRouting assigner;
     private final boolean ignorePreviousFiles;
     private final List<Path> tempDirectories;
+    private final TableWrite predecessor;
 
-    private WriteContext(AssignerRouting assigner, boolean ignorePreviousFiles, List<Path> tempDirectories) {
+    private WriteContext(AssignerRouting assigner, boolean ignorePreviousFiles, List<Path> tempDirectories,
+            TableWrite predecessor) {
         this.assigner = Objects.requireNonNull(assigner, "assigner");
         this.ignorePreviousFiles = ignorePreviousFiles;
         this.tempDirectories = List.copyOf(tempDirectories);
+        this.predecessor = predecessor;
     }
 
     /** The only writer of the job: assigns every key and continues from the latest snapshot. */
@@ -44,17 +49,37 @@ public final class WriteContext {
 
     /** This context for the dynamic-bucket assigner {@code assigner}. */
     public WriteContext withAssigner(AssignerRouting assigner) {
-        return new WriteContext(assigner, ignorePreviousFiles, tempDirectories);
+        return new WriteContext(assigner, ignorePreviousFiles, tempDirectories, predecessor);
     }
 
     /** This context, starting every partition empty (for INSERT OVERWRITE). */
     public WriteContext ignoringPreviousFiles() {
-        return new WriteContext(assigner, true, tempDirectories);
+        return new WriteContext(assigner, true, tempDirectories, predecessor);
     }
 
     /** This context, with temporary files in {@code directories} (one is picked per write). */
     public WriteContext withTempDirectories(List<Path> directories) {
-        return new WriteContext(assigner, ignorePreviousFiles, directories);
+        return new WriteContext(assigner, ignorePreviousFiles, directories, predecessor);
+    }
+
+    /**
+     * This context for a write that continues the buckets of {@code predecessor}, an earlier write of
+     * the same table in this job (e.g. under the table's previous schema): the new write finishes it
+     * (flushes its buffers, waits for its compactions) and carries over its files, including those
+     * handed out but not committed yet, sequence numbers, deletion vectors and dynamic bucket
+     * assignments, where a fresh write would read the latest snapshot and miss the uncommitted ones; the
+     * files the predecessor had not handed out yet come out of the new write's next
+     * {@code prepareCommit()}. The predecessor is closed and must not be used again. Primary-key tables
+     * only so far.
+     */
+    public WriteContext succeeding(TableWrite predecessor) {
+        return new WriteContext(assigner, ignorePreviousFiles, tempDirectories,
+                Objects.requireNonNull(predecessor, "predecessor"));
+    }
+
+    /** The write this one continues, or null. */
+    public TableWrite predecessor() {
+        return predecessor;
     }
 
     public List<Path> tempDirectories() {
