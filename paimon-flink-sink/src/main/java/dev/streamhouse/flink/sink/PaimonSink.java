@@ -10,12 +10,8 @@ import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.sink.writer.WriterOperator;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.table.Table;
-import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
-import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
-import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -155,35 +151,6 @@ public final class PaimonSink {
     }
 
     private void checkJobConfiguration(ReadableConfig config, CheckpointConfig checkpoints) {
-        boolean batch = config.get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH;
-        if (commitAction.replacesData() && !batch) {
-            throw new IllegalStateException("Cannot overwrite table " + table.fullName() + " in a streaming job:"
-                    + " an overwrite commits once, at the end of a bounded input; run it with"
-                    + " 'execution.runtime-mode' = 'batch'");
-        }
-        if (batch) {
-            return;
-        }
-        if (!checkpoints.isCheckpointingEnabled()) {
-            LOG.warn("Sink to table {} runs in a streaming job without checkpointing: it commits only when its "
-                    + "input ends; enable checkpointing to commit continuously", table.fullName());
-            return;
-        }
-        if (checkpoints.isUnalignedCheckpointsEnabled() || checkpoints.isForceUnalignedCheckpoints()) {
-            throw new IllegalStateException("Cannot write table " + table.fullName() + " with unaligned "
-                    + "checkpoints: a checkpoint must hold exactly the files written before its barrier; set "
-                    + "'" + CheckpointingOptions.ENABLE_UNALIGNED.key() + "' = 'false'");
-        }
-        if (checkpoints.getCheckpointingConsistencyMode() != CheckpointingMode.EXACTLY_ONCE) {
-            throw new IllegalStateException("Cannot write table " + table.fullName() + " with "
-                    + checkpoints.getCheckpointingConsistencyMode() + " checkpoints: the sink commits exactly once"
-                    + " and needs aligned EXACTLY_ONCE checkpoints; set '"
-                    + CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE.key() + "' = 'EXACTLY_ONCE'");
-        }
-        if (!config.get(CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH)) {
-            throw new IllegalStateException("Cannot write table " + table.fullName() + " with '"
-                    + CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH.key() + "' = 'false': the last"
-                    + " files of a bounded streaming job are committed by its final checkpoint; enable it");
-        }
+        SinkJobChecks.check("table " + table.fullName(), commitAction.replacesData(), config, checkpoints);
     }
 }
