@@ -15,7 +15,7 @@ public interface CdcDeserializer<T> extends Serializable, ResultTypeQueryable<T>
 
     void deserialize(CdcEvent event, Collector<T> out) throws Exception;
 
-    /** Emits the events themselves (Flink serializes them as generic types). */
+    /** Emits the events themselves (serialized by {@link dev.streamhouse.flink.cdc.event.CdcEventSerializer}). */
     static CdcDeserializer<CdcEvent> events() {
         return new CdcDeserializer<>() {
             private static final long serialVersionUID = 1L;
@@ -27,7 +27,7 @@ public interface CdcDeserializer<T> extends Serializable, ResultTypeQueryable<T>
 
             @Override
             public TypeInformation<CdcEvent> getProducedType() {
-                return TypeInformation.of(CdcEvent.class);
+                return dev.streamhouse.flink.cdc.event.CdcEventTypeInfo.INSTANCE;
             }
         };
     }

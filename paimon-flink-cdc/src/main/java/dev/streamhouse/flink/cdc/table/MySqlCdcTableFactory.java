@@ -6,15 +6,11 @@ import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
-import dev.streamhouse.flink.cdc.source.MySqlCdcSource;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSourceBuilder;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
-import dev.streamhouse.flink.cdc.source.StartupMode;
-import dev.streamhouse.flink.cdc.source.StartupOptions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
@@ -67,24 +63,8 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
         }
         RowType rowType = (RowType) schema.toPhysicalRowDataType().getLogicalType();
 
-        MySqlCdcSourceBuilder<RowData> builder = MySqlCdcSource.<RowData>builder()
-                .hostname(options.get(HOSTNAME))
-                .port(options.get(PORT))
-                .username(options.get(USERNAME))
-                .password(options.get(PASSWORD))
-                .databaseName(options.get(DATABASE_NAME))
-                .tableName(options.get(TABLE_NAME))
-                .startupOptions(startup(options))
-                .connectTimeoutMillis(options.get(CONNECT_TIMEOUT).toMillis());
-        options.getOptional(SERVER_ID).ifPresent(id -> builder.serverId(parseServerId(id)));
-        options.getOptional(SERVER_TIME_ZONE).ifPresent(builder::serverTimeZone);
-        for (Map.Entry<String, String> e : context.getCatalogTable().getOptions().entrySet()) {
-            if (e.getKey().startsWith(DEBEZIUM_PREFIX)) {
-                builder.debeziumProperty(e.getKey().substring(DEBEZIUM_PREFIX.length()), e.getValue());
-            } else if (e.getKey().startsWith(JDBC_PREFIX)) {
-                builder.jdbcProperty(e.getKey().substring(JDBC_PREFIX.length()), e.getValue());
-            }
-        }
+        MySqlCdcSourceBuilder<RowData> builder =
+                MySqlSourceConfigs.builder(options, context.getCatalogTable().getOptions());
         checkAgainstServer(tableName, rowType, key,
                 builder.deserializer(new RowDataDeserializer(rowType)).build().config());
         return new MySqlCdcTableSource(builder, rowType);
@@ -110,42 +90,4 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
         }
     }
 
-    static StartupOptions startup(ReadableConfig options) {
-        StartupMode mode = StartupMode.fromValue(options.get(SCAN_STARTUP_MODE));
-        return switch (mode) {
-            case INITIAL -> StartupOptions.initial();
-            case LATEST_OFFSET -> StartupOptions.latest();
-            case EARLIEST_OFFSET -> StartupOptions.earliest();
-            case SPECIFIC_OFFSET -> options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET).isPresent()
-                    ? StartupOptions.specificGtidSet(options.get(SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET))
-                    : StartupOptions.specificOffset(options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_FILE).orElse(null),
-                            options.getOptional(SCAN_STARTUP_SPECIFIC_OFFSET_POS).orElse(-1L));
-            case TIMESTAMP -> StartupOptions.timestamp(options.getOptional(SCAN_STARTUP_TIMESTAMP_MILLIS).orElseThrow(
-                    () -> new IllegalArgumentException("scan.startup.mode 'timestamp' needs 'scan.startup.timestamp-millis'")));
-        };
-    }
-
-    /** A number, or a range {@code 5400-5408} of which one reader uses the first. */
-    static int parseServerId(String value) {
-        String v = value.trim();
-        try {
-            int dash = v.indexOf('-');
-            if (dash > 0) {
-                int start = Integer.parseInt(v.substring(0, dash).trim());
-                int end = Integer.parseInt(v.substring(dash + 1).trim());
-                if (start > end || start <= 0) {
-                    throw new NumberFormatException();
-                }
-                return start;
-            }
-            int id = Integer.parseInt(v);
-            if (id <= 0) {
-                throw new NumberFormatException();
-            }
-            return id;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("Invalid 'server-id' '" + value
-                    + "': expected a positive number or a range like '5400-5408'");
-        }
-    }
 }

@@ -1,5 +1,7 @@
 package dev.streamhouse.flink.cdc.table;
 
+import dev.streamhouse.flink.cdc.testing.AllTypes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,49 +30,13 @@ class MySqlCdcTableITCase {
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
             .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
-    private static final String MYSQL_COLUMNS = "id INT PRIMARY KEY, c_bool BOOLEAN, c_bit1 BIT(1), c_bit BIT(10), "
-            + "c_tinyint TINYINT, c_tinyint_u TINYINT UNSIGNED, c_smallint SMALLINT, c_smallint_u SMALLINT UNSIGNED, "
-            + "c_mediumint MEDIUMINT, c_mediumint_u MEDIUMINT UNSIGNED, c_int INT, c_int_u INT UNSIGNED, "
-            + "c_bigint BIGINT, c_bigint_u BIGINT UNSIGNED, c_float FLOAT, c_double DOUBLE, c_real REAL, "
-            + "c_decimal DECIMAL(10, 3), c_numeric NUMERIC(38, 0), c_bigdec DECIMAL(65, 10), "
-            + "c_char CHAR(3), c_varchar VARCHAR(20), c_tinytext TINYTEXT, c_text TEXT, c_mediumtext MEDIUMTEXT, "
-            + "c_longtext LONGTEXT, c_binary BINARY(3), c_varbinary VARBINARY(10), c_tinyblob TINYBLOB, c_blob BLOB, "
-            + "c_mediumblob MEDIUMBLOB, c_longblob LONGBLOB, c_date DATE, c_time TIME, c_time3 TIME(3), "
-            + "c_datetime DATETIME, c_datetime6 DATETIME(6), c_timestamp TIMESTAMP NULL, c_timestamp3 TIMESTAMP(3) NULL, "
-            + "c_year YEAR, c_enum ENUM('a', 'b'), c_set SET('x', 'y'), c_json JSON, c_geometry GEOMETRY, c_point POINT";
 
-    private static final String FLINK_COLUMNS = "id INT, c_bool BOOLEAN, c_bit1 BOOLEAN, c_bit BINARY(2), "
-            + "c_tinyint TINYINT, c_tinyint_u SMALLINT, c_smallint SMALLINT, c_smallint_u INT, "
-            + "c_mediumint INT, c_mediumint_u INT, c_int INT, c_int_u BIGINT, "
-            + "c_bigint BIGINT, c_bigint_u DECIMAL(20, 0), c_float FLOAT, c_double DOUBLE, c_real DOUBLE, "
-            + "c_decimal DECIMAL(10, 3), c_numeric DECIMAL(38, 0), c_bigdec STRING, "
-            + "c_char CHAR(3), c_varchar VARCHAR(20), c_tinytext STRING, c_text STRING, c_mediumtext STRING, "
-            + "c_longtext STRING, c_binary BINARY(3), c_varbinary VARBINARY(10), c_tinyblob BYTES, c_blob BYTES, "
-            + "c_mediumblob BYTES, c_longblob BYTES, c_date DATE, c_time TIME, c_time3 TIME(3), "
-            + "c_datetime TIMESTAMP(0), c_datetime6 TIMESTAMP(6), c_timestamp TIMESTAMP_LTZ(0), "
-            + "c_timestamp3 TIMESTAMP_LTZ(3), c_year INT, c_enum STRING, c_set STRING, c_json STRING, "
-            + "c_geometry BYTES, c_point BYTES, PRIMARY KEY (id) NOT ENFORCED";
-
-    private static final String VALUES = "TRUE, b'1', b'1010101010', -128, 255, -32768, 65535, -8388608, 16777215, "
-            + "-2147483648, 4294967295, -9223372036854775808, 18446744073709551615, 1.5, 2.25, 3.5, 1234567.891, "
-            + "12345678901234567890123456789012345678, 12345.6789012345, 'abc', 'hello', 'tt', 't', 'mt', 'lt', "
-            + "x'010203', x'0a0b', x'01', x'02', x'03', x'04', '2024-02-29', '12:34:56', '01:02:03.456', "
-            + "'2024-01-02 03:04:05', '2024-01-02 03:04:05.123456', '2024-01-02 03:04:05', '2024-01-02 03:04:05.678', "
-            + "2024, 'b', 'x,y', '{\"k\": 1}', ST_GeomFromText('POINT(1 1)'), ST_GeomFromText('POINT(2 3)')";
-
-    private static final String EXPECTED_VALUES = "true, true, 0x02aa, -128, 255, -32768, 65535, -8388608, 16777215, "
-            + "-2147483648, 4294967295, -9223372036854775808, 18446744073709551615, 1.5, 2.25, 3.5, 1234567.891, "
-            + "12345678901234567890123456789012345678, 12345.6789012345, abc, hello, tt, t, mt, lt, "
-            + "0x010203, 0x0a0b, 0x01, 0x02, 0x03, 0x04, 2024-02-29, 12:34:56, 01:02:03.456, "
-            + "2024-01-02T03:04:05, 2024-01-02T03:04:05.123456, 2024-01-02T03:04:05Z, 2024-01-02T03:04:05.678Z, "
-            + "2024, b, x,y, {\"k\": 1}, 0x0101000000000000000000f03f000000000000f03f, "
-            + "0x010100000000000000000000400000000000000840";
 
     @BeforeAll
     static void createTables() {
         MARIADB.execute("SET GLOBAL time_zone = '+00:00'", "CREATE DATABASE ty",
-                "CREATE TABLE ty.all_types (" + MYSQL_COLUMNS + ")",
-                "INSERT INTO ty.all_types VALUES (1, " + VALUES + ")",
+                "CREATE TABLE ty.all_types (" + AllTypes.MYSQL_COLUMNS + ")",
+                "INSERT INTO ty.all_types VALUES (1, " + AllTypes.VALUES + ")",
                 "INSERT INTO ty.all_types (id) VALUES (2)",
                 "CREATE TABLE ty.no_key (id INT, v INT)",
                 "CREATE TABLE ty.kv (id INT PRIMARY KEY, v VARCHAR(10))");
@@ -95,24 +61,11 @@ class MySqlCdcTableITCase {
         return s.append(")").toString();
     }
 
-    private static String describe(Row row) {
-        return row.getKind().shortString() + " " + IntStream.range(0, row.getArity()).mapToObj(i -> {
-            Object v = row.getField(i);
-            if (v instanceof byte[] b) {
-                StringBuilder s = new StringBuilder("0x");
-                for (byte x : b) {
-                    s.append(String.format("%02x", x));
-                }
-                return s.toString();
-            }
-            return String.valueOf(v);
-        }).collect(Collectors.joining(", "));
-    }
 
     private static List<String> take(CloseableIterator<Row> it, int n) {
         List<String> rows = new ArrayList<>();
         while (rows.size() < n && it.hasNext()) {
-            rows.add(describe(it.next()));
+            rows.add(AllTypes.describe(it.next()));
         }
         return rows;
     }
@@ -120,18 +73,18 @@ class MySqlCdcTableITCase {
     @Test
     void everyMySqlTypeWithNullsThroughSnapshotAndBinlog() throws Exception {
         StreamTableEnvironment t = tableEnv();
-        t.executeSql("CREATE TABLE all_types (" + FLINK_COLUMNS + ")" + with("all_types"));
+        t.executeSql("CREATE TABLE all_types (" + AllTypes.FLINK_COLUMNS + ")" + with("all_types"));
         String nulls = "2" + ", null".repeat(44);
         TableResult result = t.executeSql("SELECT * FROM all_types");
         try (CloseableIterator<Row> it = result.collect()) {
-            assertThat(take(it, 2)).containsExactlyInAnyOrder("+I 1, " + EXPECTED_VALUES, "+I " + nulls);
-            MARIADB.execute("INSERT INTO ty.all_types VALUES (3, " + VALUES + ")",
+            assertThat(take(it, 2)).containsExactlyInAnyOrder("+I 1, " + AllTypes.EXPECTED_VALUES, "+I " + nulls);
+            MARIADB.execute("INSERT INTO ty.all_types VALUES (3, " + AllTypes.VALUES + ")",
                     "INSERT INTO ty.all_types (id) VALUES (4)");
-            assertThat(take(it, 2)).containsExactly("+I 3, " + EXPECTED_VALUES, "+I 4" + ", null".repeat(44));
+            assertThat(take(it, 2)).containsExactly("+I 3, " + AllTypes.EXPECTED_VALUES, "+I 4" + ", null".repeat(44));
             MARIADB.execute("UPDATE ty.all_types SET c_varchar = 'bye', c_int = NULL WHERE id = 3",
                     "DELETE FROM ty.all_types WHERE id = 4");
-            String updated = EXPECTED_VALUES.replace("hello", "bye").replace(", -2147483648,", ", null,");
-            assertThat(take(it, 3)).containsExactly("-U 3, " + EXPECTED_VALUES, "+U 3, " + updated,
+            String updated = AllTypes.EXPECTED_VALUES.replace("hello", "bye").replace(", -2147483648,", ", null,");
+            assertThat(take(it, 3)).containsExactly("-U 3, " + AllTypes.EXPECTED_VALUES, "+U 3, " + updated,
                     "-D 4" + ", null".repeat(44));
         }
     }

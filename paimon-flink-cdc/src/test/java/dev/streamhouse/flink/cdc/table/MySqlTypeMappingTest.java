@@ -32,9 +32,9 @@ class MySqlTypeMappingTest {
 
     @Test
     void serverIdIsANumberOrARange() {
-        assertThat(MySqlCdcTableFactory.parseServerId("5400")).isEqualTo(5400);
-        assertThat(MySqlCdcTableFactory.parseServerId("5400-5408")).isEqualTo(5400);
-        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("x")).hasMessageContaining("'server-id'");
-        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("9-1")).hasMessageContaining("'server-id'");
+        assertThat(MySqlSourceConfigs.parseServerId("5400")).isEqualTo(5400);
+        assertThat(MySqlSourceConfigs.parseServerId("5400-5408")).isEqualTo(5400);
+        assertThatThrownBy(() -> MySqlSourceConfigs.parseServerId("x")).hasMessageContaining("'server-id'");
+        assertThatThrownBy(() -> MySqlSourceConfigs.parseServerId("9-1")).hasMessageContaining("'server-id'");
     }
 }

@@ -1,0 +1,132 @@
+package dev.streamhouse.flink.cdc.action;
+
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point of the sync actions, for {@code bin/cdc} (an embedded local Flink) and for
+ * {@code flink run} on a cluster: {@code <action> [--flag value ...] [-D key=value ...]}, e.g.
+ * {@code mysql_sync_database --warehouse file:///wh --database ods --mysql_conf hostname=...}.
+ *
+ * <p>It submits the job and waits for it. The job runs until it fails or is stopped. On SIGTERM (or
+ * Ctrl-C) it stops the job with a savepoint when {@code state.savepoints.dir} is set, and says how to
+ * resume from it ({@code -D execution.state-recovery.path=...}); otherwise it cancels the job (committed
+ * data stays; files of the last, uncommitted checkpoint are left to {@code remove_orphan_files}).
+ *
+ * <p>Exit status: 0 when the job was stopped or finished, 1 when it failed (its error printed), 2 for
+ * wrong arguments.
+ */
+public final class CdcActionMain {
+    private CdcActionMain() {}
+
+    public static void main(String[] args) throws Exception {
+        int status = run(args, System.out, System.err);
+        System.exit(status);
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            out.println(usage());
+            return args.length == 0 ? 2 : 0;
+        }
+        String action = CdcActions.normalize(args[0]);
+        if (action == null) {
+            err.println("Unknown action '" + args[0] + "'; the actions are mysql_sync_table and mysql_sync_database");
+            return 2;
+        }
+        CdcActions.SyncJob job;
+        Configuration conf;
+        StreamExecutionEnvironment env;
+        try {
+            job = CdcActions.parse(action, args, 1);
+            conf = job.configuration();
+            env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+            job.addTo(env);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println(e.getMessage());
+            return 2;
+        }
+        JobClient client = env.executeAsync(job.name());
+        out.println("Submitted " + job.name() + " as job " + client.getJobID());
+        CountDownLatch ended = new CountDownLatch(1);
+        Thread stopper = new Thread(() -> stop(client, conf, out, err, ended), "cdc-action-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            client.getJobExecutionResult().get();
+            out.println("Job " + client.getJobID() + " finished");
+            return 0;
+        } catch (ExecutionException e) {
+            if (stopping) {
+                return 0;
+            }
+            err.println("Job " + client.getJobID() + " failed: " + rootMessage(e));
+            return 1;
+        } finally {
+            ended.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+    }
+
+    private static volatile boolean stopping;
+
+    private static void stop(JobClient client, Configuration conf, PrintStream out, PrintStream err,
+            CountDownLatch ended) {
+        stopping = true;
+        try {
+            String dir = conf.get(CheckpointingOptions.SAVEPOINT_DIRECTORY);
+            if (dir != null) {
+                String path = client.stopWithSavepoint(false, dir, SavepointFormatType.CANONICAL)
+                        .get(5, TimeUnit.MINUTES);
+                out.println("Stopped job " + client.getJobID() + " with savepoint " + path
+                        + "; resume with -D execution.state-recovery.path=" + path);
+            } else {
+                client.cancel().get(1, TimeUnit.MINUTES);
+                out.println("Cancelled job " + client.getJobID() + " (no state.savepoints.dir for a savepoint)");
+            }
+            ended.await(1, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            err.println("Cannot stop job " + client.getJobID() + " cleanly: " + rootMessage(e));
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    static String usage() {
+        return String.join("\n",
+                "Sync MySQL/MariaDB tables into Paimon-format tables, as Apache Paimon's actions do.",
+                "",
+                "  mysql_sync_table    --warehouse W --database D --table T --mysql_conf k=v ... [--primary_keys a,b]",
+                "                      [--partition_keys p] [--table_conf k=v ...] [--catalog_conf k=v ...]",
+                "                      [--type_mapping m1,m2]",
+                "  mysql_sync_database --warehouse W --database D --mysql_conf k=v ... [--including_tables REGEX]",
+                "                      [--excluding_tables REGEX] [--table_prefix P] [--table_suffix S]",
+                "                      [--merge_shards true|false] [--ignore_incompatible true|false]",
+                "                      [--mode divided|combined] [--table_conf k=v ...] [--catalog_conf k=v ...]",
+                "                      [--type_mapping m1,m2] [--primary_keys a,b] [--partition_keys p]",
+                "",
+                "  --mysql_conf: hostname, port, username, password, database-name (regex), table-name (regex),",
+                "    server-id, server-time-zone, scan.startup.mode (initial, latest-offset, earliest-offset,",
+                "    specific-offset, timestamp), debezium.*, jdbc.properties.*",
+                "  --type_mapping: tinyint1-not-bool, to-nullable, to-string, char-to-string, longtext-to-bytes,",
+                "    decimal-no-change, bigint-unsigned-to-bigint, allow-non-string-to-string",
+                "  Flags take dashes or underscores. -D key=value sets a Flink option (default: checkpoints every 3 min).");
+    }
+}

@@ -1,0 +1,204 @@
+package dev.streamhouse.flink.cdc.sync;
+
+import dev.streamhouse.flink.cdc.action.CdcActionsTesting;
+import dev.streamhouse.flink.cdc.testing.AllTypes;
+import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.testutils.TestTables;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The sync actions end to end against a private MariaDB: tables created with the mapped types, the
+ * snapshot and then the binlog (inserts, updates, deletes), schema changes followed without a restart
+ * (added and widened columns), a table created while a database sync runs, tables without primary
+ * key skipped, and an incompatible change failing the job with a message naming table, column and
+ * types. Reads go through the storage API; the all-types case reads the synced table through Flink
+ * SQL and finds the values the {@code mysql-cdc} table source reads from the same MySQL table.
+ */
+class MySqlSyncITCase {
+    @RegisterExtension
+    static final MariaDbExtension MARIADB = new MariaDbExtension();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+
+    private static final Duration WAIT = Duration.ofMinutes(2);
+
+    @TempDir
+    Path warehouse;
+
+    private final List<JobClient> jobs = new ArrayList<>();
+
+    @AfterEach
+    void cancelJobs() throws Exception {
+        for (JobClient job : jobs) {
+            if (!job.getJobStatus().get().isGloballyTerminalState()) {
+                job.cancel().get(1, TimeUnit.MINUTES);
+            }
+        }
+    }
+
+    private String[] common(String mysqlDatabase) {
+        return new String[] {"--warehouse", warehouse.toUri().toString(),
+                "--mysql_conf", "hostname=" + MARIADB.host(), "--mysql-conf", "port=" + MARIADB.port(),
+                "--mysql_conf", "username=" + MariaDbExtension.CDC_USER,
+                "--mysql_conf", "password=" + MariaDbExtension.CDC_PASSWORD,
+                "--mysql_conf", "database-name=" + mysqlDatabase, "--mysql_conf", "server-time-zone=UTC",
+                "-D", "execution.checkpointing.interval=300ms", "-D", "parallelism.default=2"};
+    }
+
+    private JobClient start(String action, String[]... argGroups) throws Exception {
+        List<String> args = new ArrayList<>();
+        for (String[] group : argGroups) {
+            args.addAll(List.of(group));
+        }
+        JobClient job = CdcActionsTesting.submit(action, args.toArray(new String[0]));
+        jobs.add(job);
+        return job;
+    }
+
+    private Catalog catalog() {
+        return CatalogFactory.createCatalog(new Options(java.util.Map.of("warehouse", warehouse.toUri().toString())));
+    }
+
+    private List<String> rows(String table) {
+        try (Catalog catalog = catalog()) {
+            Identifier id = Identifier.fromString(table);
+            if (!catalog.tableExists(id)) {
+                return List.of("(no table " + table + ")");
+            }
+            List<String> out = new ArrayList<>();
+            for (String row : TestTables.readAll(catalog.getTable(id))) {
+                // A batch read's rows are the keys' latest versions, +U after an update: compare values.
+                out.add(row.replaceFirst("^[-+][IUD]", "+I"));
+            }
+            out.sort(null);
+            return out;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private Table table(String name) {
+        try (Catalog catalog = catalog()) {
+            return catalog.getTable(Identifier.fromString(name));
+        }
+    }
+
+    private void awaitRows(String table, String... expected) {
+        List<String> sorted = new ArrayList<>(List.of(expected));
+        sorted.sort(null);
+        Supplier<List<String>> read = () -> rows(table);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).untilAsserted(
+                () -> assertThat(read.get()).as(table).isEqualTo(sorted));
+    }
+
+    @Test
+    void databaseSyncFollowsInsertsUpdatesDeletesSchemaChangesAndNewTables() throws Exception {
+        MARIADB.execute("CREATE DATABASE shop",
+                "CREATE TABLE shop.orders (id INT PRIMARY KEY, amount DECIMAL(10, 2) NOT NULL, note VARCHAR(10))",
+                "CREATE TABLE shop.customers (id BIGINT PRIMARY KEY, name VARCHAR(20) COMMENT 'full name')",
+                "CREATE TABLE shop.audit (x INT)",
+                "CREATE TABLE shop.skip_me (id INT PRIMARY KEY)",
+                "INSERT INTO shop.orders VALUES (1, 10.50, 'a'), (2, 20.00, NULL)",
+                "INSERT INTO shop.customers VALUES (7, 'ann')", "INSERT INTO shop.audit VALUES (1)",
+                "INSERT INTO shop.skip_me VALUES (1)");
+        start("mysql_sync_database", common("shop"), new String[] {"--database", "ods", "--table_prefix", "s_",
+                "--excluding_tables", "skip_.*", "--table_conf", "bucket=2", "--table_conf", "sink.parallelism=2"});
+        awaitRows("ods.s_orders", "+I(1, 10.50, a)", "+I(2, 20.00, null)");
+        awaitRows("ods.s_customers", "+I(7, ann)");
+        assertThat(table("ods.s_orders").options()).containsEntry("bucket", "2").doesNotContainKey("sink.parallelism");
+        assertThat(table("ods.s_orders").primaryKeys()).containsExactly("id");
+        assertThat(table("ods.s_customers").rowType().fields().get(1).description()).isEqualTo("full name");
+
+        MARIADB.execute("INSERT INTO shop.orders VALUES (3, 30.00, 'c')", "UPDATE shop.orders SET note = 'b' WHERE id = 2",
+                "DELETE FROM shop.orders WHERE id = 1", "UPDATE shop.orders SET id = 4 WHERE id = 3");
+        awaitRows("ods.s_orders", "+I(2, 20.00, b)", "+I(4, 30.00, c)");
+
+        MARIADB.execute("ALTER TABLE shop.orders ADD COLUMN status VARCHAR(5)",
+                "ALTER TABLE shop.orders MODIFY note VARCHAR(50)",
+                "INSERT INTO shop.orders VALUES (5, 50.00, 'a note longer than ten', 'new')",
+                "CREATE TABLE shop.returns (id INT PRIMARY KEY, order_id INT)", "INSERT INTO shop.returns VALUES (1, 5)",
+                "INSERT INTO shop.skip_me VALUES (2)");
+        awaitRows("ods.s_orders", "+I(2, 20.00, b, null)", "+I(4, 30.00, c, null)",
+                "+I(5, 50.00, a note longer than ten, new)");
+        awaitRows("ods.s_returns", "+I(1, 5)");
+        assertThat(table("ods.s_orders").rowType().asSQLString()).contains("`note` VARCHAR(50)").contains("`status` VARCHAR(5)");
+        try (Catalog catalog = catalog()) {
+            assertThat(catalog.listTables("ods")).containsExactlyInAnyOrder("s_orders", "s_customers", "s_returns");
+        }
+    }
+
+    @Test
+    void aTableSyncOfEveryColumnTypeHoldsWhatTheMySqlCdcSourceReads() throws Exception {
+        MARIADB.execute("CREATE DATABASE ty", "CREATE TABLE ty.all_types (" + AllTypes.MYSQL_COLUMNS + ")",
+                "INSERT INTO ty.all_types VALUES (1, " + AllTypes.VALUES + ")", "INSERT INTO ty.all_types (id) VALUES (2)");
+        start("mysql_sync_table", common("ty"), new String[] {"--database", "ods", "--table", "all_types",
+                "--mysql_conf", "table-name=all_types"});
+        await().atMost(WAIT).until(() -> rows("ods.all_types").size() == 2);
+        MARIADB.execute("INSERT INTO ty.all_types VALUES (3, " + AllTypes.VALUES + ")",
+                "INSERT INTO ty.all_types (id) VALUES (4)");
+        await().atMost(WAIT).until(() -> rows("ods.all_types").size() == 4);
+
+        TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        sql.getConfig().set("parallelism.default", "1");
+        sql.executeSql("CREATE CATALOG p WITH ('type' = 'paimon', 'warehouse' = '" + warehouse.toUri() + "')");
+        List<String> synced = new ArrayList<>();
+        try (CloseableIterator<Row> it = sql.executeSql("SELECT * FROM p.ods.all_types").collect()) {
+            it.forEachRemaining(r -> synced.add(AllTypes.describe(r)));
+        }
+        synced.sort(null);
+        // The values the mysql-cdc table source reads from the same table (MySqlCdcTableITCase).
+        String nulls = ", null".repeat(44);
+        assertThat(synced).containsExactly("+I 1, " + AllTypes.EXPECTED_VALUES, "+I 2" + nulls,
+                "+I 3, " + AllTypes.EXPECTED_VALUES, "+I 4" + nulls);
+    }
+
+    @Test
+    void anIncompatibleColumnChangeFailsTheJobNamingTableColumnAndTypes() throws Exception {
+        MARIADB.execute("CREATE DATABASE bad", "CREATE TABLE bad.t (id INT PRIMARY KEY, n INT)",
+                "INSERT INTO bad.t VALUES (1, 1)");
+        JobClient job = start("mysql_sync_table", common("bad"), new String[] {"--database", "ods", "--table", "t",
+                "--mysql_conf", "table-name=t"});
+        awaitRows("ods.t", "+I(1, 1)");
+        MARIADB.execute("ALTER TABLE bad.t MODIFY n VARCHAR(10)", "INSERT INTO bad.t VALUES (2, 'two')");
+        await().atMost(WAIT).until(() -> job.getJobStatus().get() == JobStatus.FAILED
+                || job.getJobStatus().get() == JobStatus.RESTARTING);
+        Throwable failure = null;
+        try {
+            job.getJobExecutionResult().get(2, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            failure = e;
+        }
+        assertThat(failure).isNotNull();
+        assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
+                .contains("ods.t").contains("'n'").contains("INT").contains("VARCHAR(10)");
+    }
+
+}
