@@ -151,7 +151,6 @@ public final class Rollback {
             }
         }
         files.tags(tagged);
-        boolean metadataDeleted = false;
         try {
             for (int round = 0; !removed.isEmpty(); round++) {
                 if (round >= MAX_ROUNDS) {
@@ -159,21 +158,20 @@ public final class Rollback {
                             + "keep committing new snapshots; stop them and retry the rollback");
                 }
                 for (int i = removed.size() - 1; i >= 0; i--) {
-                    metadataDeleted |= snapshots.deleteSnapshot(removed.get(i));
+                    snapshots.deleteSnapshot(removed.get(i));
                 }
                 // A commit that landed meanwhile is rolled back too (it was built on a removed snapshot).
                 removed = laterSnapshotIds(id);
                 files.snapshots(read(removed));
             }
             snapshots.commitLatestHint(id);
-            metadataDeleted |= removeChangelogsLaterThan(id);
+            removeChangelogsLaterThan(id);
             for (String name : laterTags) {
-                metadataDeleted |= fileIO.delete(tags.tagPath(name), false);
+                fileIO.delete(tags.tagPath(name), false);
             }
         } finally {
-            if (metadataDeleted) {
-                files.finish();
-            }
+            // Also after a failure: a delete whose outcome is unknown may have happened.
+            files.finish();
         }
     }
 
@@ -225,12 +223,11 @@ public final class Rollback {
         }
     }
 
-    /** Deletes the changelog entries after {@code id}, newest first, and fixes the hint; whether any existed. */
-    private boolean removeChangelogsLaterThan(long id) throws IOException {
+    /** Deletes the changelog entries after {@code id}, newest first, and fixes the hint. */
+    private void removeChangelogsLaterThan(long id) throws IOException {
         List<Long> ids = changelogs.listChangelogIds();
-        boolean removed = false;
         for (int i = ids.size() - 1; i >= 0 && ids.get(i) > id; i--) {
-            removed |= changelogs.deleteChangelog(ids.get(i));
+            changelogs.deleteChangelog(ids.get(i));
         }
         if (fileIO.exists(changelogs.latestHintPath())) {
             List<Long> left = changelogs.listChangelogIds();
@@ -240,6 +237,5 @@ public final class Rollback {
                 changelogs.commitLatestHint(left.get(left.size() - 1));
             }
         }
-        return removed;
     }
 }

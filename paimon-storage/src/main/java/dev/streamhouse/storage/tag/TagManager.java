@@ -220,9 +220,8 @@ public final class TagManager {
                 }
             }
         } finally {
-            if (!deleted.isEmpty()) {
-                run.finish();
-            }
+            // Also after a failure: a delete whose outcome is unknown may have happened.
+            run.finish();
         }
         return deleted;
     }

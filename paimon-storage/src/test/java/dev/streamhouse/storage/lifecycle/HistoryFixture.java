@@ -41,12 +41,24 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class HistoryFixture {
     final FileStoreTable table;
+    /** The rows of each snapshot, level 0 included: what writers continue from. */
     private final Map<Long, Map<Integer, String>> states = new HashMap<>();
+    /** The rows a batch read of each snapshot returns (deletion vectors: level 0 skipped). */
+    private final Map<Long, Map<Integer, String>> visible = new HashMap<>();
     private long latestId;
 
     HistoryFixture(FileStoreTable table) throws IOException {
         this.table = table;
         this.latestId = table.latestSnapshot().map(Snapshot::id).orElse(0L);
+    }
+
+    /** The same model over another table (e.g. a copy of this one's directory). */
+    HistoryFixture on(FileStoreTable other) throws IOException {
+        HistoryFixture copy = new HistoryFixture(other);
+        copy.states.putAll(states);
+        copy.visible.putAll(visible);
+        copy.latestId = latestId;
+        return copy;
     }
 
     /** {@code (id INT NOT NULL PRIMARY KEY, v STRING)} with one bucket unless the options say otherwise. */
@@ -121,13 +133,14 @@ final class HistoryFixture {
      * before the commit (the commit's compaction snapshot moves its rows up).
      */
     private long record(Map<Integer, String> state) throws IOException {
-        Map<Integer, String> before = latestState();
+        Map<Integer, String> before = visible.getOrDefault(latestId, Map.of());
         boolean deletionVectors = Boolean.parseBoolean(table.schema().options().get("deletion-vectors.enabled"));
         long id = table.latestSnapshot().map(Snapshot::id).orElse(0L);
         for (long s = latestId + 1; s <= id; s++) {
             boolean levelZeroOnly = deletionVectors
                     && table.snapshotManager().snapshot(s).commitKind() == CommitKind.APPEND;
-            states.put(s, levelZeroOnly ? before : state);
+            states.put(s, state);
+            visible.put(s, levelZeroOnly ? before : state);
         }
         latestId = id;
         return id;
@@ -140,6 +153,7 @@ final class HistoryFixture {
     /** The model after a rollback to snapshot {@code id}. */
     void rolledBackTo(long id) {
         states.keySet().removeIf(s -> s > id);
+        visible.keySet().removeIf(s -> s > id);
         latestId = id;
     }
 
@@ -149,7 +163,7 @@ final class HistoryFixture {
 
     /** The rows snapshot {@code id} holds, as {@link TestTables#readAll} shows them. */
     List<String> rowsOf(long id) {
-        Map<Integer, String> state = states.get(id);
+        Map<Integer, String> state = visible.get(id);
         assertThat(state).as("the model knows snapshot %s", id).isNotNull();
         List<InternalRow> rows = new ArrayList<>();
         state.forEach((k, v) -> rows.add(GenericRow.of(k, BinaryString.fromString(v))));

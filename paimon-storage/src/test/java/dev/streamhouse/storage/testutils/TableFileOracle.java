@@ -83,6 +83,34 @@ public final class TableFileOracle {
         return out;
     }
 
+    /**
+     * What the long-lived changelog entries name besides what they need, and {@code remove_orphan_files}
+     * therefore keeps: their base and delta manifest lists and, as far as those still exist, the
+     * manifests and files named there.
+     */
+    public static Set<String> namedByChangelogEntries(FileStoreTable table) throws IOException {
+        Set<String> out = new TreeSet<>();
+        ChangelogManager changelogs = new ChangelogManager(table.fileIO(), table.location());
+        for (Long id : changelogs.listChangelogIds()) {
+            Snapshot s = changelogs.changelog(id);
+            for (String list : List.of(s.baseManifestList(), s.deltaManifestList())) {
+                out.add("manifest/" + list);
+                if (!table.fileIO().exists(new Path(table.location(), "manifest/" + list))) {
+                    continue;
+                }
+                for (ManifestFileMeta m : table.manifestList().read(list, null)) {
+                    out.add("manifest/" + m.fileName());
+                    if (table.fileIO().exists(new Path(table.location(), "manifest/" + m.fileName()))) {
+                        for (ManifestEntry e : table.manifestFile().read(m.fileName(), m.fileSize())) {
+                            addDataFile(table, e, out);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private static void addSnapshot(FileStoreTable table, Snapshot s, Set<String> out) throws IOException {
         addList(table, s.baseManifestList(), s.baseManifestListSize(), out);
         addList(table, s.deltaManifestList(), s.deltaManifestListSize(), out);
