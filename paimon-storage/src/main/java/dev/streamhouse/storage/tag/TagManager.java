@@ -39,8 +39,8 @@ import java.util.Optional;
  *
  * <p>Apache Paimon 1.3.1's {@code TagManager.deleteTag} (read from its bytecode), for comparison:
  * <ul>
- *   <li>a missing tag is skipped with a warning; if the tagged snapshot file still exists only the tag
- *       file is deleted; if another tag names the same snapshot, too;
+ *   <li>a missing tag is skipped with a warning; if the tagged snapshot file still exists, or another
+ *       tag names the same snapshot, only the tag file is deleted;
  *   <li>otherwise the tag file is deleted first, then {@code TagDeletion} deletes the tag's live data
  *       files (merged base and delta manifests) except those of two "skipper" snapshots: the previous
  *       tag's and the earlier of the next tag's and the earliest snapshot; then its base and delta
