@@ -12,9 +12,9 @@ import java.util.List;
 
 /**
  * {@code CALL sys.delete_tag(`table` => 'db.t', tag => 'v1,v2')}: deletes the comma-separated tags (a
- * tag that does not exist is skipped, as in Apache Paimon 1.3.1). Only the tag files are deleted: data
- * files that only these tags kept alive are left for {@code remove_orphan_files}. Returns
- * {@code Success}.
+ * tag that does not exist is skipped, as in Apache Paimon 1.3.1): the tag files, then the data,
+ * changelog, manifest and index files that only these tags used (nothing a retained snapshot, another
+ * tag or a long-lived changelog entry uses; see {@code TableTags#delete}). Returns {@code Success}.
  */
 public final class DeleteTagProcedure implements Procedure {
     static final String NAME = "delete_tag";

@@ -10,9 +10,9 @@ import org.apache.flink.types.Row;
 
 /**
  * {@code CALL sys.rollback_to(`table` => 'db.t', tag => 'v1')} or {@code (..., snapshot_id => 3)}: rolls
- * the table back (see {@code TableRollback}: later snapshots and tags are deleted; a tag's expired
- * snapshot is written back; files only the removed snapshots used are left to
- * {@code remove_orphan_files}). {@code tag} wins when both are given, as in Apache Paimon 1.3.1.
+ * the table back (see {@code TableRollback}: later snapshots, changelog entries and tags are deleted, then
+ * the files only they used; a tag's expired snapshot is written back). {@code tag} wins when both are
+ * given, as in Apache Paimon 1.3.1.
  * Returns (previous_snapshot_id, current_snapshot_id). Stop writers first: a writer whose base snapshot
  * was removed fails its next commit with a conflict.
  */

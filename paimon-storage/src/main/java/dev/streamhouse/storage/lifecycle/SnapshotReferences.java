@@ -175,6 +175,67 @@ final class SnapshotReferences {
     }
 
     /**
+     * The data files live in the snapshot; unless {@code strict}, a snapshot whose data manifests are
+     * partly gone adds every file its remaining manifests ADD (a superset of what it had live: what it
+     * named and nothing retained needs may go).
+     */
+    void addLiveDataFiles(Snapshot s, FileSet into, boolean strict) throws IOException {
+        try {
+            addLiveDataFiles(s, into);
+        } catch (FileNotFoundException e) {
+            if (strict) {
+                throw e;
+            }
+            addAddedDataFiles(s.baseManifestList(), s.baseManifestListSize(), into.contentFiles);
+            addAddedDataFiles(s.deltaManifestList(), s.deltaManifestListSize(), into.contentFiles);
+        }
+    }
+
+    /**
+     * The data files the snapshot's delta ADDs: with the files live in its predecessor, every file live
+     * in it (an upgraded file is deleted and added under the same name, so it is named either way).
+     * Tolerant of missing files unless {@code strict}.
+     */
+    void addAddedDataFiles(Snapshot s, Set<Path> into, boolean strict) throws IOException {
+        List<ManifestEntry> delta;
+        try {
+            delta = entries.deltaEntries(s, ManifestFilter.ALL);
+        } catch (FileNotFoundException e) {
+            if (strict) {
+                throw e;
+            }
+            addAddedDataFiles(s.deltaManifestList(), s.deltaManifestListSize(), into);
+            return;
+        }
+        for (ManifestEntry e : delta) {
+            if (e.kind() == FileKind.ADD) {
+                addDataFile(e, into);
+            }
+        }
+    }
+
+    /** Every file the readable manifests of a manifest list ADD, skipping missing files. */
+    private void addAddedDataFiles(String list, Long size, Set<Path> into) throws IOException {
+        List<ManifestFileMeta> manifests;
+        try {
+            manifests = manifestList.read(list, size);
+        } catch (FileNotFoundException e) {
+            return;
+        }
+        for (ManifestFileMeta m : manifests) {
+            try {
+                for (ManifestEntry e : manifestFile.read(m.fileName(), m.fileSize())) {
+                    if (e.kind() == FileKind.ADD) {
+                        addDataFile(e, into);
+                    }
+                }
+            } catch (FileNotFoundException e) {
+                // gone: what it named cannot be found any more
+            }
+        }
+    }
+
+    /**
      * Applies the snapshot's delta to {@code unreferenced}, the data files no longer live after the
      * previous snapshots: DELETEd files join it, ADDed ones leave it (a level upgrade deletes and adds
      * the same file in one delta, which stays live).

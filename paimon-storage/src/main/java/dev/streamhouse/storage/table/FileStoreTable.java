@@ -9,6 +9,7 @@ import dev.streamhouse.storage.lifecycle.ExpireConfig;
 import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
 import dev.streamhouse.storage.lifecycle.SnapshotExpiration;
 import dev.streamhouse.storage.lifecycle.TaggedSnapshots;
+import dev.streamhouse.storage.lifecycle.UnusedFileCleanup;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.SnapshotExpireOptions;
 import dev.streamhouse.storage.manifest.ManifestFile;
@@ -31,6 +32,7 @@ import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.snapshot.FileCleanup;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.data.BinaryRow;
@@ -114,9 +116,35 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         return snapshotManager;
     }
 
-    /** The table's tags ({@code tag/tag-<name>}). */
+    /**
+     * The table's tags ({@code tag/tag-<name>}); deleting tags through it also deletes the files only
+     * they used ({@link #fileCleanup()}).
+     */
     public dev.streamhouse.storage.tag.TagManager tagManager() {
-        return new dev.streamhouse.storage.tag.TagManager(fileIO, root);
+        return new dev.streamhouse.storage.tag.TagManager(fileIO, root, fileCleanup());
+    }
+
+    /**
+     * Deletes the files that snapshots, tags and long-lived changelog entries removed by a rollback or a
+     * tag deletion were the last to use ({@link UnusedFileCleanup}).
+     */
+    public FileCleanup fileCleanup() {
+        ManifestFile manifestFile = manifestFile();
+        ManifestList manifestList = manifestList();
+        return new UnusedFileCleanup(fileIO, paths, snapshotManager(), manifestList, manifestFile,
+                indexManifestFile(), new SnapshotEntries(manifestList, manifestFile, schema.partitionType()),
+                taggedSnapshots(), fullName);
+    }
+
+    /** The snapshots the tags hold; an unreadable tag is an IOException (TaggedSnapshots' contract). */
+    private TaggedSnapshots taggedSnapshots() {
+        return () -> {
+            try {
+                return new dev.streamhouse.storage.tag.TagManager(fileIO, root).taggedSnapshots();
+            } catch (dev.streamhouse.storage.tag.CorruptTagException e) {
+                throw new java.io.IOException(e.getMessage(), e);
+            }
+        };
     }
 
     public SchemaManager schemaManager() {
@@ -356,14 +384,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     /** Snapshot expiration of this table, protecting the tags in {@code tag/}. */
     public SnapshotExpiration newSnapshotExpiration() {
-        return newSnapshotExpiration(() -> {
-            try {
-                return tagManager().taggedSnapshots();
-            } catch (dev.streamhouse.storage.tag.CorruptTagException e) {
-                // TaggedSnapshots' contract: an unreadable tag is an IOException, which stops expiration.
-                throw new java.io.IOException(e.getMessage(), e);
-            }
-        }, System::currentTimeMillis);
+        // An unreadable tag is an IOException, which stops expiration.
+        return newSnapshotExpiration(taggedSnapshots(), System::currentTimeMillis);
     }
 
     /** Snapshot expiration protecting {@code tags}, with {@code clockMillis} as the current time. */

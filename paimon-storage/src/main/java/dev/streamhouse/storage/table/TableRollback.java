@@ -10,13 +10,17 @@ import java.util.Iterator;
 
 /**
  * Rolls a table back, as Apache Paimon 1.3.1's {@code rollback_to}, {@code rollback_to_timestamp} and
- * {@code rollback_to_watermark} do: later snapshots and the tags of later snapshots are deleted and the
- * table reads as of the target again; a tag's expired snapshot is written back from the tag. Files
- * only the removed snapshots used are left to orphan cleanup; concurrent writers get a conflict (see
- * {@link Rollback}).
+ * {@code rollback_to_watermark} do: later snapshots, later long-lived changelog entries and the tags of
+ * later snapshots are deleted and the table reads as of the target again; a tag's expired snapshot is
+ * written back from the tag. Then, unlike Paimon 1.3.1, which leaves them to orphan cleanup, the data,
+ * changelog, manifest, index and statistics files that only the removed snapshots, entries and tags
+ * used are deleted; nothing a remaining snapshot, tag or changelog entry uses (see {@link Rollback}).
+ * Concurrent writers get a conflict.
  *
- * <p>Errors: a missing target is an {@link IllegalArgumentException} naming it; I/O failures an
- * {@link UncheckedIOException} (repeating the rollback finishes it).
+ * <p>Errors: a missing target is an {@link IllegalArgumentException} naming it; an I/O failure while
+ * metadata is removed an {@link UncheckedIOException} (repeating the rollback finishes it). Once the
+ * metadata is gone the rollback reports success: a file that cannot be deleted then is logged and left
+ * for {@code remove_orphan_files}.
  */
 public final class TableRollback {
     private final FileStoreTable table;
@@ -94,7 +98,7 @@ public final class TableRollback {
 
     private Result run(Step step) {
         Rollback rollback = new Rollback(table.fileIO(), table.snapshotManager(), table.tagManager(),
-                table.fullName());
+                table.fileCleanup(), table.fullName());
         try {
             Rollback.Result r = step.apply(rollback);
             return new Result(r.previousSnapshotId(), r.currentSnapshotId());

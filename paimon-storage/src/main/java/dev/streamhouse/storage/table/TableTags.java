@@ -24,8 +24,9 @@ import java.util.Optional;
  * <p>Retention: {@link #create(String, Long, Duration)} and {@link #replace} write exactly the
  * retention they are given (none for null), as Paimon's {@code create_tag} / {@code replace_tag}
  * procedures do; {@link #createFromLatest(String)} applies {@code tag.default-time-retained}, as
- * Paimon's {@code Table.createTag(name)} does. Deleting a tag deletes its file only (see
- * {@link TagManager}).
+ * Paimon's {@code Table.createTag(name)} does. Deleting and expiring tags delete the tag files and
+ * then the files only those tags used (see {@link TagManager}, which also says how Paimon 1.3.1 does
+ * it).
  *
  * <p>Errors: a blank name, a missing snapshot or tag, an existing tag an
  * {@link IllegalArgumentException} naming it; I/O failures an {@link UncheckedIOException}.
@@ -180,21 +181,16 @@ public final class TableTags {
     }
 
     /**
-     * Deletes the tags (their files; files only they kept alive are left to orphan cleanup). A tag that
-     * does not exist is skipped, as Paimon skips it.
+     * Deletes the tags, as {@code CALL sys.delete_tag} with comma-separated names: their files first,
+     * then the data, changelog, manifest, index and statistics files that only they used (nothing a
+     * retained snapshot, another tag or a long-lived changelog entry uses; see {@link TagManager}). A tag
+     * that does not exist is skipped, as Paimon skips it. Once a tag file is gone the deletion has
+     * happened: a file that then cannot be deleted is logged and left for {@code remove_orphan_files}.
      *
      * @return the names of the tags that existed
      */
     public List<String> delete(List<String> names) {
-        return io("delete tags " + names, () -> {
-            List<String> deleted = new ArrayList<>();
-            for (String name : names) {
-                if (tags.delete(name)) {
-                    deleted.add(name);
-                }
-            }
-            return deleted;
-        });
+        return io("delete tags " + names, () -> tags.delete(names));
     }
 
     /** Renames tag {@code from} to {@code to}. */
@@ -207,7 +203,7 @@ public final class TableTags {
 
     /**
      * Deletes the tags whose retention time has passed and, if {@code olderThan} is not null, every
-     * tag created before it (see {@link TagManager#expire}).
+     * tag created before it (see {@link TagManager#expire}), with the files only they used.
      *
      * @return the names of the deleted tags
      */

@@ -28,8 +28,9 @@ import java.util.Optional;
  *       {@code tag.automatic-completion} the next period after the last tag (so missed periods are
  *       filled in, one per snapshot); a tag that exists is left alone;
  *   <li>each new tag is kept for {@code tag.default-time-retained}, and with {@code tag.num-retained-max}
- *       the oldest automatic tags (names this period parses, by snapshot) beyond the limit are deleted;
- *       tags created by hand with other names never count.
+ *       the oldest automatic tags (names this period parses, by snapshot) beyond the limit are deleted,
+ *       with the files only they used ({@link TagManager#delete(java.util.Collection)}); tags created by
+ *       hand with other names never count.
  * </ul>
  * The state (the next snapshot and next period) is rebuilt from the newest automatic tag when created,
  * so a restarted writer continues where the last left off. Expired snapshots are skipped.
@@ -191,21 +192,27 @@ public final class AutoTagCreation {
         List<TagManager.NamedTag> list() throws IOException;
     }
 
-    /** Deletes the oldest tags {@code counted} lists beyond {@code max}; returns their names. */
+    /**
+     * Deletes the oldest tags {@code counted} lists beyond {@code max}, with the files only they used;
+     * returns their names.
+     */
     static List<String> expireByNumber(TagManager tags, int max, TagLister counted, TagSuccessFiles successFiles)
             throws IOException {
         List<TagManager.NamedTag> all = counted.list();
-        List<String> deleted = new ArrayList<>();
+        List<String> oldest = new ArrayList<>();
         for (int i = 0; i < all.size() - max; i++) {
-            String name = all.get(i).name();
-            if (tags.delete(name)) {
-                deleted.add(name);
-                if (successFiles != null) {
-                    successFiles.deleted(name);
-                }
-                LOG.info("Deleted tag '{}' of table {}: more than 'tag.num-retained-max' = {} tags", name,
-                        tags.tagDirectory(), max);
+            oldest.add(all.get(i).name());
+        }
+        if (oldest.isEmpty()) {
+            return List.of();
+        }
+        List<String> deleted = tags.delete(oldest);
+        for (String name : deleted) {
+            if (successFiles != null) {
+                successFiles.deleted(name);
             }
+            LOG.info("Deleted tag '{}' of table {}: more than 'tag.num-retained-max' = {} tags", name,
+                    tags.tagDirectory(), max);
         }
         return deleted;
     }

@@ -13,7 +13,7 @@ import java.util.function.LongConsumer;
  * What runs after each commit for tags, as Apache Paimon 1.3.1's tag auto manager does: automatic tag
  * creation ({@link AutoTagCreation}, process-time / watermark; {@link BatchTagCreation} after a batch
  * commit, identifier {@link Snapshot#BATCH_COMMIT_IDENTIFIER}), then expiration of the tags whose
- * retention time passed. Never throws: a failure is logged and the next commit's run catches up (the
+ * retention time passed, with the files only they used ({@link TagManager#expire}). Never throws: a failure is logged and the next commit's run catches up (the
  * walk over snapshots resumes where it stopped).
  *
  * <p>Not thread-safe (one per committer).

@@ -4,7 +4,10 @@ import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.snapshot.FileCleanup;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -12,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,10 +30,31 @@ import java.util.Optional;
  * names are accepted as Paimon accepts them, although {@code scan.version} looks for a tag of that
  * name before a snapshot id, so such a tag shadows the snapshot with the same id.
  *
- * <p>Deleting a tag deletes only its file: data and manifest files that only this tag kept alive stay
- * on disk until orphan-file cleanup removes them (snapshot expiration never deletes a file a retained
- * snapshot or tag still needs, so they are unreferenced then). This class never touches snapshot or
- * data files.
+ * <p>Deleting tags ({@link #delete(Collection)}, also by {@link #expire} and automatic tag expiration)
+ * deletes their files first, so nobody new starts reading them, then, through the {@link FileCleanup}
+ * given at construction, the data, changelog, manifest, manifest-list, index and statistics files that
+ * only those tags used: a file goes only if no snapshot, tag or long-lived changelog entry still on
+ * disk references it. A tag whose snapshot is still retained never frees anything. Failures after the
+ * tag files are gone are logged and leave the files to {@code remove_orphan_files}.
+ *
+ * <p>Apache Paimon 1.3.1's {@code TagManager.deleteTag} (read from its bytecode), for comparison:
+ * <ul>
+ *   <li>a missing tag is skipped with a warning; if the tagged snapshot file still exists, or another
+ *       tag names the same snapshot, only the tag file is deleted;
+ *   <li>otherwise the tag file is deleted first, then {@code TagDeletion} deletes the tag's live data
+ *       files (merged base and delta manifests) except those of two "skipper" snapshots: the previous
+ *       tag's and the earlier of the next tag's and the earliest snapshot; then its base and delta
+ *       manifest lists, their manifests, its index files and index manifest and its statistics file
+ *       except those the skippers name (not its changelog manifest list or changelog files). Neither
+ *       long-lived changelog entries nor branches are looked at, and a failure to read a skipper skips
+ *       that part of the cleanup with a log message;
+ *   <li>{@code Table.deleteTags} splits the names at commas and deletes them one by one; tag
+ *       expiration by retention ({@code TagTimeExpire}) and by {@code tag.num-retained-max}
+ *       ({@code TagAutoCreation}, {@code TagBatchCreation}) delete through the same method.
+ * </ul>
+ * Here every remaining tag, snapshot and changelog entry protects its files, so a tag can be deleted
+ * while a changelog entry still reads files its snapshot had, and while branches exist nothing is
+ * deleted but the tag files.
  *
  * <p>Errors: I/O failures are {@link IOException}s; a bad name, a missing tag or one that already
  * exists an {@link IllegalArgumentException}; an unreadable tag file a {@link CorruptTagException};
@@ -37,12 +63,22 @@ import java.util.Optional;
 public final class TagManager {
     private static final String TAG_PREFIX = "tag-";
 
+    private static final Logger LOG = LoggerFactory.getLogger(TagManager.class);
+
     private final FileIO fileIO;
     private final Path tableRoot;
+    private final FileCleanup cleanup;
 
+    /** Tags whose deletion deletes only the tag files (for readers of tags). */
     public TagManager(FileIO fileIO, Path tableRoot) {
+        this(fileIO, tableRoot, FileCleanup.NONE);
+    }
+
+    /** @param cleanup deletes the files only deleted tags used ({@code FileStoreTable#fileCleanup}) */
+    public TagManager(FileIO fileIO, Path tableRoot, FileCleanup cleanup) {
         this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+        this.cleanup = Objects.requireNonNull(cleanup, "cleanup");
     }
 
     /** A tag and its name. */
@@ -136,18 +172,58 @@ public final class TagManager {
     }
 
     /**
-     * Deletes tag {@code name}'s file (the files only it kept alive are left to orphan cleanup).
+     * Deletes tag {@code name} and the files only it used (see {@link #delete(Collection)}).
      *
      * @return whether the tag existed
      * @throws IllegalArgumentException if the name is blank
      */
     public boolean delete(String name) throws IOException {
-        checkName(name);
-        Path path = tagPath(name);
-        if (!fileIO.exists(path)) {
-            return false;
+        return !delete(List.of(name)).isEmpty();
+    }
+
+    /**
+     * Deletes the tags {@code names} (those that do not exist are skipped): their files first, then the
+     * files only they used. A tag whose file cannot be read is deleted without freeing any file.
+     *
+     * @return the names of the tags that existed and were deleted, in the given order
+     * @throws IllegalArgumentException if a name is blank (nothing is deleted then)
+     * @throws IOException if reading the tags or deleting a tag file fails; the tags deleted before
+     *     that are gone, together with the files only they used
+     */
+    public List<String> delete(Collection<String> names) throws IOException {
+        names.forEach(this::checkName);
+        List<String> existing = new ArrayList<>();
+        List<Snapshot> tagged = new ArrayList<>();
+        for (String name : new LinkedHashSet<>(names)) {
+            try {
+                Optional<Tag> tag = tag(name);
+                if (tag.isEmpty()) {
+                    continue;
+                }
+                tagged.add(tag.get().snapshot());
+            } catch (CorruptTagException | UnsupportedTableFeatureException e) {
+                LOG.warn("Deleting tag '{}' of table {}, whose file cannot be read: the files only it used are left "
+                        + "for remove_orphan_files", name, tableRoot, e);
+            }
+            existing.add(name);
         }
-        return fileIO.delete(path, false);
+        if (existing.isEmpty()) {
+            return List.of();
+        }
+        FileCleanup.Run run = cleanup.begin("deletion of tags " + existing + " of table " + tableRoot);
+        run.tags(tagged);
+        List<String> deleted = new ArrayList<>();
+        try {
+            for (String name : existing) {
+                if (fileIO.delete(tagPath(name), false)) {
+                    deleted.add(name);
+                }
+            }
+        } finally {
+            // Also after a failure: a delete whose outcome is unknown may have happened.
+            run.finish();
+        }
+        return deleted;
     }
 
     /**
@@ -229,7 +305,8 @@ public final class TagManager {
      * Deletes the tags whose retention time has passed at {@code now} and, if {@code olderThan} is set,
      * every tag created before it, as Paimon 1.3.1's tag expiration does: a tag without a creation
      * time counts as created when its file was last modified; tags with neither a retention time nor a
-     * creation time only expire by {@code olderThan}.
+     * creation time only expire by {@code olderThan}. The files only they used go with them, as with
+     * {@link #delete(Collection)}.
      *
      * @return the names of the deleted tags, by snapshot id
      */
@@ -251,11 +328,11 @@ public final class TagManager {
             }
             boolean retentionPassed = retained != null && now.isAfter(created.plus(retained));
             boolean old = olderThan != null && olderThan.isAfter(created);
-            if ((retentionPassed || old) && delete(t.name())) {
+            if (retentionPassed || old) {
                 expired.add(t.name());
             }
         }
-        return expired;
+        return delete(expired);
     }
 
     private LocalDateTime modificationTime(String name) throws IOException {
