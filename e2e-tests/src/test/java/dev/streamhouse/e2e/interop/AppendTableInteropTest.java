@@ -145,7 +145,7 @@ class AppendTableInteropTest extends InteropTestBase {
             for (int i = 0; i < 10; i++, next++) {
                 rows.add(CanonicalRow.of(next, "r" + next));
             }
-            // Paimon's writer compacts a bucket of 5 small files itself; ours leaves that to CALL sys.compact.
+            // Four commits: fewer files than 'compaction.min.file-num', so neither writer compacts on its own.
             if (batch == 0) {
                 paimon.write(DB, "ordered", rows);
             } else {
@@ -166,6 +166,77 @@ class AppendTableInteropTest extends InteropTestBase {
         paimon.compactAll(DB, "ordered", true);
         assertIdsIncreasePerRun("our reading after Paimon's compaction", ours.readAll(DB, "ordered"), 2, next);
         assertIdsIncreasePerRun("Paimon reading after its compaction", paimon.readAll(DB, "ordered"), 2, next);
+    }
+
+    private static List<List<CanonicalRow>> batches(int from, int count, int size) {
+        List<List<CanonicalRow>> out = new ArrayList<>();
+        for (int b = 0; b < count; b++) {
+            List<CanonicalRow> rows = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                int id = from + b * size + i;
+                rows.add(CanonicalRow.of(id, "r" + id));
+            }
+            out.add(rows);
+        }
+        return out;
+    }
+
+    /**
+     * A fixed-bucket table that our streaming-style writer compacted while writing it (as Paimon's
+     * writers do) is read by Paimon 1.3.1 with each bucket in write order; Paimon continues writing
+     * and compacting it, and our writer continues after Paimon.
+     */
+    @Test
+    void paimonReadsAndContinuesAFixedBucketTableOurWriterCompacted() throws Exception {
+        TableSpec spec = TableSpec.of("id", "INT", "v", "STRING").withOption("bucket", "2")
+                .withOption("bucket-key", "id").withOption("compaction.min.file-num", "3");
+        ours.createTable(DB, "compacted", spec);
+        ours.writeAsOneJob(DB, "compacted", batches(0, 8, 10));
+        assertThat(ours.compactSnapshots(DB, "compacted")).isPositive();
+        assertThat(ours.scan(DB, "compacted", null, null).files()).as("at most two files per bucket")
+                .isLessThanOrEqualTo(4);
+        assertIdsIncreasePerRun("Paimon reading our compacted table", paimon.readAll(DB, "compacted"), 2, 80);
+
+        for (List<CanonicalRow> batch : batches(80, 4, 10)) {
+            paimon.write(DB, "compacted", batch);
+        }
+        assertIdsIncreasePerRun("Paimon reading after its writes", paimon.readAll(DB, "compacted"), 2, 120);
+        assertIdsIncreasePerRun("our reading after Paimon's writes", ours.readAll(DB, "compacted"), 2, 120);
+
+        int compactions = ours.compactSnapshots(DB, "compacted");
+        ours.writeAsOneJob(DB, "compacted", batches(120, 4, 10));
+        assertThat(ours.compactSnapshots(DB, "compacted")).as("our writer compacted Paimon's files too")
+                .isGreaterThan(compactions);
+        assertIdsIncreasePerRun("Paimon reading after our writes", paimon.readAll(DB, "compacted"), 2, 160);
+        assertIdsIncreasePerRun("our reading after our writes", ours.readAll(DB, "compacted"), 2, 160);
+    }
+
+    /**
+     * A table without buckets that our compaction coordinator and worker compacted is read by Paimon
+     * 1.3.1; Paimon appends to it, and our coordinator compacts Paimon's files as well.
+     */
+    @Test
+    void paimonReadsAndContinuesATableWithoutBucketsOurCoordinatorCompacted() throws Exception {
+        TableSpec spec = TableSpec.of("id", "INT", "v", "STRING").withOption("compaction.min.file-num", "3");
+        ours.createTable(DB, "unaware", spec);
+        for (List<CanonicalRow> batch : batches(0, 4, 10)) {
+            ours.write(DB, "unaware", batch);
+        }
+        assertThat(ours.compactWithCoordinator(DB, "unaware")).isEqualTo(1);
+        assertThat(ours.scan(DB, "unaware", null, null).files()).isEqualTo(1);
+        List<CanonicalRow> expected = new ArrayList<>();
+        batches(0, 4, 10).forEach(expected::addAll);
+        Canon.assertSameRows("Paimon reading our compacted table", expected, paimon.readAll(DB, "unaware"));
+
+        for (List<CanonicalRow> batch : batches(40, 2, 10)) {
+            paimon.write(DB, "unaware", batch);
+            expected.addAll(batch);
+        }
+        Canon.assertSameRows("our reading after Paimon's writes", expected, ours.readAll(DB, "unaware"));
+        assertThat(ours.compactWithCoordinator(DB, "unaware")).isEqualTo(1);
+        assertThat(ours.scan(DB, "unaware", null, null).files()).isEqualTo(1);
+        Canon.assertSameRows("Paimon reading after our second compaction", expected, paimon.readAll(DB, "unaware"));
+        Canon.assertSameRows("our reading after our second compaction", expected, ours.readAll(DB, "unaware"));
     }
 
     /**

@@ -11,7 +11,11 @@ import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.sink.AppendCompactCoordinator;
+import dev.streamhouse.storage.table.sink.AppendCompactTask;
+import dev.streamhouse.storage.table.sink.AppendCompactWorker;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ReadBuilder;
@@ -81,6 +85,53 @@ final class OurStore implements AutoCloseable {
             c.commit(w.prepareCommit());
         }
         return t.latestSnapshot().orElseThrow().id();
+    }
+
+    /**
+     * Writes each batch as one checkpoint of a single streaming writer (as a streaming job's writer:
+     * its background compactions travel with its commits, each commit waiting for the running one).
+     */
+    void writeAsOneJob(String db, String name, List<List<CanonicalRow>> batches) throws Exception {
+        Table t = table(db, name);
+        try (TableWrite w = t.newWrite(); TableCommit c = t.newStreamCommit(java.util.UUID.randomUUID().toString())) {
+            long checkpoint = 0;
+            for (List<CanonicalRow> batch : batches) {
+                for (InternalRow r : OurRows.toOurs(batch, t.rowType())) {
+                    w.write(r);
+                }
+                c.commit(++checkpoint, w.prepareCommit(true));
+            }
+        }
+    }
+
+    /**
+     * Compacts a table without buckets as a streaming job's compaction coordinator and workers do:
+     * plans from the committed files and commits the rewrites of every task; returns the task count.
+     */
+    int compactWithCoordinator(String db, String name) throws Exception {
+        Table t = table(db, name);
+        List<AppendCompactTask> tasks = AppendCompactCoordinator.of(t).run();
+        AppendCompactWorker worker = AppendCompactWorker.of(t);
+        List<dev.streamhouse.storage.commit.CommitMessage> messages = new ArrayList<>();
+        for (AppendCompactTask task : tasks) {
+            messages.add(worker.compact(task));
+        }
+        try (BatchTableCommit c = t.newBatchCommit()) {
+            c.commit(messages);
+        }
+        return tasks.size();
+    }
+
+    /** How many COMPACT snapshots the table has. */
+    int compactSnapshots(String db, String name) {
+        Table t = table(db, name);
+        int n = 0;
+        for (long id = 1; id <= t.latestSnapshot().orElseThrow().id(); id++) {
+            if (t.snapshot(id).orElseThrow().commitKind() == dev.streamhouse.storage.snapshot.CommitKind.COMPACT) {
+                n++;
+            }
+        }
+        return n;
     }
 
     List<CanonicalRow> readAll(String db, String name) throws Exception {

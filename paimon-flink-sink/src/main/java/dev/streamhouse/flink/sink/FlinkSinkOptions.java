@@ -109,7 +109,8 @@ public final class FlinkSinkOptions {
     public static final ConfigOption<Integer> UNAWARE_BUCKET_COMPACTION_PARALLELISM =
             ConfigOption.key("unaware-bucket.compaction.parallelism").intType().noDefaultValue()
                     .withDescription("Parallelism of the compaction of append tables without buckets.")
-                    .noEffectYet("append tables are compacted only by CALL sys.compact so far; writers do not compact them");
+                    .noEffectYet("CALL sys.compact takes its parallelism from 'sink.parallelism' in its options, and a "
+                            + "writing job compacts at its writers' parallelism, as Paimon's does");
 
     public static final ConfigOption<Integer> POSTPONE_DEFAULT_BUCKET_NUM =
             ConfigOption.key("postpone.default-bucket-num").intType().defaultValue(1)

@@ -3,6 +3,9 @@ package dev.streamhouse.flink.sink;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
 import dev.streamhouse.flink.sink.committer.CommitterOperator;
+import dev.streamhouse.flink.sink.compact.AppendCompactCoordinatorOperator;
+import dev.streamhouse.flink.sink.compact.AppendCompactTaskTypeInfo;
+import dev.streamhouse.flink.sink.compact.AppendCompactWorkerOperator;
 import dev.streamhouse.flink.sink.routing.DynamicBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.DynamicBucketPartitioner;
 import dev.streamhouse.flink.sink.routing.FixedBucketKeySelector;
@@ -10,7 +13,12 @@ import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.sink.writer.WriterOperator;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.sink.AppendCompactCoordinator;
+import dev.streamhouse.storage.table.sink.AppendCompactTask;
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
+import org.apache.flink.api.java.typeutils.EitherTypeInfo;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
@@ -19,6 +27,7 @@ import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.Either;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +40,11 @@ import java.time.Duration;
  * <pre>
  *   input --route--> writers (parallelism p) --committables--> committer (parallelism 1) --> discard
  * </pre>
+ * A streaming job writing an append table without buckets (not {@code write-only}) also compacts it,
+ * as Apache Paimon's does: between writers and committer a compaction coordinator (parallelism 1,
+ * {@link AppendCompactCoordinatorOperator}) plans compactions of the committed small files and
+ * workers (parallelism p, {@link AppendCompactWorkerOperator}) run them; their results reach the same
+ * committer. Writers of fixed-bucket tables compact their own buckets (storage's writer).
  *
  * <ul>
  *   <li>Routing gives each (partition, bucket) exactly one writer: fixed buckets by (partition,
@@ -115,7 +129,11 @@ public final class PaimonSink {
                         new WriterOperator(table, commitUser, routing == Routing.DYNAMIC_BUCKET,
                                 commitAction.replacesData()))
                 .setParallelism(writers);
-        SingleOutputStreamOperator<Void> committed = written
+        DataStream<Committable> toCommit = written;
+        if (compactsWithCoordinator(env.getConfiguration())) {
+            toCommit = addAppendCompaction(written, table, writers);
+        }
+        SingleOutputStreamOperator<Void> committed = toCommit
                 .transform("Committer: " + name, BasicTypeInfo.VOID_TYPE_INFO,
                         new CommitterOperator(table, commitUser, commitAction))
                 .setParallelism(1)
@@ -129,6 +147,39 @@ public final class PaimonSink {
             end.uid(uidPrefix + "-end");
         }
         return end;
+    }
+
+    /**
+     * Whether this sink compacts a bucket-unaware append table with a coordinator and workers: as
+     * Apache Paimon's sink, in STREAMING runtime mode only and not with {@code write-only}.
+     */
+    private boolean compactsWithCoordinator(ReadableConfig config) {
+        return routing == Routing.UNAWARE && AppendCompactCoordinator.compactsStreamingWrites(table)
+                && config.get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.STREAMING
+                && !commitAction.replacesData();
+    }
+
+    /**
+     * writers --committables--> coordinator (parallelism 1) --committables and tasks--> workers
+     * (as many as writers) --committables--> (the committer).
+     */
+    private DataStream<Committable> addAppendCompaction(DataStream<Committable> written, Table table, int workers) {
+        String name = table.fullName();
+        SingleOutputStreamOperator<Either<Committable, AppendCompactTask>> planned = written
+                .transform("Compact coordinator: " + name,
+                        new EitherTypeInfo<>(CommittableTypeInfo.INSTANCE, AppendCompactTaskTypeInfo.INSTANCE),
+                        new AppendCompactCoordinatorOperator(table))
+                .setParallelism(1)
+                .setMaxParallelism(1);
+        SingleOutputStreamOperator<Committable> compacted = planned
+                .transform("Compact worker: " + name, CommittableTypeInfo.INSTANCE,
+                        new AppendCompactWorkerOperator(table))
+                .setParallelism(workers);
+        if (uidPrefix != null) {
+            planned.uid(uidPrefix + "-compact-coordinator");
+            compacted.uid(uidPrefix + "-compact-worker");
+        }
+        return compacted;
     }
 
     /**

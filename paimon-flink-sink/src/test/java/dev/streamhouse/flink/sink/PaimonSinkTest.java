@@ -44,8 +44,13 @@ class PaimonSinkTest {
         return sink.getTransformation().getInputs().get(0);
     }
 
+    /** The writers: the committer's input, or further up past a compaction coordinator and its workers. */
     private static Transformation<?> writer(DataStreamSink<?> sink) {
-        return committer(sink).getInputs().get(0);
+        Transformation<?> t = committer(sink).getInputs().get(0);
+        while (!t.getName().startsWith("Writer")) {
+            t = t.getInputs().get(0);
+        }
+        return t;
     }
 
     @Test
@@ -177,6 +182,10 @@ class PaimonSinkTest {
         DataStreamSink<?> end = sink.addTo(input(env, 2));
         assertThat(writer(end).getUid()).isEqualTo("orders-sink-writer");
         assertThat(committer(end).getUid()).isEqualTo("orders-sink-committer");
+        // A streaming job compacts the table without buckets between writers and committer.
+        Transformation<?> worker = committer(end).getInputs().get(0);
+        assertThat(worker.getUid()).isEqualTo("orders-sink-compact-worker");
+        assertThat(worker.getInputs().get(0).getUid()).isEqualTo("orders-sink-compact-coordinator");
         assertThat(sink.commitUser()).isEqualTo("job-42");
         assertThat(PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("u"))).build().commitUser()).isNotBlank();
         assertThatThrownBy(() -> PaimonSinkBuilder.forTable(SinkTables.append(tmp.resolve("v"))).commitUser(" ").build())

@@ -76,19 +76,38 @@ public final class AppendCompactPlanner {
 
     /** The files a minor compaction of a bucket rewrites (consecutive, in the given order), or none. */
     public List<DataFileMeta> minorBucket(List<DataFileMeta> bySequence) {
-        List<DataFileMeta> window = new ArrayList<>();
+        Window w = minorWindow(bySequence);
+        return w.complete() ? bySequence.subList(w.from(), w.to()) : List.of();
+    }
+
+    /**
+     * Where the sliding window of a minor compaction stopped in {@code bySequence}: files
+     * {@code [from, to)}; {@code complete} if it holds {@code compaction.min.file-num} files (then they
+     * are the rewrite). The files before {@code from} were dropped from the window's head because the
+     * window reached the target size with them; a writer does not consider them again.
+     */
+    public record Window(int from, int to, boolean complete) {}
+
+    /** The window of {@link #minorBucket} over {@code bySequence}. */
+    public Window minorWindow(List<DataFileMeta> bySequence) {
+        int from = 0;
         long windowSize = 0;
-        for (DataFileMeta f : bySequence) {
-            window.add(f);
-            windowSize += f.fileSize();
-            if (window.size() >= minFileNum) {
-                return window;
+        for (int to = 1; to <= bySequence.size(); to++) {
+            windowSize += bySequence.get(to - 1).fileSize();
+            if (to - from >= minFileNum) {
+                return new Window(from, to, true);
             }
             if (windowSize >= targetFileSize) {
-                windowSize -= window.remove(0).fileSize();
+                windowSize -= bySequence.get(from).fileSize();
+                from++;
             }
         }
-        return List.of();
+        return new Window(from, bySequence.size(), false);
+    }
+
+    /** Whether a full compaction of a bucket with {@code files} live files is worth starting at all. */
+    public boolean fullBucketMayCompact(int files) {
+        return files > 0 && (forceRewriteAllFiles || files >= 3);
     }
 
     /** The files of a bucket-unaware table's partition that compaction considers: below 70 % of the target size. */

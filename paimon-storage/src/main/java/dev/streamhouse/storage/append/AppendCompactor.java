@@ -62,26 +62,35 @@ public final class AppendCompactor {
         }
         List<DataFileMeta> before = new ArrayList<>();
         List<DataFileMeta> after = new ArrayList<>();
-        List<AppendFileWriter> open = new ArrayList<>();
         try {
             for (List<DataFileMeta> group : groups) {
-                AppendFileWriter writer = writers.create(partition, bucket, group.get(0).minSequenceNumber());
-                open.add(writer);
-                copy(partition, bucket, group, writer);
+                after.addAll(rewrite(partition, bucket, group));
                 before.addAll(group);
             }
-            while (!open.isEmpty()) {
-                after.addAll(open.get(0).prepareCommit());
-                open.remove(0);
-            }
         } catch (IOException | RuntimeException e) {
-            for (AppendFileWriter w : open) {
-                w.abort();
-            }
             writers.discard(partition, bucket, after);
             throw e;
         }
         return new CompactIncrement(before, after, List.of());
+    }
+
+    /**
+     * Rewrites {@code group} into new files ({@code _FILE_SOURCE} COMPACT, rolling at the target size):
+     * its rows in the order of the group, numbered on from the first file's smallest sequence number.
+     * If anything fails, the files written so far are deleted.
+     */
+    public List<DataFileMeta> rewrite(BinaryRow partition, int bucket, List<DataFileMeta> group) throws IOException {
+        if (group.isEmpty()) {
+            return List.of();
+        }
+        AppendFileWriter writer = writers.create(partition, bucket, group.get(0).minSequenceNumber());
+        try {
+            copy(partition, bucket, group, writer);
+            return writer.prepareCommit();
+        } catch (IOException | RuntimeException e) {
+            writer.abort();
+            throw e;
+        }
     }
 
     private List<List<DataFileMeta>> groups(List<DataFileMeta> live, boolean full) {
@@ -112,6 +121,9 @@ public final class AppendCompactor {
                 while ((row = batch.next()) != null) {
                     writer.write(row);
                     copied++;
+                }
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new java.io.InterruptedIOException("Compaction of files " + names(group) + " cancelled");
                 }
                 batch.releaseBatch();
             }

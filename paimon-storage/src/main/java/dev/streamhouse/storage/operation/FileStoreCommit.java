@@ -234,6 +234,33 @@ public final class FileStoreCommit {
         }
     }
 
+    /**
+     * Whether the COMPACT snapshot of {@code identifier} by this commit user landed: true if it is
+     * there; false if the scan back from the latest snapshot first meets this user's other snapshot of
+     * {@code identifier} (a COMPACT snapshot always follows it) or one of a smaller identifier; empty if
+     * the snapshots end (expired) before either.
+     */
+    public Optional<Boolean> hasCommittedCompaction(long identifier) {
+        try {
+            Long latest = ctx.snapshots().latestSnapshotId();
+            Long earliest = ctx.snapshots().earliestSnapshotId();
+            if (latest == null || earliest == null) {
+                return Optional.of(false);
+            }
+            Iterator<Snapshot> it = ctx.snapshots().snapshotsDescending(earliest, latest);
+            while (it.hasNext()) {
+                Snapshot s = it.next();
+                if (!ctx.commitUser().equals(s.commitUser()) || s.commitIdentifier() > identifier) {
+                    continue;
+                }
+                return Optional.of(s.commitIdentifier() == identifier && s.commitKind() == CommitKind.COMPACT);
+            }
+            return earliest == 1 ? Optional.of(false) : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the snapshots of table " + tableName, e);
+        }
+    }
+
     /** The newest snapshot committed by this commit user, scanning back from the latest. */
     private Optional<Snapshot> latestSnapshotOfUser() throws IOException {
         Long latest = ctx.snapshots().latestSnapshotId();

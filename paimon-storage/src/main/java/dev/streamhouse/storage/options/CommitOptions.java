@@ -28,7 +28,8 @@ public final class CommitOptions {
 
     public static final ConfigOption<Boolean> COMMIT_FORCE_COMPACT =
             ConfigOption.key("commit.force-compact").booleanType().defaultValue(false)
-                    .withDescription("Compact before every commit.").noEffectYet("commits never force a compaction");
+                    .withDescription("Every commit waits for the writer's running compaction (primary-key writers "
+                            + "always do).");
 
     public static final ConfigOption<Boolean> COMMIT_FORCE_CREATE_SNAPSHOT =
             ConfigOption.key("commit.force-create-snapshot").booleanType().defaultValue(false)

@@ -18,7 +18,9 @@ public final class CompactionTuningOptions {
 
     public static final ConfigOption<Boolean> COMPACTION_FORCE_REWRITE_ALL_FILES =
             ConfigOption.key("compaction.force-rewrite-all-files").booleanType().defaultValue(false)
-                    .withDescription("Rewrite every file in a full compaction.").noEffectYet(NOT_YET);
+                    .withDescription("Rewrite every file in a full compaction.")
+                    .noEffectYet("primary-key tables' full compactions still keep a bucket that is one sorted run on "
+                            + "the last level (append tables' compactions honour it)");
 
     public static final ConfigOption<Integer> COMPACTION_OFFPEAK_START_HOUR =
             ConfigOption.key("compaction.offpeak.start.hour").intType().defaultValue(-1)
@@ -48,14 +50,12 @@ public final class CompactionTuningOptions {
     public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
             ConfigOption.key("compaction.min.file-num").intType().defaultValue(5)
                     .withDescription("Append tables: files that trigger a compaction.")
-                    .checkedBy(OptionChecks.atLeast(1))
-                    .noEffectYet("append tables are compacted only by CALL sys.compact so far (its minor "
-                            + "compaction uses this option); writers do not compact them on their own");
+                    .checkedBy(OptionChecks.atLeast(1));
 
     public static final ConfigOption<Double> COMPACTION_DELETE_RATIO_THRESHOLD =
             ConfigOption.key("compaction.delete-ratio-threshold").doubleType().defaultValue(0.2)
                     .withDescription("Append tables with deletion vectors: deleted share that forces compaction.")
-                    .noEffectYet("append tables are compacted only by CALL sys.compact so far; writers do not compact them");
+                    .noEffectYet("deletion vectors of append tables are not supported yet");
 
     public static final ConfigOption<String> CLUSTERING_COLUMNS =
             ConfigOption.key("clustering.columns").stringType().noDefaultValue()

@@ -112,8 +112,9 @@ public final class MergeTreeOptions {
 
     public static final ConfigOption<Boolean> WRITE_ONLY =
             ConfigOption.key("write-only").booleanType().defaultValue(false)
-                    .withDescription("Never compact in the writer and never expire snapshots after its commits (use "
-                            + "a separate compaction job, which expires them).")
+                    .withDescription("Never compact in the write job (its writers, or the compaction coordinator of "
+                            + "an append table without buckets) and never expire snapshots after its commits (use a "
+                            + "separate compaction job, which expires them).")
                     .withFallbackKeys("write.compaction-skip");
 
     public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =

@@ -12,7 +12,8 @@ public final class StreamReadOptions {
 
     public static final ConfigOption<Duration> CONTINUOUS_DISCOVERY_INTERVAL =
             ConfigOption.key("continuous.discovery-interval").durationType().defaultValue(Duration.ofSeconds(10))
-                    .withDescription("How often a streaming read looks for new snapshots.")
+                    .withDescription("How often a streaming read looks for new snapshots (and a streaming write's "
+                            + "compaction coordinator of an append table without buckets for new files).")
                     .checkedBy(OptionChecks.positiveDuration());
 
     public static final ConfigOption<Boolean> STREAMING_READ_OVERWRITE =

@@ -30,8 +30,9 @@ import static dev.streamhouse.storage.serialization.BinaryEncoding.writeString;
 import static dev.streamhouse.storage.serialization.BinaryEncoding.writeStrings;
 
 /**
- * Layout 1 of file metadata, shared by {@link CommitMessageSerializer} and
- * {@link DataSplitSerializer} version 1 (primitives as in {@link BinaryEncoding}):
+ * Layout 1 of file metadata, shared by {@link CommitMessageSerializer},
+ * {@link DataSplitSerializer} version 1 and {@link AppendCompactTaskSerializer} version 1 (primitives
+ * as in {@link BinaryEncoding}):
  *
  * <pre>
  * files     := int(n) n × file
@@ -47,7 +48,7 @@ import static dev.streamhouse.storage.serialization.BinaryEncoding.writeStrings;
  * stats     := row(min) row(max) ?(int(n) n × ?long(nullCount))
  * </pre>
  * A new field of {@link DataFileMeta} or {@link IndexFileMeta} needs a new layout and new versions
- * of both serializers; layout 1 stays readable.
+ * of the serializers; layout 1 stays readable.
  */
 final class FileMetaEncoding {
     private FileMetaEncoding() {}

@@ -55,7 +55,9 @@ import java.util.TreeMap;
  * snapshot; its compactions are dropped and their output files deleted. Restored writers reload their
  * buckets from the table and compact again later, so nothing is lost, and a writer that waited for the
  * checkpoint never sees a compaction land after it loaded a bucket (it would later compact files that
- * are gone: a commit conflict on every restart).
+ * are gone: a commit conflict on every restart). A restored checkpoint the table already has may have
+ * lost its compactions between its APPEND and COMPACT snapshots; their files are then deleted
+ * ({@link TableCommit#abortCompactionsIfNotCommitted}).
  *
  * <p><b>Tables.</b> A committable that names a table ({@link Committable#table()}) must name this
  * committer's table ({@code fullName()}); any other fails the job before its files reach a commit.
@@ -144,6 +146,11 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
             } else {
                 LOG.info("Restored checkpoint {} of table {} is already committed (commit user {})", e.getKey(),
                         table.fullName(), commitUser);
+                if (commit.abortCompactionsIfNotCommitted(e.getKey(), e.getValue())) {
+                    LOG.info("The compactions of restored checkpoint {} of table {} never reached a snapshot (the job "
+                            + "failed between its two snapshots); their files were deleted", e.getKey(),
+                            table.fullName());
+                }
             }
         }
         pending.clear();

@@ -47,13 +47,18 @@ import java.util.Objects;
  * <p><b>Failure.</b> {@link #close()} closes the table write, which deletes the files not yet handed
  * out. Files already handed out belong to the committer.
  *
- * <p><b>Restore.</b> A primary-key writer continues a bucket from the table's latest snapshot
- * (levels, sequence numbers, hash index), read when the bucket is first written. After a restore the
+ * <p><b>Compaction.</b> Writers of primary-key and fixed-bucket append tables compact their buckets
+ * in the background; a checkpoint hands out the compactions that finished (primary-key writers wait
+ * for theirs), the end of the input waits for the running ones.
+ *
+ * <p><b>Restore.</b> A primary-key or fixed-bucket append writer continues a bucket from the table's
+ * latest snapshot (levels, sequence numbers, hash index, compaction candidates), read when the bucket
+ * is first written. After a restore the
  * committer may still have to commit checkpoints this writer handed files to (it does so while
  * initializing, data increments only); continuing from a snapshot without them would reuse sequence
  * numbers. So the writer keeps the last checkpoint to which it handed new data files and, on restore,
  * waits until the table shows that checkpoint committed by the job's commit user before it writes
- * anything. Append tables read nothing back and do not wait. (A writer chained with the committer, at
+ * anything. Append tables without buckets read nothing back and do not wait. (A writer chained with the committer, at
  * parallelism 1, is safe: Flink initializes a chain from its tail, so the committer goes first.)
  *
  * <p>The state is plain split-redistributed operator state, not union state: Flink refuses every
@@ -114,10 +119,18 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
                 commitUser = restored.commitUser();
                 lastHandedOut = Math.max(lastHandedOut, restored.lastHandedOut());
             }
-            if (lastHandedOut >= 0 && table.schema().hasPrimaryKey() && !replacesData) {
+            if (lastHandedOut >= 0 && continuesBuckets() && !replacesData) {
                 awaitCommitted(lastHandedOut);
             }
         }
+    }
+
+    /**
+     * Whether the writer continues its buckets from the table: primary-key tables (levels, sequence
+     * numbers, hash index) and fixed-bucket append tables (sequence numbers, compaction candidates).
+     */
+    private boolean continuesBuckets() {
+        return table.schema().hasPrimaryKey() || table.schema().numBuckets() > 0;
     }
 
     private void awaitCommitted(long checkpointId) throws InterruptedException {
@@ -171,7 +184,8 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        handOut(Committable.ofCheckpoint(checkpointId, write.prepareCommit()).forTable(table.fullName()));
+        // A compaction still running is left to a later checkpoint (the end of the input waits for it).
+        handOut(Committable.ofCheckpoint(checkpointId, write.prepareCommit(false)).forTable(table.fullName()));
     }
 
     @Override

@@ -299,4 +299,45 @@ class CommitterOperatorTest {
         }
         assertThat(snapshots(table)).isEmpty();
     }
+
+    /**
+     * The job failed between checkpoint 2's APPEND and COMPACT snapshots: the restored committer finds
+     * the checkpoint committed and deletes the files of its compaction, which no snapshot references.
+     */
+    @Test
+    void aRestoredCheckpointWhoseCompactionWasLostLeavesNoCompactionFilesBehind() throws Exception {
+        java.nio.file.Path fixedDir = tmp.resolve("fixed");
+        FileStoreTable fixed = append(fixedDir, "bucket", "1", "bucket-key", "id", "compaction.min.file-num", "2");
+        TestTables.write(fixed, List.of(storageRow(1, 1, "a")));
+        List<CommitMessage> checkpoint2;
+        try (TableWrite w = fixed.newWrite()) {
+            w.write(storageRow(2, 2, "a"));
+            checkpoint2 = w.prepareCommit(true);
+        }
+        assertThat(checkpoint2).hasSize(1);
+        CommitMessage m = checkpoint2.get(0);
+        assertThat(m.compactIncrement().compactAfter()).as("the two files of the bucket compacted").hasSize(1);
+        String output = m.compactIncrement().compactAfter().get(0).fileName();
+
+        OperatorSubtaskState state;
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = harness(fixed, USER, CommitAction.append(), true)) {
+            h.open();
+            h.processElement(Committable.ofCheckpoint(2, checkpoint2), 0);
+            state = h.snapshot(2, 2);
+        }
+        // Only the APPEND snapshot of checkpoint 2 landed before the failure.
+        try (TableCommit commit = fixed.newStreamCommit(USER)) {
+            commit.commit(2, List.of(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
+                    m.dataIncrement(), dev.streamhouse.storage.commit.CompactIncrement.EMPTY)));
+        }
+        assertThat(SinkTables.dataFiles(fixedDir)).anyMatch(p -> p.getFileName().toString().equals(output));
+
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = harness(fixed, USER, CommitAction.append(), true)) {
+            h.initializeState(state);
+            h.open();
+        }
+        assertThat(identifiers(fixed)).as("nothing committed again").containsExactly(Long.MAX_VALUE, 2L);
+        assertThat(SinkTables.dataFiles(fixedDir)).noneMatch(p -> p.getFileName().toString().equals(output));
+        assertThat(TestTables.readAll(fixed)).hasSize(2);
+    }
 }

@@ -7,7 +7,10 @@ import dev.streamhouse.storage.commit.CompactIncrement;
 import dev.streamhouse.storage.commit.DataIncrement;
 import dev.streamhouse.storage.manifest.FileSource;
 import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.append.AppendBucketWriter;
+import dev.streamhouse.storage.options.CommitOptions;
 import dev.streamhouse.storage.options.CompactionTuningOptions;
+import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.manifest.PartitionBucket;
 import dev.streamhouse.storage.data.BinaryRow;
@@ -36,15 +39,21 @@ import java.util.Map;
 /**
  * Writes an append (no primary key) table: each row goes to its partition and bucket as
  * {@link RowKeyExtractor} computes them (bucket 0 for bucket-unaware tables, the bucket function of
- * the bucket key for fixed buckets), and each (partition, bucket) has a rolling file writer.
+ * the bucket key for fixed buckets).
  *
- * <p><b>Sequence numbers.</b> In a fixed-bucket table a bucket's rows are numbered on from the
- * largest sequence number of its live files (read from the latest snapshot when the bucket is first
- * written), so sequence order is row order, as in Apache Paimon; a compaction relies on it. Rows of a
- * bucket-unaware table have no order to keep and are numbered from 0 in each writer, as Paimon does.
+ * <p><b>Fixed buckets</b> ({@code bucket} = N): each bucket has an {@link AppendBucketWriter} for the
+ * life of the write. Its rows are numbered on from the largest sequence number of the bucket's live
+ * files (read from the latest snapshot when the bucket is first written), so sequence order is row
+ * order, as in Apache Paimon; and it compacts the bucket's small files in the background by Paimon
+ * 1.3.1's rules (unless {@code write-only}), the result travelling with a later commit.
  *
- * <p><b>Compaction</b> ({@link #compact}) rewrites small files of a bucket by {@link AppendCompactor};
- * its result travels with the next {@link #prepareCommit()}.
+ * <p><b>Bucket-unaware tables</b> ({@code bucket} = -1): each (partition, bucket 0) has a rolling file
+ * writer per commit; rows have no order to keep and are numbered from 0 in each writer, as Paimon
+ * does. Writers never compact them on their own: a streaming job's compaction coordinator does
+ * ({@link AppendCompactCoordinator}).
+ *
+ * <p><b>Explicit compaction</b> ({@link #compact}, {@code CALL sys.compact}) rewrites small files of a
+ * bucket by {@link AppendCompactor}'s rules; its result travels with the next {@link #prepareCommit()}.
  */
 public final class AppendTableWrite implements TableWrite {
     private final FileIO fileIO;
@@ -60,15 +69,17 @@ public final class AppendTableWrite implements TableWrite {
     private final RowKeyExtractor keys;
     private final int numBuckets;
     private final int[] notNullPositions;
+    /** Bucket-unaware tables: the file writer of each partition since the last commit. */
     private final Map<PartitionBucket, AppendFileWriter> writers = new LinkedHashMap<>();
-    /** Next sequence number of each fixed bucket written or compacted by this write. */
-    private final Map<PartitionBucket, Long> nextSequence = new LinkedHashMap<>();
+    /** Bucket-unaware tables: explicit compactions since the last commit. */
     private final Map<PartitionBucket, CompactIncrement> compactions = new LinkedHashMap<>();
     /** Live files per partition of the loader's snapshot; the loader reads one snapshot, so they never change. */
     private final Map<BinaryRow, List<ManifestEntry>> livePartitions = new java.util.HashMap<>();
     private final BucketStateLoader state;
     private final AppendCompactor.RewriteWriters rewriteWriters;
     private final AppendCompactor compactor;
+    /** Fixed-bucket tables: the bucket writers; null for bucket-unaware tables. */
+    private final AppendBucketWriters buckets;
 
     /**
      * @param state the table's latest live files (sequence numbers, compaction input)
@@ -100,7 +111,8 @@ public final class AppendTableWrite implements TableWrite {
         this.state = state;
         AppendCompactPlanner planner = new AppendCompactPlanner(targetFileSize,
                 options.get(CompactionTuningOptions.COMPACTION_MIN_FILE_NUM),
-                options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes(), false);
+                options.get(ScanOptions.SOURCE_SPLIT_OPEN_FILE_COST).bytes(),
+                options.get(CompactionTuningOptions.COMPACTION_FORCE_REWRITE_ALL_FILES));
         this.rewriteWriters = new AppendCompactor.RewriteWriters() {
             @Override
             public AppendFileWriter create(BinaryRow partition, int bucket, long firstSequenceNumber) {
@@ -109,12 +121,35 @@ public final class AppendTableWrite implements TableWrite {
 
             @Override
             public void discard(BinaryRow partition, int bucket, List<DataFileMeta> files) {
-                for (DataFileMeta f : files) {
-                    fileIO.deleteQuietly(new Path(paths.bucketDir(partition, bucket), f.fileName()));
-                }
+                delete(partition, bucket, files);
             }
         };
         this.compactor = new AppendCompactor(planner, rows, rewriteWriters, numBuckets > 0);
+        if (numBuckets > 0) {
+            AppendBucketWriters.FileWriters files = new AppendBucketWriters.FileWriters() {
+                @Override
+                public AppendFileWriter create(BinaryRow partition, int bucket, long firstSequenceNumber,
+                        FileSource source) {
+                    return newFileWriter(partition, bucket, firstSequenceNumber, source);
+                }
+
+                @Override
+                public void delete(BinaryRow partition, int bucket, List<DataFileMeta> written) {
+                    AppendTableWrite.this.delete(partition, bucket, written);
+                }
+            };
+            this.buckets = new AppendBucketWriters(tableName, state, files, rows, new AppendBucketWriters.Settings(
+                    targetFileSize, planner, !options.get(MergeTreeOptions.WRITE_ONLY),
+                    options.get(CommitOptions.COMMIT_FORCE_COMPACT)));
+        } else {
+            this.buckets = null;
+        }
+    }
+
+    private void delete(BinaryRow partition, int bucket, List<DataFileMeta> files) {
+        for (DataFileMeta f : files) {
+            fileIO.deleteQuietly(new Path(paths.bucketDir(partition, bucket), f.fileName()));
+        }
     }
 
     @Override
@@ -136,10 +171,14 @@ public final class AppendTableWrite implements TableWrite {
         }
         BinaryRow partition = keys.partition(row);
         int bucket = keys.bucket(row);
+        if (buckets != null) {
+            buckets.writer(partition, bucket).write(row);
+            return;
+        }
         PartitionBucket key = new PartitionBucket(partition, bucket);
         AppendFileWriter writer = writers.get(key);
         if (writer == null) {
-            writer = newFileWriter(partition, bucket, firstSequence(key), FileSource.APPEND);
+            writer = newFileWriter(partition, bucket, 0, FileSource.APPEND);
             writers.put(key, writer);
         }
         writer.write(row);
@@ -150,21 +189,6 @@ public final class AppendTableWrite implements TableWrite {
                 dataPrefix, changelogPrefix, formatIdentifier);
         return new AppendFileWriter(fileIO, writerFactory, pathFactory, targetFileSize, statsBuilder, schema.id(),
                 firstSequence, source);
-    }
-
-    /** Where the rows of a new writer of the bucket are numbered from. */
-    private long firstSequence(PartitionBucket key) throws IOException {
-        if (numBuckets <= 0) {
-            return 0;
-        }
-        Long next = nextSequence.get(key);
-        if (next == null) {
-            next = 0L;
-            for (DataFileMeta f : liveFiles(key)) {
-                next = Math.max(next, f.maxSequenceNumber() + 1);
-            }
-        }
-        return next;
     }
 
     /** The bucket's live files in the snapshot the state loader reads (each partition's manifests read once). */
@@ -184,13 +208,18 @@ public final class AppendTableWrite implements TableWrite {
     }
 
     /**
-     * Compacts the bucket's live files of the latest snapshot (see {@link AppendCompactor}): a full
-     * compaction rewrites the small files (for a fixed bucket: those after its leading large files);
-     * otherwise only when {@code compaction.min.file-num} small files are there. Once per bucket and
-     * commit.
+     * Compacts a bucket now. Fixed buckets: its writer finishes its open file, waits for a running
+     * compaction and starts a full compaction (the small files after the leading large ones) or the
+     * minor one of {@code compaction.min.file-num} consecutive small files. Bucket-unaware tables: the
+     * partition's live files of the latest snapshot are packed and rewritten here, once per partition
+     * and commit. The result travels with the next {@link #prepareCommit()}.
      */
     @Override
     public void compact(BinaryRow partition, int bucket, boolean fullCompaction) throws IOException {
+        if (buckets != null) {
+            buckets.writer(partition, bucket).compact(fullCompaction);
+            return;
+        }
         PartitionBucket key = new PartitionBucket(partition, bucket);
         if (compactions.containsKey(key)) {
             throw new IllegalStateException("Cannot compact bucket " + bucket + " of table " + tableName
@@ -202,20 +231,58 @@ public final class AppendTableWrite implements TableWrite {
         }
     }
 
+    /**
+     * Rewrites exactly {@code files} of a bucket together (a task a coordinator planned), deleting what
+     * it wrote if it fails; see {@link AppendCompactor#rewrite}.
+     */
+    List<DataFileMeta> rewrite(BinaryRow partition, int bucket, List<DataFileMeta> files) throws IOException {
+        return compactor.rewrite(partition, bucket, files);
+    }
+
     @Override
     public List<CommitMessage> prepareCommit() throws IOException {
+        return prepareCommit(true);
+    }
+
+    @Override
+    public List<CommitMessage> prepareCommit(boolean waitCompaction) throws IOException {
+        if (buckets == null) {
+            return prepareUnawareCommit();
+        }
         List<CommitMessage> out = new ArrayList<>();
-        int totalBuckets = numBuckets > 0 ? numBuckets : -1;
+        try {
+            for (Map.Entry<PartitionBucket, AppendBucketWriter> e : buckets.all().entrySet()) {
+                AppendBucketWriter.Increment inc = e.getValue().prepareCommit(waitCompaction);
+                if (!inc.isEmpty()) {
+                    out.add(new CommitMessage(e.getKey().partition(), e.getKey().bucket(), numBuckets, inc.data(),
+                            inc.compact()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // The increments taken so far never reach the caller, so nothing will ever commit their files.
+            for (CommitMessage m : out) {
+                delete(m.partition(), m.bucket(), m.dataIncrement().newFiles());
+                delete(m.partition(), m.bucket(), m.compactIncrement().compactAfter());
+            }
+            throw e;
+        }
+        return out;
+    }
+
+    private List<CommitMessage> prepareUnawareCommit() throws IOException {
+        List<CommitMessage> out = new ArrayList<>();
+        int totalBuckets = -1;
         Map<PartitionBucket, List<DataFileMeta>> newFiles = new LinkedHashMap<>();
-        for (Map.Entry<PartitionBucket, AppendFileWriter> e : writers.entrySet()) {
-            AppendFileWriter w = e.getValue();
-            List<DataFileMeta> files = w.prepareCommit();
-            if (numBuckets > 0) {
-                nextSequence.put(e.getKey(), w.nextSequenceNumber());
+        try {
+            for (Map.Entry<PartitionBucket, AppendFileWriter> e : writers.entrySet()) {
+                List<DataFileMeta> files = e.getValue().prepareCommit();
+                if (!files.isEmpty()) {
+                    newFiles.put(e.getKey(), files);
+                }
             }
-            if (!files.isEmpty()) {
-                newFiles.put(e.getKey(), files);
-            }
+        } catch (IOException | RuntimeException e) {
+            newFiles.forEach((pb, files) -> delete(pb.partition(), pb.bucket(), files));
+            throw e;
         }
         writers.clear();
         for (Map.Entry<PartitionBucket, List<DataFileMeta>> e : newFiles.entrySet()) {
@@ -235,6 +302,9 @@ public final class AppendTableWrite implements TableWrite {
 
     @Override
     public void close() {
+        if (buckets != null) {
+            buckets.close();
+        }
         for (AppendFileWriter w : writers.values()) {
             w.abort();
         }

@@ -242,6 +242,29 @@ public class TableCommit implements AutoCloseable {
     }
 
     /**
+     * For an identifier that {@link #filterCommitted} reports committed, after a restart: if the
+     * compactions of its messages never reached a snapshot (the job failed between the identifier's
+     * APPEND and COMPACT snapshots), deletes the files they wrote, which nothing will ever reference.
+     * Deletes nothing when their COMPACT snapshot landed or when the retained snapshots cannot tell.
+     *
+     * @return whether the compactions were found uncommitted (and their files deleted)
+     */
+    public boolean abortCompactionsIfNotCommitted(long identifier, List<CommitMessage> messages) {
+        List<CommitMessage> compactions = new ArrayList<>();
+        for (CommitMessage m : messages) {
+            if (!m.compactIncrement().isEmpty()) {
+                compactions.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
+                        dev.streamhouse.storage.commit.DataIncrement.EMPTY, m.compactIncrement()));
+            }
+        }
+        if (compactions.isEmpty() || !commit.hasCommittedCompaction(identifier).equals(java.util.Optional.of(false))) {
+            return false;
+        }
+        abort(compactions);
+        return true;
+    }
+
+    /**
      * Deletes the new data files of messages that will never be committed (e.g. a failed batch job).
      * Only call this when the messages are certainly not part of any snapshot.
      */
@@ -258,8 +281,11 @@ public class TableCommit implements AutoCloseable {
                     }
                 }
             }
-            m.dataIncrement().newIndexFiles().forEach(f -> fileIO.deleteQuietly(
-                    new dev.streamhouse.storage.fs.Path(paths.indexDir(), f.fileName())));
+            for (List<dev.streamhouse.storage.index.IndexFileMeta> index : List.of(m.dataIncrement().newIndexFiles(),
+                    m.compactIncrement().newIndexFiles())) {
+                index.forEach(f -> fileIO.deleteQuietly(new dev.streamhouse.storage.fs.Path(paths.indexDir(),
+                        f.fileName())));
+            }
         }
     }
 

@@ -19,9 +19,10 @@ public interface TableWrite extends AutoCloseable {
     void write(InternalRow row) throws IOException;
 
     /**
-     * Compacts one bucket now: a full compaction rewrites it into one sorted run on the last level;
-     * otherwise the compaction strategy decides. The result travels with the next
-     * {@link #prepareCommit()}. Append tables have nothing to compact yet, so this does nothing there.
+     * Compacts one bucket now. Primary-key tables: a full compaction rewrites it into one sorted run on
+     * the last level; otherwise the compaction strategy decides. Append tables: small files are
+     * merged (a fixed bucket keeps its row order). The result travels with the next
+     * {@link #prepareCommit()}.
      */
     void compact(BinaryRow partition, int bucket, boolean fullCompaction) throws IOException;
 
@@ -38,8 +39,21 @@ public interface TableWrite extends AutoCloseable {
      */
     default void resumeLevelZero(BiPredicate<BinaryRow, Integer> ownsFixedBucket) throws IOException {}
 
-    /** Finishes the current files and returns them as commit messages, one per (partition, bucket). */
+    /**
+     * Finishes the current files and returns them as commit messages, one per (partition, bucket),
+     * waiting for running compactions: {@code prepareCommit(true)}.
+     */
     List<CommitMessage> prepareCommit() throws IOException;
+
+    /**
+     * Like {@link #prepareCommit()}; with {@code waitCompaction} false a compaction still running in the
+     * background is left running and its result travels with a later call (fixed-bucket append tables,
+     * whose streaming writers wait only at the end of their input, as Apache Paimon's do). Primary-key
+     * tables always wait.
+     */
+    default List<CommitMessage> prepareCommit(boolean waitCompaction) throws IOException {
+        return prepareCommit();
+    }
 
     /** Deletes files written since the last {@link #prepareCommit()} and releases resources. */
     @Override
