@@ -5,8 +5,6 @@ import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.commit.CommitMessage;
-import dev.streamhouse.storage.commit.CompactIncrement;
-import dev.streamhouse.storage.commit.DataIncrement;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -123,35 +121,8 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
     private void commitRestored() {
         Set<Long> missing = new HashSet<>(commit.filterCommitted(new ArrayList<>(pending.keySet())));
         for (Map.Entry<Long, List<CommitMessage>> e : pending.entrySet()) {
-            if (missing.contains(e.getKey())) {
-                List<CommitMessage> data = new ArrayList<>();
-                List<CommitMessage> compactions = new ArrayList<>();
-                for (CommitMessage m : e.getValue()) {
-                    if (!m.dataIncrement().isEmpty()) {
-                        data.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), m.dataIncrement(),
-                                CompactIncrement.EMPTY));
-                    }
-                    if (!m.compactIncrement().isEmpty()) {
-                        compactions.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
-                                DataIncrement.EMPTY, m.compactIncrement()));
-                    }
-                }
-                LOG.info("Committing restored checkpoint {} of table {} ({} data messages, {} compactions dropped, "
-                        + "commit user {})", e.getKey(), table.fullName(), data.size(), compactions.size(), commitUser);
-                if (!data.isEmpty() || action.replacesData()) {
-                    action.commit(commit, e.getKey(), data);
-                }
-                // Never committed (the checkpoint had no snapshot at all): the outputs are garbage.
-                commit.abort(compactions);
-            } else {
-                LOG.info("Restored checkpoint {} of table {} is already committed (commit user {})", e.getKey(),
-                        table.fullName(), commitUser);
-                if (commit.abortCompactionsIfNotCommitted(e.getKey(), e.getValue())) {
-                    LOG.info("The compactions of restored checkpoint {} of table {} never reached a snapshot (the job "
-                            + "failed between its two snapshots); their files were deleted", e.getKey(),
-                            table.fullName());
-                }
-            }
+            RestoredCheckpoint.finish(commit, action, e.getKey(), e.getValue(), missing.contains(e.getKey()),
+                    table.fullName());
         }
         pending.clear();
     }

@@ -1,12 +1,12 @@
 package dev.streamhouse.flink.sink.multitable;
 
+import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
+import dev.streamhouse.flink.sink.committer.RestoredCheckpoint;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.commit.CommitMessage;
-import dev.streamhouse.storage.commit.CompactIncrement;
-import dev.streamhouse.storage.commit.DataIncrement;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.TableCommit;
@@ -39,9 +39,9 @@ import java.util.TreeMap;
  * every pending one up to it is committed in ascending order, table after table (a table's commits
  * never wait for another's; a failure fails the job, whose restore then commits what is missing).
  *
- * <p><b>Restore.</b> For each pending checkpoint and table the table does not show committed, the
- * data increments are committed (compactions are dropped and their outputs deleted, as the
- * single-table committer does). A pending table that no longer exists is skipped with a warning.
+ * <p><b>Restore.</b> Each pending checkpoint of each table is finished as the single-table committer
+ * finishes its own ({@link RestoredCheckpoint}). A pending table that no longer exists is skipped with a
+ * warning.
  *
  * <p><b>Batch, or no checkpointing.</b> Everything is committed at end of input, per table, with
  * identifier {@link Snapshot#BATCH_COMMIT_IDENTIFIER}, unless the table already has that commit.
@@ -120,29 +120,8 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
                     continue;
                 }
                 TableCommit commit = commitOf(table);
-                if (commit.filterCommitted(List.of(checkpoint)).isEmpty()) {
-                    LOG.info("Restored checkpoint {} of table {} is already committed (commit user {})", checkpoint,
-                            table, commitUser);
-                    continue;
-                }
-                List<CommitMessage> data = new ArrayList<>();
-                List<CommitMessage> compactions = new ArrayList<>();
-                for (CommitMessage m : t.getValue()) {
-                    if (!m.dataIncrement().isEmpty()) {
-                        data.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(), m.dataIncrement(),
-                                CompactIncrement.EMPTY));
-                    }
-                    if (!m.compactIncrement().isEmpty()) {
-                        compactions.add(new CommitMessage(m.partition(), m.bucket(), m.totalBuckets(),
-                                DataIncrement.EMPTY, m.compactIncrement()));
-                    }
-                }
-                LOG.info("Committing restored checkpoint {} of table {} ({} data messages, {} compactions dropped, "
-                        + "commit user {})", checkpoint, table, data.size(), compactions.size(), commitUser);
-                if (!data.isEmpty()) {
-                    commit.commit(checkpoint, data);
-                }
-                commit.abort(compactions);
+                boolean missing = !commit.filterCommitted(List.of(checkpoint)).isEmpty();
+                RestoredCheckpoint.finish(commit, CommitAction.append(), checkpoint, t.getValue(), missing, table);
             }
         }
         pending.clear();
