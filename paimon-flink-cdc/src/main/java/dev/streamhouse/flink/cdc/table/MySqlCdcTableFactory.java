@@ -50,7 +50,7 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
     public Set<ConfigOption<?>> optionalOptions() {
         return Set.of(PORT, SERVER_ID, SERVER_TIME_ZONE, SCAN_STARTUP_MODE, SCAN_STARTUP_SPECIFIC_OFFSET_FILE,
                 SCAN_STARTUP_SPECIFIC_OFFSET_POS, SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET, SCAN_STARTUP_TIMESTAMP_MILLIS,
-                CONNECT_TIMEOUT);
+                CONNECT_TIMEOUT, SCAN_INCREMENTAL_SNAPSHOT_ENABLED, SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE);
     }
 
     @Override
@@ -76,7 +76,14 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
                 .tableName(options.get(TABLE_NAME))
                 .startupOptions(startup(options))
                 .connectTimeoutMillis(options.get(CONNECT_TIMEOUT).toMillis());
-        options.getOptional(SERVER_ID).ifPresent(id -> builder.serverId(parseServerId(id)));
+        options.getOptional(SERVER_ID).ifPresent(id -> {
+            int[] range = parseServerIds(id);
+            builder.serverIdRange(range[0], range[1]);
+        });
+        builder.snapshotChunkSize(options.get(SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE));
+        if (!options.get(SCAN_INCREMENTAL_SNAPSHOT_ENABLED)) {
+            builder.debeziumSnapshot();
+        }
         options.getOptional(SERVER_TIME_ZONE).ifPresent(builder::serverTimeZone);
         for (Map.Entry<String, String> e : context.getCatalogTable().getOptions().entrySet()) {
             if (e.getKey().startsWith(DEBEZIUM_PREFIX)) {
@@ -125,8 +132,11 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
         };
     }
 
-    /** A number, or a range {@code 5400-5408} of which one reader uses the first. */
-    static int parseServerId(String value) {
+    /**
+     * A number, or a range {@code 5400-5408} with one id per reader, as {first, last}; a single
+     * number gives {id, -1}: reader i then uses {@code id + i}.
+     */
+    static int[] parseServerIds(String value) {
         String v = value.trim();
         try {
             int dash = v.indexOf('-');
@@ -136,13 +146,13 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
                 if (start > end || start <= 0) {
                     throw new NumberFormatException();
                 }
-                return start;
+                return new int[] {start, end};
             }
             int id = Integer.parseInt(v);
             if (id <= 0) {
                 throw new NumberFormatException();
             }
-            return id;
+            return new int[] {id, -1};
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("Invalid 'server-id' '" + value
                     + "': expected a positive number or a range like '5400-5408'");

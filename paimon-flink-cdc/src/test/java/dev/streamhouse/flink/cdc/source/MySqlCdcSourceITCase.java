@@ -55,7 +55,15 @@ class MySqlCdcSourceITCase {
                     "+I s1.t [1, a]", "+I s1.t [2, b]", "+I s1.t [3, null]");
             MARIADB.execute("INSERT INTO s1.t VALUES (4, 'd')", "UPDATE s1.t SET v = 'bb' WHERE id = 2",
                     "DELETE FROM s1.t WHERE id = 1", "INSERT INTO s1.other VALUES (10)");
-            assertThat(take(it, 3)).containsExactly("+I s1.t [4, d]", "U s1.t [2, b] -> [2, bb]", "-D s1.t [1, a]");
+            // Each reader emits a table's schema before its first row of the table: the binlog's reader
+            // may be another one than the snapshot chunk's.
+            List<String> changes = take(it, 3);
+            if (changes.get(0).startsWith("schema ")) {
+                assertThat(changes.get(0)).isEqualTo("schema s1.t v1 [id INT(11) NOT NULL, v VARCHAR(20)] pk [id]");
+                changes = new ArrayList<>(changes.subList(1, 3));
+                changes.addAll(take(it, 1));
+            }
+            assertThat(changes).containsExactly("+I s1.t [4, d]", "U s1.t [2, b] -> [2, bb]", "-D s1.t [1, a]");
         }
     }
 }

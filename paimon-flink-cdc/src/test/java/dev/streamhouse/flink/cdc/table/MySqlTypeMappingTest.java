@@ -32,9 +32,9 @@ class MySqlTypeMappingTest {
 
     @Test
     void serverIdIsANumberOrARange() {
-        assertThat(MySqlCdcTableFactory.parseServerId("5400")).isEqualTo(5400);
-        assertThat(MySqlCdcTableFactory.parseServerId("5400-5408")).isEqualTo(5400);
-        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("x")).hasMessageContaining("'server-id'");
-        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerId("9-1")).hasMessageContaining("'server-id'");
+        assertThat(MySqlCdcTableFactory.parseServerIds("5400")).containsExactly(5400, -1);
+        assertThat(MySqlCdcTableFactory.parseServerIds("5400-5408")).containsExactly(5400, 5408);
+        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerIds("x")).hasMessageContaining("'server-id'");
+        assertThatThrownBy(() -> MySqlCdcTableFactory.parseServerIds("9-1")).hasMessageContaining("'server-id'");
     }
 }
