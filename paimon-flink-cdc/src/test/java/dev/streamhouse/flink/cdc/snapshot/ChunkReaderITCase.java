@@ -9,6 +9,7 @@ import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSource;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.EventStrings;
+import dev.streamhouse.flink.cdc.testing.AllColumnTypes;
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -30,30 +31,10 @@ class ChunkReaderITCase {
 
     @RegisterExtension static final MariaDbExtension MARIADB = new MariaDbExtension();
 
-    static final String COLUMNS = "id INT PRIMARY KEY, c_bool BOOLEAN, c_bit1 BIT(1), c_bit BIT(10), "
-            + "c_tinyint TINYINT, c_tinyint_u TINYINT UNSIGNED, c_smallint SMALLINT, c_smallint_u SMALLINT UNSIGNED, "
-            + "c_mediumint MEDIUMINT, c_mediumint_u MEDIUMINT UNSIGNED, c_int INT, c_int_u INT UNSIGNED, "
-            + "c_bigint BIGINT, c_bigint_u BIGINT UNSIGNED, c_float FLOAT, c_double DOUBLE, c_real REAL, "
-            + "c_decimal DECIMAL(10, 3), c_numeric NUMERIC(38, 0), c_bigdec DECIMAL(65, 10), "
-            + "c_char CHAR(3), c_varchar VARCHAR(20), c_tinytext TINYTEXT, c_text TEXT, c_mediumtext MEDIUMTEXT, "
-            + "c_longtext LONGTEXT, c_binary BINARY(3), c_varbinary VARBINARY(10), c_tinyblob TINYBLOB, c_blob BLOB, "
-            + "c_mediumblob MEDIUMBLOB, c_longblob LONGBLOB, c_date DATE, c_time TIME, c_time3 TIME(3), "
-            + "c_datetime DATETIME, c_datetime6 DATETIME(6), c_timestamp TIMESTAMP NULL, c_timestamp3 TIMESTAMP(3) NULL, "
-            + "c_year YEAR, c_enum ENUM('a', 'b', 'it''s'), c_set SET('x', 'y', 'z'), c_json JSON, c_geometry GEOMETRY, "
-            + "c_point POINT, c_latin VARCHAR(10) CHARACTER SET latin1, c_utf8 VARCHAR(10) CHARACTER SET utf8mb4";
-
-    static final String VALUES = "TRUE, b'1', b'1010101010', -128, 255, -32768, 65535, -8388608, 16777215, "
-            + "-2147483648, 4294967295, -9223372036854775808, 18446744073709551615, 1.5, 2.25, 3.5, 1234567.891, "
-            + "12345678901234567890123456789012345678, 12345.6789012345, 'ab ', 'hello', 'tt', 't', 'mt', 'lt', "
-            + "x'0102', x'0a0b', x'01', x'02', x'03', x'04', '2024-02-29', '-838:59:59', '01:02:03.456', "
-            + "'2024-01-02 03:04:05', '1000-01-02 03:04:05.123456', '2024-01-02 03:04:05', '2038-01-19 03:14:07.999', "
-            + "2024, 'it''s', 'x,z', '{\"k\": [1, \"\u00e9\"]}', ST_GeomFromText('POINT(1 1)'), "
-            + "ST_GeomFromText('POINT(2 3)'), '\u00e4\u00f6\u20ac', '\u00e9\ud83d\ude00'";
-
     @BeforeAll
     static void createTables() {
         MARIADB.execute("SET GLOBAL time_zone = '+00:00'", "CREATE DATABASE cr",
-                "CREATE TABLE cr.all_types (" + COLUMNS + ")",
+                "CREATE TABLE cr.all_types (" + AllColumnTypes.COLUMNS + ")",
                 "CREATE TABLE cr.kv (id INT PRIMARY KEY, v VARCHAR(10))");
         StringBuilder insert = new StringBuilder("INSERT INTO cr.all_types (id) VALUES (0)");
         for (int id = 1; id <= 9; id++) {
@@ -69,8 +50,12 @@ class ChunkReaderITCase {
     }
 
     static MySqlSourceConfig config() {
-        return MySqlCdcSource.<String>builder().hostname(MARIADB.host()).port(MARIADB.port())
-                .username(MariaDbExtension.CDC_USER).password(MariaDbExtension.CDC_PASSWORD).databaseName("cr")
+        return config(MARIADB, "cr");
+    }
+
+    static MySqlSourceConfig config(MariaDbExtension server, String database) {
+        return MySqlCdcSource.<String>builder().hostname(server.host()).port(server.port())
+                .username(MariaDbExtension.CDC_USER).password(MariaDbExtension.CDC_PASSWORD).databaseName(database)
                 .deserializer(new EventStrings(false)).build().config();
     }
 
@@ -90,8 +75,8 @@ class ChunkReaderITCase {
                 MARIADB.execute(
                         // every column gets a value (update in range), a new row in range, one out of range
                         "UPDATE cr.all_types SET " + assignments() + " WHERE id = 30",
-                        "INSERT INTO cr.all_types VALUES (35, " + VALUES + ")",
-                        "INSERT INTO cr.all_types VALUES (75, " + VALUES + ")",
+                        "INSERT INTO cr.all_types VALUES (35, " + AllColumnTypes.VALUES + ")",
+                        "INSERT INTO cr.all_types VALUES (75, " + AllColumnTypes.VALUES + ")",
                         // a delete, a key moving out of the range and one moving in
                         "DELETE FROM cr.all_types WHERE id = 40",
                         "UPDATE cr.all_types SET id = 71 WHERE id = 50",
@@ -153,8 +138,8 @@ class ChunkReaderITCase {
     }
 
     private static String assignments() {
-        String[] names = COLUMNS.split(", (?=c_)");
-        String[] values = VALUES.split(", (?=(?:[^']*'[^']*')*[^']*$)(?![^()]*\\))");
+        String[] names = AllColumnTypes.COLUMNS.split(", (?=c_)");
+        String[] values = AllColumnTypes.VALUES.split(", (?=(?:[^']*'[^']*')*[^']*$)(?![^()]*\\))");
         List<String> set = new ArrayList<>();
         for (int i = 1; i < names.length; i++) {
             set.add(names[i].substring(0, names[i].indexOf(' ')) + " = " + values[i - 1]);

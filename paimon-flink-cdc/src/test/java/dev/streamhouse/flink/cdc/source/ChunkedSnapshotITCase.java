@@ -67,6 +67,8 @@ class ChunkedSnapshotITCase {
     static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
     static final AtomicInteger RESTORED = new AtomicInteger();
     static final AtomicInteger SNAPSHOT_LINES = new AtomicInteger();
+    static final AtomicInteger BINLOG_LINES = new AtomicInteger();
+    static final AtomicInteger MID_SNAPSHOT_CHECKPOINTS = new AtomicInteger();
 
     static Configuration clusterConfig() {
         Configuration c = new Configuration();
@@ -157,6 +159,8 @@ class ChunkedSnapshotITCase {
         FAILURES_LEFT.set(1);
         RESTORED.set(0);
         SNAPSHOT_LINES.set(0);
+        BINLOG_LINES.set(0);
+        MID_SNAPSHOT_CHECKPOINTS.set(0);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         env.enableCheckpointing(100);
@@ -177,6 +181,8 @@ class ChunkedSnapshotITCase {
                     .anyMatch(l -> l.endsWith(" B +I - " + SENTINEL + ",0,0")));
             assertThat(FAILURES_LEFT.get()).as("the injected failure happened").isZero();
             assertThat(RESTORED.get()).as("tasks restored from a checkpoint taken during the snapshot").isPositive();
+            assertThat(MID_SNAPSHOT_CHECKPOINTS.get()).as("checkpoints completed while snapshot rows flowed")
+                    .isPositive();
             assertThat(CHUNK_READS.get()).as("chunk reads: only chunks not emitted before the checkpoint again")
                     .isLessThan(2 * CHUNKS.size());
             List<String> tagged = committed(out);
@@ -190,6 +196,40 @@ class ChunkedSnapshotITCase {
         } finally {
             job.cancel().get();
         }
+    }
+
+    @Test
+    void ddlDuringTheSnapshotIsRefusedNamingTheTable() throws Exception {
+        MARIADB.execute("CREATE DATABASE dd", "CREATE TABLE dd.a (id INT PRIMARY KEY, v INT)",
+                "INSERT INTO dd.a VALUES (1, 1)", "CREATE TABLE dd.b (id INT PRIMARY KEY, v INT)",
+                "INSERT INTO dd.b VALUES (1, 1)");
+        // One reader reads a's only chunk, then b's: a changes after its rows were read.
+        AtomicInteger altered = new AtomicInteger();
+        ChunkReader.setTestHook((id, range) -> {
+            if (id.table().equals("b") && altered.getAndIncrement() == 0) {
+                MARIADB.execute("ALTER TABLE dd.a ADD COLUMN w INT");
+            }
+        });
+        Configuration noRestarts = new Configuration();
+        noRestarts.setString("restart-strategy.type", "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(noRestarts);
+        env.setParallelism(1);
+        Throwable failure = null;
+        try (CloseableIterator<String> it = env.fromSource(MySqlCdcSource.<String>builder().hostname(MARIADB.host())
+                .port(MARIADB.port()).username(MariaDbExtension.CDC_USER).password(MariaDbExtension.CDC_PASSWORD)
+                .databaseName("dd").deserializer(new ChangeLines()).build(), WatermarkStrategy.noWatermarks(),
+                "mysql-cdc").executeAndCollect()) {
+            while (it.hasNext()) {
+                it.next();
+            }
+        } catch (Exception e) {
+            failure = e;
+        }
+        assertThat(altered.get()).isPositive();
+        assertThat(failure).isNotNull();
+        assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
+                .contains("table dd.a changed its definition while the snapshot ran",
+                        "restart the job without its state");
     }
 
     /**
@@ -247,10 +287,16 @@ class ChunkedSnapshotITCase {
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
             armed = true;
+            if (SNAPSHOT_LINES.get() > 0 && BINLOG_LINES.get() == 0) {
+                MID_SNAPSHOT_CHECKPOINTS.incrementAndGet();
+            }
         }
 
         @Override
         public String map(String value) {
+            if (value.startsWith("B ")) {
+                BINLOG_LINES.incrementAndGet();
+            }
             if (value.startsWith("S ") && SNAPSHOT_LINES.incrementAndGet() > 3_000 && armed
                     && FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throw new IllegalStateException("Injected failure in the middle of the snapshot");

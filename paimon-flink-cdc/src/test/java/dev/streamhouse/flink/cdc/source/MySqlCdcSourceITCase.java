@@ -2,6 +2,7 @@ package dev.streamhouse.flink.cdc.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.streamhouse.flink.cdc.testing.AllColumnTypes;
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,43 @@ class MySqlCdcSourceITCase {
                 changes.addAll(take(it, 1));
             }
             assertThat(changes).containsExactly("+I s1.t [4, d]", "U s1.t [2, b] -> [2, bb]", "-D s1.t [1, a]");
+        }
+    }
+
+    /**
+     * The chunked snapshot reads schemas and values over JDBC, the binlog through Debezium: for every
+     * column type they must agree, so that the switch from one to the other shows no schema change
+     * and the same row reads the same either way (with Debezium's snapshot for comparison).
+     */
+    @Test
+    void theBinlogContinuesTheChunkedSnapshotsSchemaAndValuesForEveryType() throws Exception {
+        MARIADB.execute("SET GLOBAL time_zone = '+00:00'", "CREATE DATABASE s2",
+                "CREATE TABLE s2.t (" + AllColumnTypes.COLUMNS + ")",
+                "INSERT INTO s2.t VALUES (1, " + AllColumnTypes.VALUES + ")", "INSERT INTO s2.t (id) VALUES (2)");
+        List<String> chunked = readThenInsert(source("s2", "t", true).serverTimeZone("UTC").build());
+        assertThat(chunked).hasSize(5);
+        assertThat(chunked.get(0)).startsWith("schema s2.t v1 [id INT(11) NOT NULL, c_bool TINYINT(1), ");
+        assertThat(chunked.subList(1, 5)).noneMatch(l -> l.startsWith("schema"));
+        assertThat(chunked.get(3)).as("the binlog's row 3 equals the snapshot's row 1")
+                .isEqualTo(chunked.get(1).replace("+I s2.t [1, ", "+I s2.t [3, "));
+        List<String> debezium = readThenInsert(source("s2", "t", true).serverTimeZone("UTC").debeziumSnapshot()
+                .build());
+        assertThat(debezium.get(0)).as("Debezium's schema").isEqualTo(chunked.get(0));
+        assertThat(debezium.subList(1, 3)).as("Debezium's snapshot rows").isEqualTo(chunked.subList(1, 3));
+    }
+
+    /** The snapshot (schema and two rows), then rows 3 and 4 inserted into the binlog. */
+    private static List<String> readThenInsert(MySqlCdcSource<String> source) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        try (CloseableIterator<String> it = env.fromSource(source, WatermarkStrategy.noWatermarks(), "mysql-cdc")
+                .executeAndCollect()) {
+            List<String> lines = new ArrayList<>(take(it, 3));
+            MARIADB.execute("INSERT INTO s2.t VALUES (3, " + AllColumnTypes.VALUES + ")",
+                    "INSERT INTO s2.t (id) VALUES (4)");
+            lines.addAll(take(it, 2));
+            MARIADB.execute("DELETE FROM s2.t WHERE id > 2");
+            return lines;
         }
     }
 }

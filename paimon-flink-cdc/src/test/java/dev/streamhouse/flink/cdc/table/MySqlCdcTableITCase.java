@@ -73,7 +73,9 @@ class MySqlCdcTableITCase {
                 "INSERT INTO ty.all_types VALUES (1, " + VALUES + ")",
                 "INSERT INTO ty.all_types (id) VALUES (2)",
                 "CREATE TABLE ty.no_key (id INT, v INT)",
-                "CREATE TABLE ty.kv (id INT PRIMARY KEY, v VARCHAR(10))");
+                "CREATE TABLE ty.kv (id INT PRIMARY KEY, v VARCHAR(10))",
+                "CREATE TABLE ty.named (name VARCHAR(10) PRIMARY KEY, v INT)",
+                "INSERT INTO ty.named VALUES ('a', 1), ('B', 2)");
     }
 
     private static StreamTableEnvironment tableEnv() {
@@ -146,6 +148,27 @@ class MySqlCdcTableITCase {
         t.executeSql("CREATE TABLE kv_nokey (id INT, v STRING)" + with("kv"));
         assertThatThrownBy(() -> t.executeSql("SELECT * FROM kv_nokey"))
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("needs a PRIMARY KEY"));
+    }
+
+    @Test
+    void theSnapshotIsChunkedUnlessIncrementalSnapshotIsOff() throws Exception {
+        StreamTableEnvironment t = tableEnv();
+        t.executeSql("CREATE TABLE named (name STRING, v INT, PRIMARY KEY (name) NOT ENFORCED)" + with("named"));
+        // The chunked snapshot cannot order a key in a linguistic collation, and says what to do.
+        assertThatThrownBy(() -> t.executeSql("SELECT * FROM named"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("MySQL table ty.named", "'name'", "utf8mb4_general_ci",
+                                "'scan.incremental.snapshot.enabled' = 'false'"));
+        t.executeSql("CREATE TABLE named_debezium (name STRING, v INT, PRIMARY KEY (name) NOT ENFORCED)"
+                + with("named", "'scan.incremental.snapshot.enabled' = 'false'"));
+        try (CloseableIterator<Row> it = t.executeSql("SELECT * FROM named_debezium").collect()) {
+            assertThat(take(it, 2)).containsExactlyInAnyOrder("+I a, 1", "+I B, 2");
+        }
+        t.executeSql("CREATE TABLE kv_chunks (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED)"
+                + with("kv", "'scan.incremental.snapshot.chunk.size' = '0'"));
+        assertThatThrownBy(() -> t.executeSql("SELECT * FROM kv_chunks"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("'scan.incremental.snapshot.chunk.size' must be positive, got 0"));
     }
 
     @Test
