@@ -101,14 +101,14 @@ final class JdbcValues {
             case "GEOMCOLLECTION":
                 return (rs, i) -> withoutSrid(rs.getBytes(i));
             case "DATE":
-                return (rs, i) -> parseDate(rs.getString(i));
+                return JdbcValues::date;
             case "TIME":
                 return (rs, i) -> parseTime(rs.getString(i));
             case "DATETIME":
-                return (rs, i) -> parseDateTime(rs.getString(i));
+                return JdbcValues::dateTime;
             case "TIMESTAMP":
                 return (rs, i) -> {
-                    LocalDateTime utc = parseDateTime(rs.getString(i));
+                    LocalDateTime utc = dateTime(rs, i);
                     return utc == null ? null : utc.toInstant(ZoneOffset.UTC);
                 };
             default:
@@ -130,6 +130,23 @@ final class JdbcValues {
             statement.setBytes(index, bytes);
         } else {
             statement.setObject(index, value);
+        }
+    }
+
+    /** Read as a {@code LocalDate} directly; zero or invalid dates (which the driver refuses) as text. */
+    private static LocalDate date(ResultSet rs, int i) throws SQLException {
+        try {
+            return rs.getObject(i, LocalDate.class);
+        } catch (SQLException | RuntimeException e) {
+            return parseDate(rs.getString(i));
+        }
+    }
+
+    private static LocalDateTime dateTime(ResultSet rs, int i) throws SQLException {
+        try {
+            return rs.getObject(i, LocalDateTime.class);
+        } catch (SQLException | RuntimeException e) {
+            return parseDateTime(rs.getString(i));
         }
     }
 
