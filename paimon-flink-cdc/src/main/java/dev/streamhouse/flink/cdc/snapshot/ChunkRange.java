@@ -17,7 +17,13 @@ public record ChunkRange(Object[] lower, Object[] upper) implements Serializable
     }
 
     public boolean contains(Object[] key, KeyOrder order) {
-        return (lower == null || order.compare(key, lower) >= 0) && (upper == null || order.compare(key, upper) < 0);
+        return contains(key, order, null);
+    }
+
+    /** With the server's weight strings for keys in linguistic collations ({@link KeyOrder#needsWeights()}). */
+    public boolean contains(Object[] key, KeyOrder order, CollationWeights weights) {
+        return (lower == null || order.compare(key, lower, weights) >= 0)
+                && (upper == null || order.compare(key, upper, weights) < 0);
     }
 
     @Override

@@ -42,6 +42,7 @@ public final class ChunkReader implements AutoCloseable {
     private final MySqlSourceConfig config;
     private final BinlogWindowReader windows;
     private final Map<CdcTableId, KeyOrder> keyOrders = new HashMap<>();
+    private final CollationWeights weights = new ServerCollationWeights(this::connection);
     private Connection connection;
     private ServerFlavor flavor;
 
@@ -97,7 +98,7 @@ public final class ChunkReader implements AutoCloseable {
         if (changes.isEmpty()) {
             return new ChunkResult(rows, high, 0);
         }
-        return new ChunkResult(ChunkBackfill.apply(rows, changes, range, order), high, changes.size());
+        return new ChunkResult(ChunkBackfill.apply(rows, changes, range, order, weights), high, changes.size());
     }
 
     private Connection connection() throws SQLException {

@@ -13,11 +13,13 @@ import java.util.Locale;
 /**
  * Orders a table's primary-key values as the server does, so that Java code can tell which chunk
  * a key falls into exactly as the chunk's {@code WHERE} clause decided it. Keys are the values of
- * the key columns in key order, typed as {@code MySqlType} documents. Exact for numbers, temporal
- * values, BIT, binary strings, ENUM (by member position) and character columns with a binary
- * collation ({@code *_bin}, compared by their bytes in the column's character set, padded with
- * spaces unless the collation is NO PAD). Other collations order by linguistic rules this class
- * does not reproduce: {@link #of} refuses them.
+ * the key columns in key order, typed as {@code MySqlType} documents. Numbers, temporal values,
+ * BIT, binary strings, ENUM (by member position) and character columns with a binary collation
+ * ({@code *_bin}: their bytes in the column's character set, padded with spaces unless the
+ * collation is NO PAD) compare in Java. CHAR and VARCHAR columns in a linguistic collation
+ * ({@code utf8mb4_general_ci}, ...) compare by the server's weight strings ({@link
+ * CollationWeights}, padded to the column's length for PAD SPACE collations, as the server sorts);
+ * such an order needs a weight source ({@link #needsWeights()}). Other key types are refused.
  */
 public final class KeyOrder implements Comparator<Object[]>, Serializable {
     private static final long serialVersionUID = 1L;
@@ -66,10 +68,25 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
         return keyIndexes.length;
     }
 
+    /** True when a key column compares by the server's weight strings. */
+    public boolean needsWeights() {
+        for (ValueOrder c : columns) {
+            if (c instanceof CollatedOrder) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Compares keys without weight strings: fails for an order that {@link #needsWeights()}. */
     @Override
     public int compare(Object[] a, Object[] b) {
+        return compare(a, b, null);
+    }
+
+    public int compare(Object[] a, Object[] b, CollationWeights weights) {
         for (int i = 0; i < columns.length; i++) {
-            int c = columns[i].compare(a[i], b[i]);
+            int c = columns[i].compare(a[i], b[i], weights);
             if (c != 0) {
                 return c;
             }
@@ -131,27 +148,32 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
             CapturedTable.ColumnEncoding encoding) {
         String collation = encoding.collation() == null ? "" : encoding.collation().toLowerCase(Locale.ROOT);
         Charset charset = MySqlCharsets.forName(encoding.charset());
-        if (!collation.endsWith("_bin") || charset == null) {
+        boolean padSpace = !collation.contains("nopad") && !collation.contains("_0900_");
+        if (collation.endsWith("_bin") && charset != null) {
+            return new CharactersOrder(charset.name(), padSpace);
+        }
+        String type = column.type().name();
+        if (collation.isEmpty() || encoding.charset() == null || !(type.equals("CHAR") || type.equals("VARCHAR"))
+                || column.type().length() <= 0) {
             throw new UnsupportedChunkKeyException("Cannot snapshot MySQL table " + table.id() + " in chunks: its key "
                     + "column '" + column.name() + "' is " + column.type() + " with collation " + encoding.collation()
-                    + " (character set " + encoding.charset() + "), whose linguistic order the chunked snapshot cannot "
-                    + "reproduce (it can for binary collations such as utf8mb4_bin). Read it with Debezium's snapshot "
+                    + " (character set " + encoding.charset() + "), whose order the chunked snapshot cannot reproduce "
+                    + "(it can for CHAR and VARCHAR keys). Read it with Debezium's snapshot "
                     + "('scan.incremental.snapshot.enabled' = 'false')");
         }
-        boolean padSpace = !collation.contains("nopad") && !collation.contains("_0900_");
-        return new CharactersOrder(charset.name(), padSpace);
+        return new CollatedOrder(encoding.charset(), encoding.collation(), padSpace ? column.type().length() : 0);
     }
 
     /** Orders the values of one key column. */
     private interface ValueOrder extends Serializable {
-        int compare(Object a, Object b);
+        int compare(Object a, Object b, CollationWeights weights);
     }
 
     private static final class NumericOrder implements ValueOrder {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public int compare(Object a, Object b) {
+        public int compare(Object a, Object b, CollationWeights weights) {
             if (a instanceof Long x && b instanceof Long y) {
                 return Long.compare(x, y);
             }
@@ -170,7 +192,7 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
 
         @Override
         @SuppressWarnings({"unchecked", "rawtypes"})
-        public int compare(Object a, Object b) {
+        public int compare(Object a, Object b, CollationWeights weights) {
             return ((Comparable) a).compareTo(b);
         }
     }
@@ -179,7 +201,7 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public int compare(Object a, Object b) {
+        public int compare(Object a, Object b, CollationWeights weights) {
             return compareUnsigned((byte[]) a, (byte[]) b, false);
         }
     }
@@ -193,7 +215,7 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
         }
 
         @Override
-        public int compare(Object a, Object b) {
+        public int compare(Object a, Object b, CollationWeights weights) {
             return Integer.compare(members.indexOf((String) a), members.indexOf((String) b));
         }
     }
@@ -210,11 +232,35 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
         }
 
         @Override
-        public int compare(Object a, Object b) {
+        public int compare(Object a, Object b, CollationWeights weights) {
             if (resolved == null) {
                 resolved = Charset.forName(charset);
             }
             return compareUnsigned(((String) a).getBytes(resolved), ((String) b).getBytes(resolved), padSpace);
+        }
+    }
+
+    /** Character values in a linguistic collation, by the server's weight strings. */
+    private static final class CollatedOrder implements ValueOrder {
+        private static final long serialVersionUID = 1L;
+        private final String charset;
+        private final String collation;
+        private final int padLength;
+
+        CollatedOrder(String charset, String collation, int padLength) {
+            this.charset = charset;
+            this.collation = collation;
+            this.padLength = padLength;
+        }
+
+        @Override
+        public int compare(Object a, Object b, CollationWeights weights) {
+            if (weights == null) {
+                throw new IllegalStateException("Keys in collation " + collation + " compare by the server's weight "
+                        + "strings; no weight source was given");
+            }
+            return compareUnsigned(weights.weight((String) a, charset, collation, padLength),
+                    weights.weight((String) b, charset, collation, padLength), false);
         }
     }
 

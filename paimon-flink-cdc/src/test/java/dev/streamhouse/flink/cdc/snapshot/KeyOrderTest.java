@@ -73,13 +73,36 @@ class KeyOrderTest {
     }
 
     @Test
+    void linguisticCollationsCompareByTheServersWeightsPaddedForPadSpace() {
+        KeyOrder order = KeyOrder.of(TestTables.builder("ci").column("name", new MySqlType("VARCHAR", false, 4, -1),
+                "utf8mb4", "utf8mb4_general_ci").key("name").build());
+        assertThat(order.needsWeights()).isTrue();
+        assertThatThrownBy(() -> order.compare(new Object[] {"a"}, new Object[] {"b"}))
+                .hasMessageContaining("utf8mb4_general_ci", "weight");
+        List<String> asked = new java.util.ArrayList<>();
+        CollationWeights upperCase = (value, charset, collation, pad) -> {
+            asked.add(value + "/" + charset + "/" + collation + "/" + pad);
+            return value.toUpperCase(java.util.Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+        };
+        assertThat(order.compare(new Object[] {"a"}, new Object[] {"B"}, upperCase)).isNegative();
+        assertThat(order.compare(new Object[] {"b"}, new Object[] {"B"}, upperCase)).isZero();
+        assertThat(asked).contains("a/utf8mb4/utf8mb4_general_ci/4");
+        KeyOrder noPad = KeyOrder.of(TestTables.builder("np").column("name", new MySqlType("VARCHAR", false, 4, -1),
+                "utf8mb4", "utf8mb4_0900_ai_ci").key("name").build());
+        asked.clear();
+        noPad.compare(new Object[] {"a"}, new Object[] {"b"}, upperCase);
+        assertThat(asked).contains("a/utf8mb4/utf8mb4_0900_ai_ci/0");
+        assertThat(KeyOrder.of(TestTables.keyValue("t")).needsWeights()).isFalse();
+    }
+
+    @Test
     void keysWhoseOrderCannotBeReproducedAreRefusedNamingTableAndColumn() {
         assertThatThrownBy(() -> KeyOrder.of(TestTables.builder("nokey").column("v", INT).build()))
                 .isInstanceOf(UnsupportedChunkKeyException.class)
                 .hasMessageContaining("db.nokey", "no primary key", "'scan.incremental.snapshot.enabled' = 'false'");
         assertThatThrownBy(() -> KeyOrder.of(TestTables.builder("ci").column("name",
-                new MySqlType("VARCHAR", false, 20, -1), "utf8mb4", "utf8mb4_general_ci").key("name").build()))
-                .hasMessageContaining("db.ci", "'name'", "utf8mb4_general_ci");
+                new MySqlType("TEXT", false, -1, -1), "utf8mb4", "utf8mb4_general_ci").key("name").build()))
+                .hasMessageContaining("db.ci", "'name'", "utf8mb4_general_ci", "CHAR and VARCHAR");
         assertThatThrownBy(() -> KeyOrder.of(TestTables.builder("js").column("j", new MySqlType("JSON", false, -1, -1))
                 .key("j").build())).hasMessageContaining("db.js", "'j'", "JSON");
     }

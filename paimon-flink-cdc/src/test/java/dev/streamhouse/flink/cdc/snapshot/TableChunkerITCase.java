@@ -40,7 +40,14 @@ class TableChunkerITCase {
                 "CREATE TABLE tc.dates (d DATETIME(3) PRIMARY KEY)",
                 "INSERT INTO tc.dates SELECT TIMESTAMP'1999-12-31 23:00:00' + INTERVAL seq * 7 SECOND FROM tc.seq_1_to_500",
                 "CREATE TABLE tc.empty (id INT PRIMARY KEY)",
-                "CREATE TABLE tc.ci (name VARCHAR(10) PRIMARY KEY)");
+                "CREATE TABLE tc.ci (name VARCHAR(10) PRIMARY KEY, v INT)",
+                "INSERT IGNORE INTO tc.ci SELECT CONCAT(IF(seq % 2 = 0, 'k', 'K'), seq % 300), seq FROM tc.seq_1_to_400",
+                "INSERT IGNORE INTO tc.ci VALUES ('a', 0), ('B', 0), ('c\\t', 0), ('c', 0), ('\u00e4x', 0), "
+                        + "('ss', 0), ('\u00df', 0), ('\ud83d\ude00', 0), ('', 0), ('Z ', 0)",
+                "CREATE TABLE tc.latin (name CHAR(6) CHARACTER SET latin1 COLLATE latin1_german2_ci PRIMARY KEY)",
+                "INSERT IGNORE INTO tc.latin SELECT CONCAT(CHAR(65 + seq % 26), CHAR(228 + seq % 3 USING latin1), seq) "
+                        + "FROM tc.seq_1_to_200",
+                "CREATE TABLE tc.sets (k SET('a', 'b', 'c') PRIMARY KEY)");
     }
 
     private static CapturedTable table(String name) throws Exception {
@@ -53,6 +60,14 @@ class TableChunkerITCase {
     private static List<Integer> splitAndRead(String name, int chunkSize, int expectedRows) throws Exception {
         CapturedTable table = table(name);
         KeyOrder order = KeyOrder.of(table);
+        try (Connection weightsConnection = MARIADB.rootConnection()) {
+            return splitAndRead(table, order, new ServerCollationWeights(() -> weightsConnection), chunkSize,
+                    expectedRows);
+        }
+    }
+
+    private static List<Integer> splitAndRead(CapturedTable table, KeyOrder order, CollationWeights weights,
+            int chunkSize, int expectedRows) throws Exception {
         List<ChunkRange> ranges;
         try (Connection c = MARIADB.rootConnection()) {
             c.createStatement().execute("SET time_zone = '+00:00'");
@@ -72,10 +87,10 @@ class TableChunkerITCase {
                 sizes.add(rows.size());
                 for (Object[] row : rows) {
                     Object[] key = order.keyOf(row);
-                    assertThat(range.contains(key, order)).as("%s in %s", java.util.Arrays.deepToString(key), range)
-                            .isTrue();
+                    assertThat(range.contains(key, order, weights))
+                            .as("%s in %s", java.util.Arrays.deepToString(key), range).isTrue();
                     if (previous != null) {
-                        assertThat(order.compare(previous, key)).as("key order").isNegative();
+                        assertThat(order.compare(previous, key, weights)).as("key order").isNegative();
                     }
                     previous = key;
                 }
@@ -114,8 +129,22 @@ class TableChunkerITCase {
     }
 
     @Test
-    void aKeyInALinguisticCollationIsRefused() {
-        assertThatThrownBy(() -> splitAndRead("ci", 10, 0)).isInstanceOf(UnsupportedChunkKeyException.class)
-                .hasMessageContaining("tc.ci", "'name'", "utf8mb4_general_ci");
+    void keysInLinguisticCollationsSplitAndOrderAsTheServerSortsThem() throws Exception {
+        assertThat(splitAndRead("ci", 37, count("ci"))).allMatch(n -> n <= 37);
+        assertThat(splitAndRead("latin", 16, count("latin"))).allMatch(n -> n <= 16);
+    }
+
+    @Test
+    void aKeyWhoseOrderCannotBeReproducedIsRefused() {
+        assertThatThrownBy(() -> splitAndRead("sets", 10, 0)).isInstanceOf(UnsupportedChunkKeyException.class)
+                .hasMessageContaining("tc.sets", "'k'", "SET");
+    }
+
+    private static int count(String table) throws Exception {
+        try (Connection c = MARIADB.rootConnection(); var rs = c.createStatement().executeQuery(
+                "SELECT COUNT(*) FROM tc." + table)) {
+            rs.next();
+            return rs.getInt(1);
+        }
     }
 }

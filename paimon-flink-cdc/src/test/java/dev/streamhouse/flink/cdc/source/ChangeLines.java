@@ -11,7 +11,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.util.Collector;
 
 /**
- * Test deserializer for tables of integer columns: each row change as one line, {@code <S|B> <op>
+ * Test deserializer for tables keyed by their first column, values without commas or spaces: each row change as one line, {@code <S|B> <op>
  * <before> <after>} with rows as comma-separated values and {@code -} for a missing image, e.g.
  * {@code S +I - 5,1,2} (a snapshot row) or {@code B U 5,1,2 5,3,4} (a binlog update). {@link #replay}
  * rebuilds the table from such lines and reports every change that does not fit the state.
@@ -52,8 +52,8 @@ public final class ChangeLines implements CdcDeserializer<String> {
      * update or delete of an absent key or with a before image that differs from the state is added
      * to {@code problems}.
      */
-    public static Map<Long, String> replay(List<String> lines, List<String> problems) {
-        Map<Long, String> state = new HashMap<>();
+    public static Map<String, String> replay(List<String> lines, List<String> problems) {
+        Map<String, String> state = new HashMap<>();
         for (String line : lines) {
             String[] p = line.split(" ");
             String op = p[1];
@@ -86,8 +86,9 @@ public final class ChangeLines implements CdcDeserializer<String> {
         return out;
     }
 
-    private static long id(String row) {
+    /** The first value of a row: its key. */
+    private static String id(String row) {
         int comma = row.indexOf(',');
-        return Long.parseLong(comma < 0 ? row : row.substring(0, comma));
+        return comma < 0 ? row : row.substring(0, comma);
     }
 }

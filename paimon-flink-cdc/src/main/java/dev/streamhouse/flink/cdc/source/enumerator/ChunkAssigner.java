@@ -215,8 +215,10 @@ final class ChunkAssigner {
 
     /** The finished snapshot for the binlog split; only when {@link #allFinished()}. */
     SnapshotWindow window() {
+        List<MySqlChunkSplit> inKeyOrder = new ArrayList<>(finished.values());
+        inKeyOrder.sort(java.util.Comparator.comparingInt(MySqlChunkSplit::index));
         Map<CdcTableId, List<SnapshotWindow.FinishedChunk>> chunks = new HashMap<>();
-        for (MySqlChunkSplit split : finished.values()) {
+        for (MySqlChunkSplit split : inKeyOrder) {
             chunks.computeIfAbsent(split.table().id(), t -> new ArrayList<>())
                     .add(new SnapshotWindow.FinishedChunk(split.range(), split.highWatermark()));
         }

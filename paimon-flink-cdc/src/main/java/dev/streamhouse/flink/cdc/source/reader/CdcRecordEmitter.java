@@ -5,6 +5,7 @@ import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcSchemaChange;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
+import dev.streamhouse.flink.cdc.snapshot.CollationWeights;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplitState;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplitState;
@@ -36,11 +37,14 @@ final class CdcRecordEmitter<T> implements RecordEmitter<SourceElement, T, MySql
     private final Runnable onSnapshotFinished;
     private final OutputCollector<T> collector = new OutputCollector<>();
     private final Map<CdcTableId, CdcSchema> emittedSchemas = new HashMap<>();
+    private final CollationWeights weights;
 
-    CdcRecordEmitter(CdcDeserializer<T> deserializer, SnapshotProgress progress, Runnable onSnapshotFinished) {
+    CdcRecordEmitter(CdcDeserializer<T> deserializer, SnapshotProgress progress, Runnable onSnapshotFinished,
+            CollationWeights weights) {
         this.deserializer = deserializer;
         this.progress = progress;
         this.onSnapshotFinished = onSnapshotFinished;
+        this.weights = weights;
     }
 
     @Override
@@ -64,7 +68,7 @@ final class CdcRecordEmitter<T> implements RecordEmitter<SourceElement, T, MySql
                     continue;
                 }
                 if (window != null && record.position() != null && window.reflects(row.table(),
-                        row.after() != null ? row.after() : row.before(), record.position())) {
+                        row.after() != null ? row.after() : row.before(), record.position(), weights)) {
                     continue;
                 }
             }

@@ -1,6 +1,8 @@
 package dev.streamhouse.flink.cdc.source.reader;
 
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
+import dev.streamhouse.flink.cdc.snapshot.ServerCollationWeights;
+import dev.streamhouse.flink.cdc.snapshot.SnapshotConnections;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.event.ChunkProgressEvent;
@@ -12,6 +14,8 @@ import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplit;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplitState;
 import dev.streamhouse.flink.cdc.source.split.MySqlSplit;
 import dev.streamhouse.flink.cdc.source.split.MySqlSplitState;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,14 +39,22 @@ public final class MySqlCdcSourceReader<T>
 
     private final Map<String, MySqlChunkSplit> unacknowledged = new LinkedHashMap<>();
     private final List<String> restoredUnread = new ArrayList<>();
+    private final WeightConnection weightConnection;
     private boolean started;
 
     public MySqlCdcSourceReader(MySqlSourceConfig config, CdcDeserializer<T> deserializer,
             SourceReaderContext context) {
+        this(config, deserializer, context, new WeightConnection(config));
+    }
+
+    private MySqlCdcSourceReader(MySqlSourceConfig config, CdcDeserializer<T> deserializer,
+            SourceReaderContext context, WeightConnection weightConnection) {
         super(() -> new MySqlSplitReader(config, config.serverIdFor(context.getIndexOfSubtask())),
                 new CdcRecordEmitter<>(deserializer, new SnapshotProgress(config.address(), context.metricGroup()),
-                        () -> context.sendSourceEventToCoordinator(new SnapshotFinishedEvent())),
+                        () -> context.sendSourceEventToCoordinator(new SnapshotFinishedEvent()),
+                        new ServerCollationWeights(weightConnection::get)),
                 context.getConfiguration(), context);
+        this.weightConnection = weightConnection;
     }
 
     @Override
@@ -99,6 +111,42 @@ public final class MySqlCdcSourceReader<T>
         List<MySqlSplit> splits = new ArrayList<>(super.snapshotState(checkpointId));
         splits.addAll(unacknowledged.values());
         return splits;
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            super.close();
+        } finally {
+            weightConnection.close();
+        }
+    }
+
+    /**
+     * The connection by which the emitter reads collation weights (keys in linguistic collations
+     * during a snapshot window), opened when first needed.
+     */
+    private static final class WeightConnection implements AutoCloseable {
+        private final MySqlSourceConfig config;
+        private Connection connection;
+
+        WeightConnection(MySqlSourceConfig config) {
+            this.config = config;
+        }
+
+        Connection get() throws SQLException {
+            if (connection == null) {
+                connection = SnapshotConnections.open(config);
+            }
+            return connection;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (connection != null) {
+                connection.close();
+            }
+        }
     }
 
     @Override

@@ -4,9 +4,9 @@ import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
+import dev.streamhouse.flink.cdc.snapshot.CollationWeights;
 import dev.streamhouse.flink.cdc.snapshot.KeyOrder;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +19,8 @@ import java.util.Objects;
  * the lowest high watermark (every chunk already holds the changes before it); a row change at
  * position p of a key whose chunk has high watermark h is already in that chunk's rows when
  * {@code p < h}, and is skipped. From the highest high watermark on, every change is new.
+ * Finding a key's chunk compares keys: tables keyed in a linguistic collation need the server's
+ * weight strings for it ({@link CollationWeights}).
  */
 public final class SnapshotWindow {
 
@@ -28,7 +30,7 @@ public final class SnapshotWindow {
     private final BinlogPosition highest;
     private final Map<CdcTableId, KeyOrder> orders = new HashMap<>();
 
-    /** {@code chunks} of each table must cover its key space; their order does not matter. */
+    /** {@code chunks} of each table must cover its key space, in key order. */
     public SnapshotWindow(List<CapturedTable> tables, Map<CdcTableId, List<FinishedChunk>> chunks) {
         this.tables = List.copyOf(tables);
         Map<CdcTableId, List<FinishedChunk>> sorted = new LinkedHashMap<>();
@@ -39,9 +41,10 @@ public final class SnapshotWindow {
             if (list.isEmpty()) {
                 throw new IllegalArgumentException("Table " + table.id() + " has no finished chunks");
             }
-            KeyOrder order = orderOf(table);
-            list.sort(Comparator.comparing((FinishedChunk c) -> c.range().lower(),
-                    Comparator.nullsFirst(order)));
+            orderOf(table);
+            if (list.get(0).range().lower() != null || list.get(list.size() - 1).range().upper() != null) {
+                throw new IllegalArgumentException("The chunks of table " + table.id() + " are not in key order");
+            }
             sorted.put(table.id(), List.copyOf(list));
             for (FinishedChunk c : list) {
                 low = low == null ? c.highWatermark() : BinlogPosition.min(low, c.highWatermark());
@@ -79,7 +82,7 @@ public final class SnapshotWindow {
      * update, the before image of a delete) of {@code table} at {@code position} is already in the
      * rows of the key's chunk. Tables the snapshot did not read have no such changes.
      */
-    public boolean reflects(CdcTableId table, Object[] row, BinlogPosition position) {
+    public boolean reflects(CdcTableId table, Object[] row, BinlogPosition position, CollationWeights weights) {
         if (!position.isBefore(highest)) {
             return false;
         }
@@ -91,18 +94,19 @@ public final class SnapshotWindow {
             return true;
         }
         KeyOrder order = orders.get(table);
-        FinishedChunk chunk = chunkOf(list, order.keyOf(row), order);
+        FinishedChunk chunk = chunkOf(list, order.keyOf(row), order, weights);
         return position.isBefore(chunk.highWatermark());
     }
 
     /** The last chunk whose lower bound is at or below the key (the first one is open below). */
-    private static FinishedChunk chunkOf(List<FinishedChunk> list, Object[] key, KeyOrder order) {
+    private static FinishedChunk chunkOf(List<FinishedChunk> list, Object[] key, KeyOrder order,
+            CollationWeights weights) {
         int low = 0;
         int high = list.size() - 1;
         while (low < high) {
             int mid = (low + high + 1) >>> 1;
             Object[] lower = list.get(mid).range().lower();
-            if (lower == null || order.compare(lower, key) <= 0) {
+            if (lower == null || order.compare(lower, key, weights) <= 0) {
                 low = mid;
             } else {
                 high = mid - 1;
