@@ -31,6 +31,8 @@ final class ChunkAssigner {
     private final Map<String, MySqlChunkSplit> assigned = new LinkedHashMap<>();
     private final Map<String, Integer> owners = new HashMap<>();
     private final Map<String, MySqlChunkSplit> finished = new LinkedHashMap<>();
+    /** Per table: chunks not emitted (waiting or assigned). */
+    private final Map<CdcTableId, Integer> unfinished = new HashMap<>();
     private boolean binlogAssigned;
     /** Grows whenever a finished chunk stops being finished, so a window computed before is stale. */
     private long generation;
@@ -57,6 +59,12 @@ final class ChunkAssigner {
         for (MySqlChunkSplit split : state.finished()) {
             finished.put(split.splitId(), split);
         }
+        for (MySqlChunkSplit split : unassigned) {
+            unfinished.merge(split.table().id(), 1, Integer::sum);
+        }
+        for (MySqlChunkSplit split : assigned.values()) {
+            unfinished.merge(split.table().id(), 1, Integer::sum);
+        }
         this.binlogAssigned = state.binlogAssigned();
     }
 
@@ -79,6 +87,7 @@ final class ChunkAssigner {
         for (int i = 0; i < ranges.size(); i++) {
             unassigned.addLast(new MySqlChunkSplit(captured, i, ranges.get(i), null));
         }
+        unfinished.merge(table, ranges.size(), Integer::sum);
     }
 
     /** The next chunk for {@code subtask}, now assigned to it; null when none waits. */
@@ -110,6 +119,7 @@ final class ChunkAssigner {
         }
         assigned.put(id, split.withHighWatermark(null));
         owners.put(id, subtask);
+        unfinished.merge(split.table().id(), 1, Integer::sum);
         return true;
     }
 
@@ -123,25 +133,21 @@ final class ChunkAssigner {
         return true;
     }
 
-    /** Takes the chunk out of whichever set holds it. */
+    /** Takes the chunk out of whichever set holds it (and out of the unfinished count). */
     private MySqlChunkSplit remove(String id) {
-        MySqlChunkSplit split = assigned.remove(id);
+        MySqlChunkSplit split = finished.remove(id);
+        if (split != null) {
+            generation++;
+            return split;
+        }
+        split = assigned.remove(id);
         owners.remove(id);
         if (split == null) {
-            split = finished.remove(id);
-            if (split != null) {
-                generation++;
-            }
+            split = unassigned.stream().filter(s -> s.splitId().equals(id)).findFirst().orElse(null);
+            unassigned.remove(split);
         }
-        if (split == null) {
-            for (MySqlChunkSplit s : unassigned) {
-                if (s.splitId().equals(id)) {
-                    split = s;
-                }
-            }
-            if (split != null) {
-                unassigned.remove(split);
-            }
+        if (split != null) {
+            unfinished.merge(split.table().id(), -1, Integer::sum);
         }
         return split;
     }
@@ -149,15 +155,9 @@ final class ChunkAssigner {
     /** A failed reader's chunks, assigned after its last checkpoint: they are read again. */
     void handedBack(List<MySqlChunkSplit> splits) {
         for (MySqlChunkSplit split : splits) {
-            String id = split.splitId();
-            assigned.remove(id);
-            owners.remove(id);
-            if (finished.remove(id) != null) {
-                generation++;
-            }
-            if (unassigned.stream().noneMatch(s -> s.splitId().equals(id))) {
-                unassigned.addFirst(split.withHighWatermark(null));
-            }
+            MySqlChunkSplit known = remove(split.splitId());
+            unassigned.addFirst((known == null ? split : known).withHighWatermark(null));
+            unfinished.merge(split.table().id(), 1, Integer::sum);
         }
     }
 
@@ -197,20 +197,7 @@ final class ChunkAssigner {
     }
 
     boolean isDone(CdcTableId table) {
-        if (tablesToSplit.contains(table)) {
-            return false;
-        }
-        for (MySqlChunkSplit s : unassigned) {
-            if (s.table().id().equals(table)) {
-                return false;
-            }
-        }
-        for (MySqlChunkSplit s : assigned.values()) {
-            if (s.table().id().equals(table)) {
-                return false;
-            }
-        }
-        return true;
+        return !tablesToSplit.contains(table) && unfinished.getOrDefault(table, 0) == 0;
     }
 
     /** The finished snapshot for the binlog split; only when {@link #allFinished()}. */

@@ -69,6 +69,7 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
     private boolean splitting;
     private boolean creatingBinlog;
     private int tablesLoggedDone;
+    private boolean loggedWaiting;
 
     public ChunkedSnapshotEnumerator(SplitEnumeratorContext<MySqlSplit> context, MySqlSourceConfig config,
             MySqlCdcEnumeratorState restored) {
@@ -169,6 +170,7 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
         }
         if (!assigner.allFinished()) {
             gate.reset();
+            loggedWaiting = false;
         }
         logProgress();
         topUp(subtaskId);
@@ -245,8 +247,11 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
             return;
         }
         if (!gate.isOpen()) {
-            LOG.info("MySQL CDC snapshot of {}: every chunk emitted; the binlog starts after {}", config.address(),
-                    gate.waitingFor());
+            if (!loggedWaiting) {
+                loggedWaiting = true;
+                LOG.info("MySQL CDC snapshot of {}: every chunk emitted; the binlog starts after {}",
+                        config.address(), gate.waitingFor());
+            }
             return;
         }
         TreeSet<Integer> readers = new TreeSet<>(context.registeredReaders().keySet());

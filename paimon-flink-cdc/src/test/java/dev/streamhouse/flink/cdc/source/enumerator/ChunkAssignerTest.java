@@ -55,9 +55,11 @@ class ChunkAssignerTest {
         assigner.emitted(a1.splitId(), P1);
         long generation = assigner.generation();
         assertThat(assigner.allFinished()).isTrue();
+        assertThat(assigner.isDone(A.id())).isTrue();
         assigner.handedBack(List.of(a0));
         assertThat(assigner.generation()).isGreaterThan(generation);
         assertThat(assigner.allFinished()).isFalse();
+        assertThat(assigner.isDone(A.id())).isFalse();
         MySqlChunkSplit again = assigner.assign(1);
         assertThat(again.splitId()).isEqualTo(a0.splitId());
         assertThat(again.isEmitted()).isFalse();
@@ -65,8 +67,10 @@ class ChunkAssignerTest {
         assertThat(assigner.held(0, a1.splitId())).isTrue();
         assertThat(assigner.allFinished()).isFalse();
         assertThat(assigner.inFlight(0)).isEqualTo(1);
+        assertThat(assigner.isDone(A.id())).isFalse();
         assigner.emitted(a1.splitId(), P2);
         assertThat(assigner.allFinished()).isTrue();
+        assertThat(assigner.tablesDone()).isEqualTo(1);
         assertThat(assigner.window().lowestHighWatermark()).as("the later reports count").isEqualTo(P2);
     }
 
@@ -83,5 +87,7 @@ class ChunkAssignerTest {
         assertThat(restored.inFlight(2)).isEqualTo(1);
         assertThat(restored.nextTableToSplit()).isEqualTo(B);
         assertThat(restored.chunksFinished()).isEqualTo(1);
+        assertThat(restored.isDone(A.id())).isFalse();
+        assertThat(restored.chunksKnown()).isEqualTo(2);
     }
 }
