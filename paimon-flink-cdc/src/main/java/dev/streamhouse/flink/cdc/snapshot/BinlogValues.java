@@ -22,20 +22,24 @@ import java.util.List;
  * Turns the values of binlog row images (as Debezium's row deserializers decode them: integers
  * signed, strings as bytes, ENUM as a member number, SET as a bit mask, BIT as a bit set, temporal
  * values as {@code java.time} objects) into the Java values {@link MySqlType} documents, so that a
- * row read from the binlog equals the same row read over JDBC ({@link JdbcValues}). Built per
- * table from the schema and column encodings {@code TableDiscovery} read.
+ * row read from the binlog equals the same row read over JDBC ({@link JdbcValues}), zero dates
+ * included (the binlog has no value for a zero DATE or DATETIME, and second 0 for a zero TIMESTAMP). Built per table from the schema and column encodings {@code TableDiscovery} read.
  */
 final class BinlogValues {
 
     private final CapturedTable table;
     private final Decoder[] decoders;
+    /** Per column: what a zero date (no value in the image, or second 0 of a TIMESTAMP) reads as. */
+    private final Object[] zeroDates;
 
     BinlogValues(CapturedTable table) {
         this.table = table;
         List<CdcColumn> columns = table.schema().columns();
         this.decoders = new Decoder[columns.size()];
+        this.zeroDates = new Object[columns.size()];
         for (int i = 0; i < decoders.length; i++) {
             decoders[i] = decoderOf(columns.get(i), table.encoding(i));
+            zeroDates[i] = columns.get(i).nullable() ? null : JdbcValues.zeroDate(columns.get(i).type());
         }
     }
 
@@ -44,7 +48,7 @@ final class BinlogValues {
         Object[] row = new Object[decoders.length];
         for (int i = 0; i < row.length; i++) {
             Serializable raw = image[i];
-            row[i] = raw == null ? null : decoders[i].decode(raw);
+            row[i] = raw == null ? zeroDates[i] : decoders[i].decode(raw);
         }
         return row;
     }

@@ -19,8 +19,10 @@ import java.util.List;
 /**
  * Column values read over JDBC as the Java values {@link MySqlType} documents (the same values
  * Debezium's records and {@link BinlogValues} give), and key values bound as statement parameters.
- * Temporal values are read as text: the connection's session time zone must be UTC
- * ({@code SET time_zone = '+00:00'}) so that TIMESTAMP text is UTC. Zero dates read as null.
+ * The connection's session time zone must be UTC ({@code SET time_zone = '+00:00'}) so that
+ * TIMESTAMP values read as UTC. Zero dates ({@code '0000-00-00'}) read as Debezium's records have
+ * them: a zero DATE or DATETIME is null in a nullable column and 1970-01-01 in a NOT NULL one; a
+ * zero TIMESTAMP (stored as second 0) is 1970-01-01T00:00:00Z.
  */
 final class JdbcValues {
 
@@ -39,9 +41,24 @@ final class JdbcValues {
         List<CdcColumn> columns = schema.columns();
         ColumnReader[] readers = new ColumnReader[columns.size()];
         for (int i = 0; i < readers.length; i++) {
-            readers[i] = readerOf(columns.get(i).type());
+            ColumnReader reader = readerOf(columns.get(i).type());
+            Object zero = columns.get(i).nullable() ? null : zeroDate(columns.get(i).type());
+            readers[i] = zero == null ? reader : (rs, index) -> {
+                Object value = reader.read(rs, index);
+                return value == null ? zero : value;
+            };
         }
         return readers;
+    }
+
+    /** What a zero date of a NOT NULL column of this type reads as; null for other types. */
+    static Object zeroDate(MySqlType type) {
+        return switch (type.name()) {
+            case "DATE" -> LocalDate.EPOCH;
+            case "DATETIME" -> LocalDateTime.of(1970, 1, 1, 0, 0);
+            case "TIMESTAMP" -> Instant.EPOCH;
+            default -> null;
+        };
     }
 
     private static ColumnReader readerOf(MySqlType type) {
@@ -109,7 +126,10 @@ final class JdbcValues {
             case "TIMESTAMP":
                 return (rs, i) -> {
                     LocalDateTime utc = dateTime(rs, i);
-                    return utc == null ? null : utc.toInstant(ZoneOffset.UTC);
+                    if (utc != null) {
+                        return utc.toInstant(ZoneOffset.UTC);
+                    }
+                    return rs.getString(i) == null ? null : Instant.EPOCH;
                 };
             default:
                 return ResultSet::getString;

@@ -113,6 +113,44 @@ class ChunkReaderITCase {
                 || backfilled.highWatermark().equals(plain.highWatermark())).isTrue();
     }
 
+    private static final String ZERO_DATES = "'0000-00-00', '0000-00-00 00:00:00', '0000-00-00 00:00:00', "
+            + "'0000-00-00', '0000-00-00 00:00:00', '0000-00-00 00:00:00'";
+
+    @Test
+    void zeroDatesReadTheSameEitherWay() throws Exception {
+        MARIADB.execute("CREATE TABLE cr.zero (id INT PRIMARY KEY, d DATE, dt DATETIME, ts TIMESTAMP NULL, "
+                + "dn DATE NOT NULL, dtn DATETIME NOT NULL, tsn TIMESTAMP NOT NULL DEFAULT 0)");
+        try (Connection c = MARIADB.rootConnection(); var s = c.createStatement()) {
+            s.execute("SET SESSION sql_mode = ''");
+            s.execute("INSERT INTO cr.zero VALUES (1, " + ZERO_DATES + ")");
+        }
+        CapturedTable table = table("zero");
+        ChunkReader.setTestHook((id, r) -> {
+            try (Connection c = MARIADB.rootConnection(); var s = c.createStatement()) {
+                s.execute("SET SESSION sql_mode = ''");
+                s.execute("INSERT INTO cr.zero VALUES (2, " + ZERO_DATES + ")");
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        List<Object[]> backfilled;
+        try (ChunkReader reader = new ChunkReader(config(), 7004)) {
+            backfilled = new ArrayList<>(reader.read(table, ChunkRange.all()).rows());
+        }
+        ChunkReader.setTestHook(null);
+        List<Object[]> plain;
+        try (ChunkReader reader = new ChunkReader(config(), 7004)) {
+            plain = reader.read(table, ChunkRange.all()).rows();
+        }
+        backfilled.sort(java.util.Comparator.comparing(r -> (Long) r[0]));
+        assertThat(strings(backfilled)).isEqualTo(strings(plain));
+        // As Debezium's records: a zero DATE or DATETIME is null when nullable, else the epoch; a zero
+        // TIMESTAMP (second 0) is the epoch.
+        String epochs = "1970-01-01(LocalDate), 1970-01-01T00:00(LocalDateTime), 1970-01-01T00:00:00Z(Instant), ";
+        assertThat(strings(plain)).containsExactly("1(Long), null, null, 1970-01-01T00:00:00Z(Instant), " + epochs,
+                "2(Long), null, null, 1970-01-01T00:00:00Z(Instant), " + epochs);
+    }
+
     @Test
     void aChunkWithoutChangesIsReadWithoutTheBinlog() throws Exception {
         CapturedTable table = table("kv");

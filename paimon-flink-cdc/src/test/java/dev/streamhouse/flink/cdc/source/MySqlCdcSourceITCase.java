@@ -90,6 +90,32 @@ class MySqlCdcSourceITCase {
         assertThat(debezium.subList(1, 3)).as("Debezium's snapshot rows").isEqualTo(chunked.subList(1, 3));
     }
 
+    /** Zero dates read in the chunked snapshot as Debezium's binlog records have them. */
+    @Test
+    void zeroDatesReadTheSameInTheChunkedSnapshotAndTheBinlog() throws Exception {
+        String zeros = "'0000-00-00', '0000-00-00 00:00:00', '0000-00-00 00:00:00', '0000-00-00', "
+                + "'0000-00-00 00:00:00', '0000-00-00 00:00:00'";
+        MARIADB.execute("CREATE DATABASE s3", "CREATE TABLE s3.z (id INT PRIMARY KEY, d DATE, dt DATETIME, "
+                + "ts TIMESTAMP NULL, dn DATE NOT NULL, dtn DATETIME NOT NULL, tsn TIMESTAMP NOT NULL DEFAULT 0)");
+        try (var c = MARIADB.rootConnection(); var s = c.createStatement()) {
+            s.execute("SET SESSION sql_mode = ''");
+            s.execute("INSERT INTO s3.z VALUES (1, " + zeros + ")");
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        try (CloseableIterator<String> it = env.fromSource(source("s3", "z", false).serverTimeZone("UTC").build(),
+                WatermarkStrategy.noWatermarks(), "mysql-cdc").executeAndCollect()) {
+            String snapshot = take(it, 1).get(0);
+            try (var c = MARIADB.rootConnection(); var s = c.createStatement()) {
+                s.execute("SET SESSION sql_mode = ''");
+                s.execute("INSERT INTO s3.z VALUES (2, " + zeros + ")");
+            }
+            assertThat(snapshot).isEqualTo("+I s3.z [1, null, null, 1970-01-01T00:00:00Z, 1970-01-01, "
+                    + "1970-01-01T00:00, 1970-01-01T00:00:00Z]");
+            assertThat(take(it, 1)).containsExactly(snapshot.replace("[1, ", "[2, "));
+        }
+    }
+
     /** The snapshot (schema and two rows), then rows 3 and 4 inserted into the binlog. */
     private static List<String> readThenInsert(MySqlCdcSource<String> source) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
