@@ -34,6 +34,11 @@ import java.util.Map;
  *
  * The rows returned are the chunk as of the high watermark: every change before it is in them,
  * none after. One reader per source reader; not thread-safe.
+ *
+ * <p>On MySQL the low watermark is exact only if no transaction is between its binlog write and its
+ * commit when the snapshot starts (one that is would be neither in the rows nor after the low
+ * watermark); MySQL has no consistent-snapshot binlog position to close that gap without locks, as
+ * MariaDB has. Only MariaDB is tested here.
  */
 public final class ChunkReader implements AutoCloseable {
 

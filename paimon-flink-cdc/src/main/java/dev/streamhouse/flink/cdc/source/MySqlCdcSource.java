@@ -24,10 +24,15 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * <p>The snapshot is read in parallel chunks by primary key, lock-free, every reader taking chunks
  * as it goes, with checkpoints throughout ({@link ChunkedSnapshotEnumerator} describes how); or,
  * with {@link MySqlCdcSourceBuilder#debeziumSnapshot()}, by Debezium's single-threaded snapshot,
- * during which checkpoints are skipped. Debezium's offset and schema history live in the split
- * state, so a restore from a checkpoint resumes exactly after the last record emitted before it: no
- * change lost or repeated. One reader reads the binlog; others stay idle. Build one with {@link
- * #builder()}.
+ * during which checkpoints are skipped. A chunk is emitted as one unit, between two checkpoints
+ * and never across one; a restore reads again exactly the chunks not emitted before the restored
+ * checkpoint, and the binlog after the snapshot skips the changes each chunk already holds, so the
+ * change stream has every change once. DDL on a captured table while the chunked snapshot runs
+ * (until the binlog reader has started) fails the job naming the table.
+ *
+ * <p>Debezium's offset and schema history live in the binlog split's state, so a restore from a
+ * checkpoint resumes exactly after the last record emitted before it: no change lost or repeated.
+ * One reader reads the binlog; others stay idle. Build one with {@link #builder()}.
  */
 public final class MySqlCdcSource<T>
         implements Source<T, MySqlSplit, MySqlCdcEnumeratorState>, ResultTypeQueryable<T> {
