@@ -68,8 +68,8 @@ final class BenchParams {
     static String usage() {
         return String.join(
                 "\n",
-                "  --rows N           rows written (default 5000000; --quick 200000); cdc-snapshot's MySQL"
-                        + " table (default 1000000; --quick 200000)",
+                "  --rows N           rows written (default 5000000; --quick 200000); also cdc-snapshot's",
+                "  --cdc-rows N       rows of cdc-snapshot's MySQL table (default 1000000; --quick 200000)",
                 "  --keys N           ids drawn from [1, N] (default 1500000; --quick 60000)",
                 "  --rate N           streaming writer rows/s (default 50000; --quick 5000)",
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
