@@ -76,6 +76,8 @@ public final class BenchMain {
         }
         if (workload == Workload.PARQUET_LIMIT) {
             new ParquetLimit(params, workDir.resolve("parquet-limit")).run();
+        } else if (workload == Workload.CDC_SNAPSHOT) {
+            new CdcSnapshot(params).run();
         } else {
             new FlinkWorkloads(impl, warehouseUri(workDir), params).run(workload);
         }

@@ -28,6 +28,8 @@ final class BenchParams {
     final long dimRows;
     /** Probes of the lookup joins' timed job (besides it, a job of {@link #SMALL_PROBES}). */
     final long probes;
+    /** Rows of the cdc-snapshot workload's MySQL table: {@code --rows} when given, else its own default. */
+    final long cdcRows;
 
     /**
      * Probes of the lookup joins' small job, whose time (job start and cache bootstrap) is taken
@@ -44,8 +46,10 @@ final class BenchParams {
         catchUpSnapshots = Math.toIntExact(longValue(values, "snapshots", quick ? 100 : 1_000));
         dimRows = longValue(values, "dim-rows", quick ? 100_000 : 1_000_000);
         probes = longValue(values, "probes", quick ? 200_000 : 2_000_000);
+        cdcRows = values.containsKey("cdc-rows") || !values.containsKey("rows")
+                ? longValue(values, "cdc-rows", quick ? 200_000 : 1_000_000) : rows;
         if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1
-                || catchUpSnapshots < 1 || dimRows < 1) {
+                || catchUpSnapshots < 1 || dimRows < 1 || cdcRows < 1) {
             throw new IllegalArgumentException(
                     "Cannot run: sizes must be positive, got " + values);
         }
@@ -64,7 +68,8 @@ final class BenchParams {
     static String usage() {
         return String.join(
                 "\n",
-                "  --rows N           rows written (default 5000000; --quick 200000)",
+                "  --rows N           rows written (default 5000000; --quick 200000); also cdc-snapshot's",
+                "  --cdc-rows N       rows of cdc-snapshot's MySQL table (default 1000000; --quick 200000)",
                 "  --keys N           ids drawn from [1, N] (default 1500000; --quick 60000)",
                 "  --rate N           streaming writer rows/s (default 50000; --quick 5000)",
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
@@ -95,6 +100,7 @@ final class BenchParams {
                 case "--snapshots":
                 case "--dim-rows":
                 case "--probes":
+                case "--cdc-rows":
                     if (i + 1 >= args.size()) {
                         throw new IllegalArgumentException("Cannot parse " + arg + ": it needs a value");
                     }
@@ -126,6 +132,8 @@ final class BenchParams {
         out.add(Long.toString(dimRows));
         out.add("--probes");
         out.add(Long.toString(probes));
+        out.add("--cdc-rows");
+        out.add(Long.toString(cdcRows));
         return out;
     }
 
@@ -133,9 +141,9 @@ final class BenchParams {
     public String toString() {
         return String.format(
                 "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d dim-rows=%d"
-                        + " probes=%d",
+                        + " probes=%d cdc-rows=%d",
                 rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots,
-                dimRows, probes);
+                dimRows, probes, cdcRows);
     }
 
     private static long longValue(Map<String, String> values, String key, long defaultValue) {

@@ -223,7 +223,7 @@ public final class BenchRunner {
         cmd.add("-Dlog.file=" + workDir.resolve("logs").resolve(log));
         cmd.add("-Djava.io.tmpdir=" + tmpDir);
         cmd.add("-cp");
-        cmd.add(classpath(impl));
+        cmd.add(classpath(impl, workload));
         cmd.add(BenchMain.class.getName());
         cmd.add(workload);
         cmd.add(impl);
@@ -306,6 +306,31 @@ public final class BenchRunner {
         } catch (IOException e) {
             out.failedReason = "cannot read its output: " + e.getMessage();
         }
+    }
+
+    private String classpath(String impl, String workload) throws IOException {
+        String base = classpath(impl);
+        boolean cdc = Arrays.stream(Workload.values()).anyMatch(w -> w.id.equals(workload) && w.needsCdc());
+        return cdc ? base + ":" + cdcExtras() : base;
+    }
+
+    /**
+     * The jars the MySQL CDC module adds to Flink's and ours: everything the benchmark module
+     * resolves with test scope (classpath-test.txt) less what the other classpath files list.
+     */
+    private String cdcExtras() throws IOException {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (String file : List.of("classpath-flink.txt", "classpath-ours.txt", "classpath-paimon.txt",
+                "classpath-hadoop.txt", "classpath-parquet.txt")) {
+            known.addAll(Arrays.asList(read(file).split(":")));
+        }
+        List<String> extras = new ArrayList<>();
+        for (String entry : read("classpath-test.txt").split(":")) {
+            if (!entry.isEmpty() && !known.contains(entry)) {
+                extras.add(entry);
+            }
+        }
+        return String.join(":", extras);
     }
 
     private String classpath(String impl) throws IOException {

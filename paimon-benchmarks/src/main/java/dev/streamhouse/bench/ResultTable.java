@@ -88,6 +88,17 @@ final class ResultTable {
                     first = false;
                     continue;
                 }
+                if ("cdc-snapshot".equals(workload)) {
+                    Double v = median(byImpl.get("ours"));
+                    out.append(row(first ? workload : "", label, v == null ? "n/a" : format(v, unit),
+                            "not involved", "", first ? mib(rss.get("ours")) : "", "",
+                            first ? "mysql-cdc source (MariaDB) into a blackhole table, Paimon not involved: "
+                                    + "Debezium's single-threaded snapshot vs the chunked one at parallelism 2; "
+                                    + "rows/s from job submission, and from the first row (reading)"
+                                    + (workloadNotes.isEmpty() ? "" : "; " + workloadNotes) : ""));
+                    first = false;
+                    continue;
+                }
                 Double ours = median(byImpl.get("ours"));
                 Double paimon = median(byImpl.get("paimon"));
                 String ratio = ours != null && paimon != null && paimon != 0

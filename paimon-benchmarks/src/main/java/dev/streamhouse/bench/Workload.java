@@ -18,7 +18,8 @@ enum Workload {
     LIFECYCLE("lifecycle", false, null),
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
-    PARQUET_LIMIT("parquet-limit", false, null);
+    PARQUET_LIMIT("parquet-limit", false, null),
+    CDC_SNAPSHOT("cdc-snapshot", false, null);
 
     final String id;
     /** Reads a table written once per implementation before the timed runs ({@link #preparation()}). */
@@ -74,7 +75,15 @@ enum Workload {
 
     /** Implementations compared, in run order (A B A B). */
     List<String> impls() {
-        return this == PARQUET_LIMIT ? List.of("parquet") : List.of("ours", "paimon");
+        if (this == PARQUET_LIMIT) {
+            return List.of("parquet");
+        }
+        return this == CDC_SNAPSHOT ? List.of("ours") : List.of("ours", "paimon");
+    }
+
+    /** Needs the MySQL CDC module on the classpath (target/classpath-cdc.txt's extra jars). */
+    boolean needsCdc() {
+        return this == CDC_SNAPSHOT;
     }
 
     static Workload of(String id) {

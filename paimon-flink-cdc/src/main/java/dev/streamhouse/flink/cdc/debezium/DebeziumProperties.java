@@ -42,6 +42,12 @@ public final class DebeziumProperties {
 
     public static Properties build(MySqlSourceConfig config, ServerFlavor flavor, Start start,
             String restoredOffsetJson, String historyId) {
+        return build(config, flavor, start, restoredOffsetJson, historyId, config.serverId());
+    }
+
+    /** With the replica server id of the reader that runs the engine. */
+    public static Properties build(MySqlSourceConfig config, ServerFlavor flavor, Start start,
+            String restoredOffsetJson, String historyId, int serverId) {
         for (String key : config.debeziumProperties().keySet()) {
             if (RESERVED.contains(key) || key.startsWith("offset.") || key.startsWith("schema.history.internal")) {
                 throw new IllegalArgumentException("Option 'debezium." + key + "' cannot be set: the MySQL CDC source "
@@ -56,7 +62,7 @@ public final class DebeziumProperties {
         p.setProperty("database.port", Integer.toString(config.port()));
         p.setProperty("database.user", config.username());
         p.setProperty("database.password", config.password());
-        p.setProperty("database.server.id", Integer.toString(config.serverId()));
+        p.setProperty("database.server.id", Integer.toString(serverId));
         p.setProperty("database.include.list", config.databaseRegex());
         if (config.tableRegex() != null) {
             p.setProperty("table.include.list", "(" + config.databaseRegex() + ")\\.(" + config.tableRegex() + ")");

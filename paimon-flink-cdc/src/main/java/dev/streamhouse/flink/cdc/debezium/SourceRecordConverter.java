@@ -39,8 +39,36 @@ public final class SourceRecordConverter {
     private final Map<Schema, List<CdcColumn>> columnsBySchema = new IdentityHashMap<>();
 
     public SourceRecordConverter(String topicPrefix, BiPredicate<String, String> captured) {
+        this(topicPrefix, captured, List.of());
+    }
+
+    /**
+     * Knowing {@code schemas} already (a chunked snapshot's): records and schema changes of these
+     * tables that do not change their structure give no schema change.
+     */
+    public SourceRecordConverter(String topicPrefix, BiPredicate<String, String> captured, List<CdcSchema> schemas) {
         this.topicPrefix = topicPrefix;
         this.captured = captured;
+        for (CdcSchema schema : schemas) {
+            this.schemas.put(schema.table(), schema);
+        }
+    }
+
+    /** The binlog position of a data record's event ({@code file} and {@code pos} of its source); null for others. */
+    public static dev.streamhouse.flink.cdc.mysql.BinlogPosition positionOf(SourceRecord record) {
+        if (!(record.value() instanceof Struct value) || value.schema().field("source") == null) {
+            return null;
+        }
+        Struct source = value.getStruct("source");
+        if (source == null || source.schema().field("file") == null || source.schema().field("pos") == null) {
+            return null;
+        }
+        String file = source.getString("file");
+        Object pos = source.get("pos");
+        if (file == null || file.isEmpty() || !(pos instanceof Number number)) {
+            return null;
+        }
+        return new dev.streamhouse.flink.cdc.mysql.BinlogPosition(file, number.longValue());
     }
 
     /** The events of one record, in order; empty for heartbeats and the like. */

@@ -43,11 +43,18 @@ public final class MySqlType implements Serializable {
         this.scale = scale;
     }
 
-    /** Parses Debezium's source type name ({@code "INT UNSIGNED"}, {@code "VARCHAR"}) with length and scale. */
+    /**
+     * Parses Debezium's source type name ({@code "INT UNSIGNED"}, {@code "VARCHAR"}) with length and
+     * scale. ENUM and SET declare members, not a length: the length Debezium reports for them is
+     * dropped, as {@code information_schema} has none.
+     */
     public static MySqlType of(String declaredName, int length, int scale) {
         String upper = declaredName.trim().toUpperCase(Locale.ROOT);
         boolean unsigned = upper.contains(" UNSIGNED");
         String name = upper.replace(" ZEROFILL", "").replace(" UNSIGNED", "").trim();
+        if (name.equals("ENUM") || name.equals("SET")) {
+            return new MySqlType(name, unsigned, -1, -1);
+        }
         return new MySqlType(name, unsigned, length, scale);
     }
 

@@ -19,6 +19,11 @@ public record BinlogOffset(String file, long position, String gtidSet) {
         return offset;
     }
 
+    /** The file and position, without the GTID set. */
+    public BinlogPosition toPosition() {
+        return new BinlogPosition(file, position);
+    }
+
     @Override
     public String toString() {
         return (file == null ? "" : file + ":" + position) + (gtidSet == null ? "" : " gtids " + gtidSet);

@@ -19,7 +19,13 @@ public final class MySqlConnections {
     private MySqlConnections() {}
 
     public static Connection open(MySqlSourceConfig config) {
+        return open(config, java.util.Map.of());
+    }
+
+    /** With driver properties of its own ({@code defaults}), which the user's JDBC properties override. */
+    public static Connection open(MySqlSourceConfig config, java.util.Map<String, String> defaults) {
         Properties properties = new Properties();
+        properties.putAll(defaults);
         properties.putAll(config.jdbcProperties());
         properties.setProperty("user", config.username());
         properties.setProperty("password", config.password());

@@ -31,6 +31,25 @@ public final class TableDiscovery {
     private TableDiscovery() {}
 
     public static List<CdcSchema> capturedTables(Connection connection, MySqlSourceConfig config) throws SQLException {
+        List<CdcSchema> schemas = new ArrayList<>();
+        for (CdcTableId table : capturedTableIds(connection, config)) {
+            schemas.add(schemaOf(connection, table));
+        }
+        return schemas;
+    }
+
+    /** The captured tables with the column encodings a chunked snapshot needs. */
+    public static List<CapturedTable> capturedTableDetails(Connection connection, MySqlSourceConfig config)
+            throws SQLException {
+        List<CapturedTable> tables = new ArrayList<>();
+        for (CdcTableId table : capturedTableIds(connection, config)) {
+            tables.add(tableOf(connection, table));
+        }
+        return tables;
+    }
+
+    private static List<CdcTableId> capturedTableIds(Connection connection, MySqlSourceConfig config)
+            throws SQLException {
         List<CdcTableId> tables = new ArrayList<>();
         try (Statement s = connection.createStatement();
                 ResultSet rs = s.executeQuery("SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES "
@@ -43,19 +62,21 @@ public final class TableDiscovery {
                 }
             }
         }
-        List<CdcSchema> schemas = new ArrayList<>();
-        for (CdcTableId table : tables) {
-            schemas.add(schemaOf(connection, table));
-        }
-        return schemas;
+        return tables;
     }
 
     static CdcSchema schemaOf(Connection connection, CdcTableId table) throws SQLException {
+        return tableOf(connection, table).schema();
+    }
+
+    /** The table's current schema and column encodings. */
+    public static CapturedTable tableOf(Connection connection, CdcTableId table) throws SQLException {
         List<CdcColumn> columns = new ArrayList<>();
+        List<CapturedTable.ColumnEncoding> encodings = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         try (PreparedStatement s = connection.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, "
-                + "IS_NULLABLE, COLUMN_COMMENT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? "
-                + "ORDER BY ORDINAL_POSITION")) {
+                + "IS_NULLABLE, COLUMN_COMMENT, CHARACTER_SET_NAME, COLLATION_NAME FROM information_schema.COLUMNS "
+                + "WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
             s.setString(1, table.database());
             s.setString(2, table.table());
             try (ResultSet rs = s.executeQuery()) {
@@ -63,6 +84,8 @@ public final class TableDiscovery {
                     String comment = rs.getString(5);
                     columns.add(new CdcColumn(rs.getString(1), parseType(rs.getString(2), rs.getString(3)),
                             "YES".equalsIgnoreCase(rs.getString(4)), comment == null || comment.isEmpty() ? null : comment));
+                    encodings.add(new CapturedTable.ColumnEncoding(rs.getString(6), rs.getString(7),
+                            members(rs.getString(3))));
                 }
             }
         }
@@ -77,7 +100,41 @@ public final class TableDiscovery {
                 }
             }
         }
-        return new CdcSchema(table, columns, keys, 1);
+        return new CapturedTable(new CdcSchema(table, columns, keys, 1), encodings);
+    }
+
+    /** The members of {@code enum('a','b')} or {@code set('x','it''s')}; empty for other types. */
+    static List<String> members(String columnType) {
+        String declared = columnType.trim();
+        String lower = declared.toLowerCase(Locale.ROOT);
+        int open = declared.indexOf('(');
+        if (!(lower.startsWith("enum(") || lower.startsWith("set(")) || open < 0) {
+            return List.of();
+        }
+        List<String> members = new ArrayList<>();
+        int i = open + 1;
+        while (i < declared.length() && declared.charAt(i) == '\'') {
+            StringBuilder member = new StringBuilder();
+            i++;
+            while (i < declared.length()) {
+                char c = declared.charAt(i);
+                if (c == '\'' && i + 1 < declared.length() && declared.charAt(i + 1) == '\'') {
+                    member.append('\'');
+                    i += 2;
+                } else if (c == '\'') {
+                    i++;
+                    break;
+                } else {
+                    member.append(c);
+                    i++;
+                }
+            }
+            members.add(member.toString());
+            if (i < declared.length() && declared.charAt(i) == ',') {
+                i++;
+            }
+        }
+        return members;
     }
 
     /** {@code DATA_TYPE} {@code int}, {@code COLUMN_TYPE} {@code int(10) unsigned} -> INT(10) UNSIGNED. */

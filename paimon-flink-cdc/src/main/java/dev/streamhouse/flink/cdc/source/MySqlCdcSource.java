@@ -1,11 +1,12 @@
 package dev.streamhouse.flink.cdc.source;
 
+import dev.streamhouse.flink.cdc.source.enumerator.ChunkedSnapshotEnumerator;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumerator;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumeratorState;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumeratorStateSerializer;
 import dev.streamhouse.flink.cdc.source.reader.MySqlCdcSourceReader;
-import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
-import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplitSerializer;
+import dev.streamhouse.flink.cdc.source.split.MySqlSplit;
+import dev.streamhouse.flink.cdc.source.split.MySqlSplitSerializer;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -19,12 +20,22 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 /**
  * A FLIP-27 source of a MySQL or MariaDB server's changes: a snapshot of the captured tables
  * (startup mode {@code initial}) and then the binlog, through Debezium's embedded engine.
- * Debezium's offset and schema history live in the split state, so a restore from a checkpoint
- * resumes exactly after the last record emitted before it: no change lost or repeated. One reader
- * reads the binlog; others stay idle. Build one with {@link #builder()}.
+ *
+ * <p>The snapshot is read in parallel chunks by primary key, lock-free, every reader taking chunks
+ * as it goes, with checkpoints throughout ({@link ChunkedSnapshotEnumerator} describes how); or,
+ * with {@link MySqlCdcSourceBuilder#debeziumSnapshot()}, by Debezium's single-threaded snapshot,
+ * during which checkpoints are skipped. A chunk is emitted as one unit, between two checkpoints
+ * and never across one; a restore reads again exactly the chunks not emitted before the restored
+ * checkpoint, and the binlog after the snapshot skips the changes each chunk already holds, so the
+ * change stream has every change once. DDL on a captured table while the chunked snapshot runs
+ * (until the binlog reader has started) fails the job naming the table.
+ *
+ * <p>Debezium's offset and schema history live in the binlog split's state, so a restore from a
+ * checkpoint resumes exactly after the last record emitted before it: no change lost or repeated.
+ * One reader reads the binlog; others stay idle. Build one with {@link #builder()}.
  */
 public final class MySqlCdcSource<T>
-        implements Source<T, MySqlBinlogSplit, MySqlCdcEnumeratorState>, ResultTypeQueryable<T> {
+        implements Source<T, MySqlSplit, MySqlCdcEnumeratorState>, ResultTypeQueryable<T> {
     private static final long serialVersionUID = 1L;
 
     private final MySqlSourceConfig config;
@@ -49,25 +60,31 @@ public final class MySqlCdcSource<T>
     }
 
     @Override
-    public SourceReader<T, MySqlBinlogSplit> createReader(SourceReaderContext context) {
+    public SourceReader<T, MySqlSplit> createReader(SourceReaderContext context) {
         return new MySqlCdcSourceReader<>(config, deserializer, context);
     }
 
     @Override
-    public SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> createEnumerator(
-            SplitEnumeratorContext<MySqlBinlogSplit> context) {
+    public SplitEnumerator<MySqlSplit, MySqlCdcEnumeratorState> createEnumerator(
+            SplitEnumeratorContext<MySqlSplit> context) {
+        if (config.startup().mode() == StartupMode.INITIAL && config.chunkedSnapshot()) {
+            return new ChunkedSnapshotEnumerator(context, config, null);
+        }
         return new MySqlCdcEnumerator(context, config, null);
     }
 
     @Override
-    public SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> restoreEnumerator(
-            SplitEnumeratorContext<MySqlBinlogSplit> context, MySqlCdcEnumeratorState checkpoint) {
+    public SplitEnumerator<MySqlSplit, MySqlCdcEnumeratorState> restoreEnumerator(
+            SplitEnumeratorContext<MySqlSplit> context, MySqlCdcEnumeratorState checkpoint) {
+        if (checkpoint.chunks() != null) {
+            return new ChunkedSnapshotEnumerator(context, config, checkpoint);
+        }
         return new MySqlCdcEnumerator(context, config, checkpoint);
     }
 
     @Override
-    public SimpleVersionedSerializer<MySqlBinlogSplit> getSplitSerializer() {
-        return MySqlBinlogSplitSerializer.INSTANCE;
+    public SimpleVersionedSerializer<MySqlSplit> getSplitSerializer() {
+        return MySqlSplitSerializer.INSTANCE;
     }
 
     @Override

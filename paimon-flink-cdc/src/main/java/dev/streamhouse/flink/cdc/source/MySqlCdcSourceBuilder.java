@@ -23,6 +23,9 @@ import java.util.regex.PatternSyntaxException;
  * }</pre>
  */
 public final class MySqlCdcSourceBuilder<T> {
+    /** Flink CDC's default for {@code scan.incremental.snapshot.chunk.size}. */
+    public static final int DEFAULT_CHUNK_SIZE = 8096;
+
     private String hostname;
     private int port = 3306;
     private String username;
@@ -30,6 +33,9 @@ public final class MySqlCdcSourceBuilder<T> {
     private String databaseRegex;
     private String tableRegex;
     private int serverId = -1;
+    private int serverIdEnd = -1;
+    private boolean chunkedSnapshot = true;
+    private int chunkSize = DEFAULT_CHUNK_SIZE;
     private String serverTimeZone;
     private StartupOptions startup = StartupOptions.initial();
     private long connectTimeoutMillis = 30_000;
@@ -71,9 +77,39 @@ public final class MySqlCdcSourceBuilder<T> {
         return this;
     }
 
-    /** The replica server id the binlog connection uses; unique among the server's replicas. */
+    /**
+     * The replica server id of the first reader's binlog connections; reader i uses {@code serverId + i}.
+     * Unique among the server's replicas.
+     */
     public MySqlCdcSourceBuilder<T> serverId(int serverId) {
         this.serverId = serverId;
+        this.serverIdEnd = -1;
+        return this;
+    }
+
+    /** Replica server ids {@code first} to {@code last}, one per reader ('server-id' = '5400-5403'). */
+    public MySqlCdcSourceBuilder<T> serverIdRange(int first, int last) {
+        this.serverId = first;
+        this.serverIdEnd = last;
+        return this;
+    }
+
+    /**
+     * Rows per chunk of the parallel snapshot ({@code scan.incremental.snapshot.chunk.size}, default
+     * {@value #DEFAULT_CHUNK_SIZE}).
+     */
+    public MySqlCdcSourceBuilder<T> snapshotChunkSize(int rows) {
+        this.chunkSize = rows;
+        return this;
+    }
+
+    /**
+     * Startup mode {@code initial} snapshots with Debezium's single-threaded snapshot instead of the
+     * parallel chunked one ({@code 'scan.incremental.snapshot.enabled' = 'false'}); checkpoints are
+     * then skipped until the snapshot is done.
+     */
+    public MySqlCdcSourceBuilder<T> debeziumSnapshot() {
+        this.chunkedSnapshot = false;
         return this;
     }
 
@@ -121,6 +157,9 @@ public final class MySqlCdcSourceBuilder<T> {
         }
         require(deserializer != null, "a deserializer must be set");
         require(connectTimeoutMillis > 0, "'connect.timeout' must be positive");
+        require(chunkSize > 0, "'scan.incremental.snapshot.chunk.size' must be positive, got " + chunkSize);
+        require(serverIdEnd < 0 || (serverId > 0 && serverIdEnd >= serverId),
+                "'server-id' range " + serverId + "-" + serverIdEnd + " must be positive and ascending");
         if (serverTimeZone != null) {
             try {
                 java.time.ZoneId.of(serverTimeZone);
@@ -130,7 +169,8 @@ public final class MySqlCdcSourceBuilder<T> {
         }
         int id = serverId > 0 ? serverId : 5400 + ThreadLocalRandom.current().nextInt(1000);
         MySqlSourceConfig config = new MySqlSourceConfig(hostname, port, username, password, databaseRegex,
-                tableRegex, id, serverTimeZone, startup, connectTimeoutMillis, debeziumProperties, jdbcProperties);
+                tableRegex, id, serverIdEnd, serverTimeZone, startup, connectTimeoutMillis, debeziumProperties,
+                jdbcProperties, chunkedSnapshot, chunkSize);
         return new MySqlCdcSource<>(config, deserializer);
     }
 

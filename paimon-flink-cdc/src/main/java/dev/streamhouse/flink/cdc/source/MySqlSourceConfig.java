@@ -22,15 +22,19 @@ public final class MySqlSourceConfig implements Serializable {
     private final String databaseRegex;
     private final String tableRegex;
     private final int serverId;
+    private final int serverIdEnd;
     private final String serverTimeZone;
     private final StartupOptions startup;
     private final long connectTimeoutMillis;
     private final Map<String, String> debeziumProperties;
     private final Map<String, String> jdbcProperties;
+    private final boolean chunkedSnapshot;
+    private final int chunkSize;
 
     MySqlSourceConfig(String hostname, int port, String username, String password, String databaseRegex,
-            String tableRegex, int serverId, String serverTimeZone, StartupOptions startup,
-            long connectTimeoutMillis, Map<String, String> debeziumProperties, Map<String, String> jdbcProperties) {
+            String tableRegex, int serverId, int serverIdEnd, String serverTimeZone, StartupOptions startup,
+            long connectTimeoutMillis, Map<String, String> debeziumProperties, Map<String, String> jdbcProperties,
+            boolean chunkedSnapshot, int chunkSize) {
         this.hostname = Objects.requireNonNull(hostname);
         this.port = port;
         this.username = Objects.requireNonNull(username);
@@ -38,11 +42,14 @@ public final class MySqlSourceConfig implements Serializable {
         this.databaseRegex = Objects.requireNonNull(databaseRegex);
         this.tableRegex = tableRegex;
         this.serverId = serverId;
+        this.serverIdEnd = serverIdEnd;
         this.serverTimeZone = serverTimeZone;
         this.startup = Objects.requireNonNull(startup);
         this.connectTimeoutMillis = connectTimeoutMillis;
         this.debeziumProperties = new TreeMap<>(debeziumProperties);
         this.jdbcProperties = new TreeMap<>(jdbcProperties);
+        this.chunkedSnapshot = chunkedSnapshot;
+        this.chunkSize = chunkSize;
     }
 
     public String hostname() {
@@ -70,8 +77,35 @@ public final class MySqlSourceConfig implements Serializable {
         return tableRegex;
     }
 
+    /** The first (or only) replica server id. */
     public int serverId() {
         return serverId;
+    }
+
+    /**
+     * The replica server id of the binlog connections of reader {@code subtask}: each reader reads
+     * chunk windows or the binlog over connections of its own, and a server drops a replica
+     * connection when another one with the same id arrives. Ids run from {@link #serverId()} up;
+     * with a range ('server-id' = '5400-5403') a reader beyond its end fails, naming the option.
+     */
+    public int serverIdFor(int subtask) {
+        int id = serverId + subtask;
+        if (serverIdEnd > 0 && id > serverIdEnd) {
+            throw new IllegalStateException("Cannot read MySQL server " + address() + " with reader " + subtask
+                    + ": 'server-id' = '" + serverId + "-" + serverIdEnd + "' has " + (serverIdEnd - serverId + 1)
+                    + " ids, one per reader; give it at least as many ids as the source's parallelism");
+        }
+        return id;
+    }
+
+    /** True when startup mode {@code initial} snapshots in parallel chunks; false for Debezium's snapshot. */
+    public boolean chunkedSnapshot() {
+        return chunkedSnapshot;
+    }
+
+    /** Rows per snapshot chunk ({@code scan.incremental.snapshot.chunk.size}). */
+    public int chunkSize() {
+        return chunkSize;
     }
 
     /** The session time zone for TIMESTAMP values; null means the server's. */

@@ -14,9 +14,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import java.util.Map;
 
 /**
- * A MySQL sync as one Flink job: the {@code mysql-cdc} source (one binlog connection for every
- * captured table), {@link CdcToTableRows} (tables created and evolved, rows converted, parallelism 1 in
- * binlog order), and the multi-table sink, which commits every table's changes of each checkpoint
+ * A MySQL sync as one Flink job: the {@code mysql-cdc} source (a parallel chunked snapshot, then one
+ * binlog connection for every captured table), {@link CdcToTableRows} (tables created and evolved,
+ * rows converted, parallelism 1 in the order of the changes), and the multi-table sink, which commits every table's changes of each checkpoint
  * exactly once. New tables that match the capture pattern are picked up while the job runs.
  */
 public final class MySqlSync {
@@ -35,9 +35,9 @@ public final class MySqlSync {
                 .deserializer(CdcDeserializer.events())
                 .build();
         String what = settings.singleTable() ? settings.target(null).fullName() : settings.database();
+        // The snapshot is read in parallel chunks; the binlog by one reader.
         DataStream<CdcEvent> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "MySQL CDC source")
-                .uid("mysql-cdc-source")
-                .setParallelism(1);
+                .uid("mysql-cdc-source");
         DataStream<TableRow> rows = events.process(new CdcToTableRows(settings))
                 .returns(TableRowTypeInfo.INSTANCE)
                 .name("Tables of " + what)

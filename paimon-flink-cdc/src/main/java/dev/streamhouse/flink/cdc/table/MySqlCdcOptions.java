@@ -22,8 +22,9 @@ public final class MySqlCdcOptions {
     public static final ConfigOption<String> TABLE_NAME = ConfigOptions.key("table-name").stringType()
             .noDefaultValue().withDescription("Regular expression for the tables to read (names without database).");
     public static final ConfigOption<String> SERVER_ID = ConfigOptions.key("server-id").stringType()
-            .noDefaultValue().withDescription("Replica server id of the binlog connection: a number, or a range "
-                    + "'5400-5408' of which the first is used; random in 5400-6400 when unset.");
+            .noDefaultValue().withDescription("Replica server ids of the readers' binlog connections: a range "
+                    + "'5400-5408' with at least one id per reader, or a number, from which reader i uses the "
+                    + "number + i; random in 5400-6400 when unset.");
     public static final ConfigOption<String> SERVER_TIME_ZONE = ConfigOptions.key("server-time-zone").stringType()
             .noDefaultValue().withDescription("Session time zone of the server, e.g. 'UTC', for TIMESTAMP values.");
     public static final ConfigOption<String> SCAN_STARTUP_MODE = ConfigOptions.key("scan.startup.mode")
@@ -44,6 +45,15 @@ public final class MySqlCdcOptions {
     public static final ConfigOption<Duration> CONNECT_TIMEOUT = ConfigOptions.key("connect.timeout")
             .durationType().defaultValue(Duration.ofSeconds(30))
             .withDescription("How long to wait for a connection to the server.");
+
+    public static final ConfigOption<Boolean> SCAN_INCREMENTAL_SNAPSHOT_ENABLED =
+            ConfigOptions.key("scan.incremental.snapshot.enabled").booleanType().defaultValue(true)
+                    .withDescription("Snapshot in parallel chunks by primary key, lock-free, with checkpoints during "
+                            + "the snapshot; false uses Debezium's single-threaded snapshot, during which "
+                            + "checkpoints are skipped.");
+    public static final ConfigOption<Integer> SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE =
+            ConfigOptions.key("scan.incremental.snapshot.chunk.size").intType().defaultValue(8096)
+                    .withDescription("Rows per chunk of the parallel snapshot.");
 
     /** Prefix of options passed to Debezium's connector. */
     public static final String DEBEZIUM_PREFIX = "debezium.";

@@ -2,12 +2,14 @@ package dev.streamhouse.flink.cdc.table;
 
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.*;
 
-import dev.streamhouse.flink.cdc.event.CdcSchema;
+import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
+import dev.streamhouse.flink.cdc.snapshot.KeyOrder;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSourceBuilder;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
+import dev.streamhouse.flink.cdc.source.StartupMode;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -46,7 +48,7 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
     public Set<ConfigOption<?>> optionalOptions() {
         return Set.of(PORT, SERVER_ID, SERVER_TIME_ZONE, SCAN_STARTUP_MODE, SCAN_STARTUP_SPECIFIC_OFFSET_FILE,
                 SCAN_STARTUP_SPECIFIC_OFFSET_POS, SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET, SCAN_STARTUP_TIMESTAMP_MILLIS,
-                CONNECT_TIMEOUT);
+                CONNECT_TIMEOUT, SCAN_INCREMENTAL_SNAPSHOT_ENABLED, SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE);
     }
 
     @Override
@@ -72,10 +74,10 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
 
     private static void checkAgainstServer(String tableName, RowType rowType, List<String> key,
             MySqlSourceConfig config) {
-        List<CdcSchema> tables;
+        List<CapturedTable> tables;
         try (Connection connection = MySqlConnections.open(config)) {
             ServerChecks.check(connection, config);
-            tables = TableDiscovery.capturedTables(connection, config);
+            tables = TableDiscovery.capturedTableDetails(connection, config);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the schema of '" + tableName + "' from MySQL server "
                     + config.address() + ": " + e.getMessage(), e);
@@ -85,8 +87,11 @@ public final class MySqlCdcTableFactory implements DynamicTableSourceFactory {
                     + " matches 'database-name' = '" + config.databaseRegex() + "' and 'table-name' = '"
                     + config.tableRegex() + "' (or user '" + config.username() + "' may not SELECT from it)");
         }
-        for (CdcSchema table : tables) {
-            DeclaredSchemaCheck.check(tableName, rowType, key, table);
+        for (CapturedTable table : tables) {
+            DeclaredSchemaCheck.check(tableName, rowType, key, table.schema());
+            if (config.startup().mode() == StartupMode.INITIAL && config.chunkedSnapshot()) {
+                KeyOrder.of(table);
+            }
         }
     }
 

@@ -21,6 +21,8 @@ import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.HOSTNAME;
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.JDBC_PREFIX;
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.PASSWORD;
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.PORT;
+import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE;
+import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.SCAN_INCREMENTAL_SNAPSHOT_ENABLED;
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.SCAN_STARTUP_MODE;
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.SCAN_STARTUP_SPECIFIC_OFFSET_FILE;
 import static dev.streamhouse.flink.cdc.table.MySqlCdcOptions.SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET;
@@ -41,7 +43,8 @@ public final class MySqlSourceConfigs {
     public static final Set<ConfigOption<?>> REQUIRED = Set.of(HOSTNAME, USERNAME, PASSWORD, DATABASE_NAME);
     public static final Set<ConfigOption<?>> OPTIONAL = Set.of(PORT, TABLE_NAME, SERVER_ID, SERVER_TIME_ZONE,
             SCAN_STARTUP_MODE, SCAN_STARTUP_SPECIFIC_OFFSET_FILE, SCAN_STARTUP_SPECIFIC_OFFSET_POS,
-            SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET, SCAN_STARTUP_TIMESTAMP_MILLIS, CONNECT_TIMEOUT);
+            SCAN_STARTUP_SPECIFIC_OFFSET_GTID_SET, SCAN_STARTUP_TIMESTAMP_MILLIS, CONNECT_TIMEOUT,
+            SCAN_INCREMENTAL_SNAPSHOT_ENABLED, SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE);
 
     private MySqlSourceConfigs() {}
 
@@ -85,7 +88,14 @@ public final class MySqlSourceConfigs {
                 .tableName(options.get(TABLE_NAME))
                 .startupOptions(startup(options))
                 .connectTimeoutMillis(options.get(CONNECT_TIMEOUT).toMillis());
-        options.getOptional(SERVER_ID).ifPresent(id -> builder.serverId(parseServerId(id)));
+        options.getOptional(SERVER_ID).ifPresent(id -> {
+            int[] range = parseServerIds(id);
+            builder.serverIdRange(range[0], range[1]);
+        });
+        builder.snapshotChunkSize(options.get(SCAN_INCREMENTAL_SNAPSHOT_CHUNK_SIZE));
+        if (!options.get(SCAN_INCREMENTAL_SNAPSHOT_ENABLED)) {
+            builder.debeziumSnapshot();
+        }
         options.getOptional(SERVER_TIME_ZONE).ifPresent(builder::serverTimeZone);
         for (Map.Entry<String, String> e : raw.entrySet()) {
             if (e.getKey().startsWith(DEBEZIUM_PREFIX)) {
@@ -112,8 +122,11 @@ public final class MySqlSourceConfigs {
         };
     }
 
-    /** A number, or a range {@code 5400-5408} of which one reader uses the first. */
-    public static int parseServerId(String value) {
+    /**
+     * A number, or a range {@code 5400-5408} with one id per reader, as {first, last}; a single
+     * number gives {id, -1}: reader i then uses {@code id + i}.
+     */
+    public static int[] parseServerIds(String value) {
         String v = value.trim();
         try {
             int dash = v.indexOf('-');
@@ -123,13 +136,13 @@ public final class MySqlSourceConfigs {
                 if (start > end || start <= 0) {
                     throw new NumberFormatException();
                 }
-                return start;
+                return new int[] {start, end};
             }
             int id = Integer.parseInt(v);
             if (id <= 0) {
                 throw new NumberFormatException();
             }
-            return id;
+            return new int[] {id, -1};
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("Invalid 'server-id' '" + value
                     + "': expected a positive number or a range like '5400-5408'");

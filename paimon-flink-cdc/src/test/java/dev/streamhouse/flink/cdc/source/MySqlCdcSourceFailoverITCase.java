@@ -35,7 +35,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Exactly once across a failure: a snapshot long enough to span several checkpoint triggers (each
+ * Exactly once across a failure, with Debezium's snapshot (the chunked snapshot's failover is in
+ * {@link ChunkedSnapshotITCase}): a snapshot long enough to span several checkpoint triggers (each
  * skipped, none failing the job), binlog changes before and after an injected failure that restores
  * the last checkpoint, and an exactly-once file sink. Every change must be in the committed files
  * exactly once, in binlog order per key.
@@ -81,7 +82,7 @@ class MySqlCdcSourceFailoverITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         env.enableCheckpointing(100);
-        env.fromSource(MySqlCdcSourceITCase.source(MARIADB, "fo", "t", false).build(), WatermarkStrategy.noWatermarks(), "mysql-cdc")
+        env.fromSource(MySqlCdcSourceITCase.source(MARIADB, "fo", "t", false).debeziumSnapshot().build(), WatermarkStrategy.noWatermarks(), "mysql-cdc")
                 .map(new FailAfterCheckpoint())
                 .sinkTo(FileSink.forRowFormat(new org.apache.flink.core.fs.Path(out.toUri()),
                                 new SimpleStringEncoder<String>())

@@ -39,7 +39,11 @@ class MySqlCdcTableITCase {
                 "INSERT INTO ty.all_types VALUES (1, " + AllTypes.VALUES + ")",
                 "INSERT INTO ty.all_types (id) VALUES (2)",
                 "CREATE TABLE ty.no_key (id INT, v INT)",
-                "CREATE TABLE ty.kv (id INT PRIMARY KEY, v VARCHAR(10))");
+                "CREATE TABLE ty.kv (id INT PRIMARY KEY, v VARCHAR(10))",
+                "CREATE TABLE ty.named (name VARCHAR(10) PRIMARY KEY, v INT)",
+                "INSERT INTO ty.named VALUES ('a', 1), ('B', 2)",
+                "CREATE TABLE ty.sets (k SET('x', 'y') PRIMARY KEY, v INT)",
+                "INSERT INTO ty.sets VALUES ('x', 1), ('x,y', 2)");
     }
 
     private static StreamTableEnvironment tableEnv() {
@@ -99,6 +103,31 @@ class MySqlCdcTableITCase {
         t.executeSql("CREATE TABLE kv_nokey (id INT, v STRING)" + with("kv"));
         assertThatThrownBy(() -> t.executeSql("SELECT * FROM kv_nokey"))
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("needs a PRIMARY KEY"));
+    }
+
+    @Test
+    void theSnapshotIsChunkedUnlessIncrementalSnapshotIsOff() throws Exception {
+        StreamTableEnvironment t = tableEnv();
+        t.executeSql("CREATE TABLE named (name STRING, v INT, PRIMARY KEY (name) NOT ENFORCED)" + with("named",
+                "'scan.incremental.snapshot.chunk.size' = '1'"));
+        try (CloseableIterator<Row> it = t.executeSql("SELECT * FROM named").collect()) {
+            assertThat(take(it, 2)).containsExactlyInAnyOrder("+I a, 1", "+I B, 2");
+        }
+        // The chunked snapshot cannot order a SET key, and says so when the query is planned.
+        t.executeSql("CREATE TABLE sets (k STRING, v INT, PRIMARY KEY (k) NOT ENFORCED)" + with("sets"));
+        assertThatThrownBy(() -> t.executeSql("SELECT * FROM sets"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("MySQL table ty.sets", "'k'", "SET", "'scan.incremental.snapshot.enabled' = 'false'"));
+        t.executeSql("CREATE TABLE sets_debezium (k STRING, v INT, PRIMARY KEY (k) NOT ENFORCED)"
+                + with("sets", "'scan.incremental.snapshot.enabled' = 'false'"));
+        try (CloseableIterator<Row> it = t.executeSql("SELECT * FROM sets_debezium").collect()) {
+            assertThat(take(it, 2)).containsExactlyInAnyOrder("+I x, 1", "+I x,y, 2");
+        }
+        t.executeSql("CREATE TABLE kv_chunks (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED)"
+                + with("kv", "'scan.incremental.snapshot.chunk.size' = '0'"));
+        assertThatThrownBy(() -> t.executeSql("SELECT * FROM kv_chunks"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("'scan.incremental.snapshot.chunk.size' must be positive, got 0"));
     }
 
     @Test

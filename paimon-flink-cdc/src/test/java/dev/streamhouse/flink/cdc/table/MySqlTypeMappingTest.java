@@ -32,9 +32,9 @@ class MySqlTypeMappingTest {
 
     @Test
     void serverIdIsANumberOrARange() {
-        assertThat(MySqlSourceConfigs.parseServerId("5400")).isEqualTo(5400);
-        assertThat(MySqlSourceConfigs.parseServerId("5400-5408")).isEqualTo(5400);
-        assertThatThrownBy(() -> MySqlSourceConfigs.parseServerId("x")).hasMessageContaining("'server-id'");
-        assertThatThrownBy(() -> MySqlSourceConfigs.parseServerId("9-1")).hasMessageContaining("'server-id'");
+        assertThat(MySqlSourceConfigs.parseServerIds("5400")).containsExactly(5400, -1);
+        assertThat(MySqlSourceConfigs.parseServerIds("5400-5408")).containsExactly(5400, 5408);
+        assertThatThrownBy(() -> MySqlSourceConfigs.parseServerIds("x")).hasMessageContaining("'server-id'");
+        assertThatThrownBy(() -> MySqlSourceConfigs.parseServerIds("9-1")).hasMessageContaining("'server-id'");
     }
 }

@@ -3,6 +3,7 @@ package dev.streamhouse.flink.cdc.source.enumerator;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.event.SnapshotFinishedEvent;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
+import dev.streamhouse.flink.cdc.source.split.MySqlSplit;
 import java.util.List;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
@@ -11,25 +12,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hands the one binlog split to the first reader that asks (and again after that reader fails).
+ * The enumerator of every start but a chunked snapshot ({@link ChunkedSnapshotEnumerator}): hands
+ * the one binlog split to the first reader that asks (and again after that reader fails).
  *
- * <p>Checkpoints wait for the snapshot phase: Debezium's snapshot cannot resume midway, and
+ * <p>With Debezium's snapshot ({@code 'scan.incremental.snapshot.enabled' = 'false'}) checkpoints
+ * wait for the snapshot phase: Debezium's snapshot cannot resume midway, and
  * restarting it after rows were already committed downstream would leave rows deleted in between
  * behind. So while the split snapshots, {@link #snapshotState} fails, which makes Flink skip that
  * checkpoint (a failed trigger does not count against the tolerable checkpoint failures) without
  * failing the job; once the reader reports the snapshot done, checkpoints hold binlog offsets.
  */
-public final class MySqlCdcEnumerator implements SplitEnumerator<MySqlBinlogSplit, MySqlCdcEnumeratorState> {
+public final class MySqlCdcEnumerator implements SplitEnumerator<MySqlSplit, MySqlCdcEnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(MySqlCdcEnumerator.class);
 
-    private final SplitEnumeratorContext<MySqlBinlogSplit> context;
+    private final SplitEnumeratorContext<MySqlSplit> context;
     private final MySqlSourceConfig config;
     private MySqlBinlogSplit unassigned;
     private boolean created;
     private boolean snapshotFinished;
 
-    public MySqlCdcEnumerator(SplitEnumeratorContext<MySqlBinlogSplit> context, MySqlSourceConfig config,
+    public MySqlCdcEnumerator(SplitEnumeratorContext<MySqlSplit> context, MySqlSourceConfig config,
             MySqlCdcEnumeratorState restored) {
         this.context = context;
         this.config = config;
@@ -59,10 +62,11 @@ public final class MySqlCdcEnumerator implements SplitEnumerator<MySqlBinlogSpli
     }
 
     @Override
-    public void addSplitsBack(List<MySqlBinlogSplit> splits, int subtaskId) {
-        for (MySqlBinlogSplit split : splits) {
-            unassigned = split;
-            if (split.snapshotPending()) {
+    public void addSplitsBack(List<MySqlSplit> splits, int subtaskId) {
+        for (MySqlSplit split : splits) {
+            MySqlBinlogSplit binlog = (MySqlBinlogSplit) split;
+            unassigned = binlog;
+            if (binlog.snapshotPending()) {
                 snapshotFinished = false;
             }
         }

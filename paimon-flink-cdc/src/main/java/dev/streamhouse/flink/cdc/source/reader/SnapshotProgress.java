@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
  * How far the snapshot phase is: rows and tables done, as log lines (a table done, every
  * {@value #LOG_EVERY_ROWS} rows, the end) and as metrics of the reader's group {@code mysql-cdc}:
  * counter {@code snapshotRows}, gauges {@code snapshotTablesDone} and {@code snapshotFinished} (0/1).
- * Snapshot rows arrive table by table, so a table is done when rows of another table (or the
- * binlog) follow it.
+ * With Debezium's snapshot, rows arrive table by table, so a table is done when rows of another
+ * table (or the binlog) follow it. With the chunked snapshot, readers count rows and chunks; tables
+ * done are the enumerator's metrics ({@code ChunkedSnapshotEnumerator}).
  */
 final class SnapshotProgress {
 
@@ -23,6 +24,7 @@ final class SnapshotProgress {
     private CdcTableId current;
     private long currentRows;
     private int tablesDone;
+    private long chunks;
     private boolean finished;
 
     SnapshotProgress(String address, MetricGroup readerGroup) {
@@ -45,6 +47,17 @@ final class SnapshotProgress {
         if (rows.getCount() % LOG_EVERY_ROWS == 0) {
             LOG.info("MySQL CDC snapshot of {}: {} rows of {} so far; {} tables and {} rows done in all", address,
                     currentRows, current, tablesDone, rows.getCount());
+        }
+    }
+
+    /** A chunk of {@code rows} rows of {@code table} was emitted (chunked snapshot: tables interleave). */
+    void chunk(CdcTableId table, int rows) {
+        long before = this.rows.getCount();
+        this.rows.inc(rows);
+        chunks++;
+        if (before / LOG_EVERY_ROWS != this.rows.getCount() / LOG_EVERY_ROWS) {
+            LOG.info("MySQL CDC snapshot of {}: {} rows in {} chunks read by this reader so far (last from {})",
+                    address, this.rows.getCount(), chunks, table);
         }
     }
 

@@ -3,7 +3,6 @@ package dev.streamhouse.flink.cdc.source.split;
 import dev.streamhouse.flink.cdc.debezium.HistoryRecords;
 import java.util.List;
 import java.util.Objects;
-import org.apache.flink.api.connector.source.SourceSplit;
 
 /**
  * The one split of a MySQL CDC source: the binlog of the server, read by one connector. It carries
@@ -11,9 +10,10 @@ import org.apache.flink.api.connector.source.SourceSplit;
  * start) and Debezium's schema history up to there, so a restore from a checkpoint resumes exactly
  * where the emitted records end. {@code snapshotPending} marks a split that still has to snapshot
  * the tables' data; {@code skipBeforeMillis} drops binlog changes older than a {@code timestamp}
- * start (0 keeps all).
+ * start (0 keeps all). After a chunked snapshot the split carries its {@link SnapshotWindow}, by
+ * which the reader skips changes the chunks already hold, until it has read past the window.
  */
-public final class MySqlBinlogSplit implements SourceSplit {
+public final class MySqlBinlogSplit implements MySqlSplit {
 
     public static final String ID = "mysql-binlog";
 
@@ -21,10 +21,17 @@ public final class MySqlBinlogSplit implements SourceSplit {
     private final List<String> history;
     private final boolean snapshotPending;
     private final long skipBeforeMillis;
+    private final SnapshotWindow window;
     private transient HistoryRecords historyRecords;
 
     public MySqlBinlogSplit(String offsetJson, List<String> history, boolean snapshotPending, long skipBeforeMillis) {
+        this(offsetJson, history, snapshotPending, skipBeforeMillis, null);
+    }
+
+    public MySqlBinlogSplit(String offsetJson, List<String> history, boolean snapshotPending, long skipBeforeMillis,
+            SnapshotWindow window) {
         this.offsetJson = offsetJson;
+        this.window = window;
         this.history = List.copyOf(history);
         this.snapshotPending = snapshotPending;
         this.skipBeforeMillis = skipBeforeMillis;
@@ -54,6 +61,11 @@ public final class MySqlBinlogSplit implements SourceSplit {
         return skipBeforeMillis;
     }
 
+    /** The chunked snapshot whose changes the split skips; null when there is none, or it was read past. */
+    public SnapshotWindow window() {
+        return window;
+    }
+
     /**
      * The live history the reader's connector appends to, shared by the split's state and its
      * reader (both get this instance when the split is added to a source reader).
@@ -69,17 +81,17 @@ public final class MySqlBinlogSplit implements SourceSplit {
     public boolean equals(Object o) {
         return o instanceof MySqlBinlogSplit other && Objects.equals(offsetJson, other.offsetJson)
                 && history.equals(other.history) && snapshotPending == other.snapshotPending
-                && skipBeforeMillis == other.skipBeforeMillis;
+                && skipBeforeMillis == other.skipBeforeMillis && Objects.equals(window, other.window);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(offsetJson, history, snapshotPending, skipBeforeMillis);
+        return Objects.hash(offsetJson, history, snapshotPending, skipBeforeMillis, window);
     }
 
     @Override
     public String toString() {
         return "MySqlBinlogSplit{offset=" + offsetJson + ", history=" + history.size() + " records"
-                + (snapshotPending ? ", snapshot pending" : "") + "}";
+                + (snapshotPending ? ", snapshot pending" : "") + (window == null ? "" : ", " + window) + "}";
     }
 }

@@ -16,10 +16,11 @@ class MySqlBinlogSplitSerializerTest {
 
     @Test
     void splitsRoundTrip() throws IOException {
-        MySqlBinlogSplitSerializer serializer = MySqlBinlogSplitSerializer.INSTANCE;
+        MySqlSplitSerializer serializer = MySqlSplitSerializer.INSTANCE;
         for (MySqlBinlogSplit split : List.of(new MySqlBinlogSplit(null, List.of(), true, 0),
                 new MySqlBinlogSplit(OFFSET, List.of(HISTORY, HISTORY + "2"), false, 1_700_000_000_000L))) {
-            MySqlBinlogSplit copy = serializer.deserialize(serializer.getVersion(), serializer.serialize(split));
+            MySqlBinlogSplit copy = (MySqlBinlogSplit) serializer.deserialize(serializer.getVersion(),
+                    serializer.serialize(split));
             assertThat(copy).isEqualTo(split);
             assertThat(copy.historyRecords().snapshot()).isEqualTo(split.history());
         }
@@ -27,8 +28,8 @@ class MySqlBinlogSplitSerializerTest {
 
     @Test
     void anUnknownVersionIsRefused() {
-        assertThatThrownBy(() -> MySqlBinlogSplitSerializer.INSTANCE.deserialize(2, new byte[0]))
-                .hasMessageContaining("serializer version 2");
+        assertThatThrownBy(() -> MySqlSplitSerializer.INSTANCE.deserialize(3, new byte[0]))
+                .hasMessageContaining("serializer version 3");
     }
 
     @Test

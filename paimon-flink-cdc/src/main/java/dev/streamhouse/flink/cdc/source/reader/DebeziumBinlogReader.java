@@ -3,10 +3,13 @@ package dev.streamhouse.flink.cdc.source.reader;
 import dev.streamhouse.flink.cdc.debezium.DebeziumProperties;
 import dev.streamhouse.flink.cdc.debezium.SchemaHistoryRegistry;
 import dev.streamhouse.flink.cdc.debezium.SourceRecordConverter;
+import dev.streamhouse.flink.cdc.event.CdcSchema;
+import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
+import dev.streamhouse.flink.cdc.source.split.SnapshotWindow;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
@@ -25,42 +28,47 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
-import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
-import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
-import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs Debezium's embedded engine for the split and hands its records to the fetcher. The engine
- * runs on its own thread and blocks on a bounded queue when Flink does not keep up, so the binlog
- * is read no faster than it is emitted. An engine failure fails the next fetch with its cause.
+ * Runs Debezium's embedded engine for the binlog split and hands its records to the fetcher. The
+ * engine runs on its own thread and blocks on a bounded queue when Flink does not keep up, so the
+ * binlog is read no faster than it is emitted. An engine failure fails the next fetch with its
+ * cause. After a chunked snapshot, the first fetch that has records checks that the captured
+ * tables still have the schemas the snapshot read ({@link SnapshotSchemaCheck}).
  */
-final class DebeziumSplitReader implements SplitReader<SourceElement, MySqlBinlogSplit> {
+final class DebeziumBinlogReader implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DebeziumSplitReader.class);
+    private static final Logger LOG = LoggerFactory.getLogger(DebeziumBinlogReader.class);
     private static final int QUEUE_CAPACITY = 2048;
     private static final int MAX_BATCH = 1024;
 
     private final MySqlSourceConfig config;
+    private final int serverId;
     private final BlockingQueue<SourceElement> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private volatile Throwable failure;
     private volatile boolean stopped;
     private ExecutorService executor;
     private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
     private String historyId;
+    private SnapshotWindow uncheckedWindow;
 
-    DebeziumSplitReader(MySqlSourceConfig config) {
+    DebeziumBinlogReader(MySqlSourceConfig config, int serverId) {
         this.config = config;
+        this.serverId = serverId;
     }
 
-    @Override
-    public RecordsWithSplitIds<SourceElement> fetch() throws IOException {
+    RecordsWithSplitIds<SourceElement> fetch() throws IOException {
         RecordsBySplits.Builder<SourceElement> batch = new RecordsBySplits.Builder<>();
         try {
             SourceElement first = queue.poll(100, TimeUnit.MILLISECONDS);
             if (first != null) {
+                if (uncheckedWindow != null) {
+                    SnapshotSchemaCheck.check(config, uncheckedWindow);
+                    uncheckedWindow = null;
+                }
                 List<SourceElement> elements = new ArrayList<>();
                 elements.add(first);
                 queue.drainTo(elements, MAX_BATCH - 1);
@@ -77,20 +85,10 @@ final class DebeziumSplitReader implements SplitReader<SourceElement, MySqlBinlo
         return batch.build();
     }
 
-    @Override
-    public void handleSplitsChanges(SplitsChange<MySqlBinlogSplit> change) {
-        if (!(change instanceof SplitsAddition)) {
-            throw new UnsupportedOperationException("Unsupported splits change " + change);
+    void start(MySqlBinlogSplit split) {
+        if (engine != null) {
+            throw new IllegalStateException("A MySQL CDC source reader reads one binlog split, got a second");
         }
-        for (MySqlBinlogSplit split : change.splits()) {
-            if (engine != null) {
-                throw new IllegalStateException("A MySQL CDC source reader reads one binlog split, got a second");
-            }
-            start(split);
-        }
-    }
-
-    private void start(MySqlBinlogSplit split) {
         ServerFlavor flavor;
         try (Connection connection = MySqlConnections.open(config)) {
             flavor = ServerFlavor.detect(connection);
@@ -102,9 +100,18 @@ final class DebeziumSplitReader implements SplitReader<SourceElement, MySqlBinlo
                 : DebeziumProperties.Start.RESUME;
         historyId = UUID.randomUUID().toString();
         SchemaHistoryRegistry.register(historyId, split.historyRecords());
-        Properties properties = DebeziumProperties.build(config, flavor, start, split.offsetJson(), historyId);
-        SourceRecordConverter converter = new SourceRecordConverter(DebeziumProperties.TOPIC_PREFIX, config::captures);
-        LOG.info("Starting the {} connector for {} ({}, offset {})", flavor, config.address(), start, split.offsetJson());
+        Properties properties = DebeziumProperties.build(config, flavor, start, split.offsetJson(), historyId, serverId);
+        List<CdcSchema> known = new ArrayList<>();
+        if (split.window() != null) {
+            for (CapturedTable table : split.window().tables()) {
+                known.add(table.schema());
+            }
+            uncheckedWindow = start == DebeziumProperties.Start.FROM_OFFSET_WITHOUT_HISTORY ? split.window() : null;
+        }
+        SourceRecordConverter converter = new SourceRecordConverter(DebeziumProperties.TOPIC_PREFIX, config::captures,
+                known);
+        LOG.info("Starting the {} connector for {} ({}, offset {}, server id {})", flavor, config.address(), start,
+                split.offsetJson(), serverId);
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(properties)
                 .using(getClass().getClassLoader())
@@ -117,8 +124,9 @@ final class DebeziumSplitReader implements SplitReader<SourceElement, MySqlBinlo
                 .notifying((records, committer) -> {
                     for (RecordChangeEvent<SourceRecord> event : records) {
                         SourceRecord record = event.record();
-                        SourceElement element = new SourceElement(converter.convert(record), record.sourceOffset(),
-                                SourceElement.isSnapshotOffset(record.sourceOffset()));
+                        SourceElement element = new SourceElement.BinlogRecord(converter.convert(record),
+                                record.sourceOffset(), SourceElement.BinlogRecord.isSnapshotOffset(record.sourceOffset()),
+                                SourceRecordConverter.positionOf(record));
                         while (!queue.offer(element, 100, TimeUnit.MILLISECONDS)) {
                             if (stopped) {
                                 throw new InterruptedException("MySQL CDC source reader closed");
@@ -136,9 +144,6 @@ final class DebeziumSplitReader implements SplitReader<SourceElement, MySqlBinlo
         });
         executor.execute(engine);
     }
-
-    @Override
-    public void wakeUp() {}
 
     @Override
     public void close() throws Exception {
