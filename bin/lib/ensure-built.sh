@@ -5,7 +5,7 @@ FLINK_CLASSPATH="$RUNNER/target/classpath-flink.txt"
 STREAMHOUSE_CLASSPATH="$RUNNER/target/classpath-streamhouse.txt"
 STAMP="$RUNNER/target/flink-sql.stamp"
 # The modules `mvn -pl paimon-sql-runner -am` builds: a change under any of them triggers a rebuild.
-MODULES=(paimon-storage paimon-flink-common paimon-flink-sink paimon-flink-source paimon-flink-catalog paimon-sql-runner)
+MODULES=(paimon-storage paimon-flink-common paimon-flink-sink paimon-flink-source paimon-flink-catalog paimon-flink-cdc paimon-sql-runner)
 CATALOG_SERVICES="$ROOT/paimon-flink-catalog/target/classes/META-INF/services/org.apache.flink.table.factories.Factory"
 
 say() { echo "flink-sql: $*" >&2; }

@@ -36,6 +36,7 @@ public final class MySqlCdcSourceBuilder<T> {
     private int serverIdEnd = -1;
     private boolean chunkedSnapshot = true;
     private int chunkSize = DEFAULT_CHUNK_SIZE;
+    private boolean skipTablesWithoutKey;
     private String serverTimeZone;
     private StartupOptions startup = StartupOptions.initial();
     private long connectTimeoutMillis = 30_000;
@@ -100,6 +101,16 @@ public final class MySqlCdcSourceBuilder<T> {
      */
     public MySqlCdcSourceBuilder<T> snapshotChunkSize(int rows) {
         this.chunkSize = rows;
+        return this;
+    }
+
+    /**
+     * The chunked snapshot leaves out captured tables without a primary key (with a warning) instead of
+     * refusing them; their binlog changes still come. For a database sync, which syncs only tables
+     * with a primary key.
+     */
+    public MySqlCdcSourceBuilder<T> snapshotSkippingTablesWithoutKey() {
+        this.skipTablesWithoutKey = true;
         return this;
     }
 
@@ -170,7 +181,7 @@ public final class MySqlCdcSourceBuilder<T> {
         int id = serverId > 0 ? serverId : 5400 + ThreadLocalRandom.current().nextInt(1000);
         MySqlSourceConfig config = new MySqlSourceConfig(hostname, port, username, password, databaseRegex,
                 tableRegex, id, serverIdEnd, serverTimeZone, startup, connectTimeoutMillis, debeziumProperties,
-                jdbcProperties, chunkedSnapshot, chunkSize);
+                jdbcProperties, chunkedSnapshot, chunkSize, skipTablesWithoutKey);
         return new MySqlCdcSource<>(config, deserializer);
     }
 

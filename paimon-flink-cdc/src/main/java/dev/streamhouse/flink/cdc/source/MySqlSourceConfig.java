@@ -30,11 +30,12 @@ public final class MySqlSourceConfig implements Serializable {
     private final Map<String, String> jdbcProperties;
     private final boolean chunkedSnapshot;
     private final int chunkSize;
+    private final boolean skipTablesWithoutKey;
 
     MySqlSourceConfig(String hostname, int port, String username, String password, String databaseRegex,
             String tableRegex, int serverId, int serverIdEnd, String serverTimeZone, StartupOptions startup,
             long connectTimeoutMillis, Map<String, String> debeziumProperties, Map<String, String> jdbcProperties,
-            boolean chunkedSnapshot, int chunkSize) {
+            boolean chunkedSnapshot, int chunkSize, boolean skipTablesWithoutKey) {
         this.hostname = Objects.requireNonNull(hostname);
         this.port = port;
         this.username = Objects.requireNonNull(username);
@@ -50,6 +51,7 @@ public final class MySqlSourceConfig implements Serializable {
         this.jdbcProperties = new TreeMap<>(jdbcProperties);
         this.chunkedSnapshot = chunkedSnapshot;
         this.chunkSize = chunkSize;
+        this.skipTablesWithoutKey = skipTablesWithoutKey;
     }
 
     public String hostname() {
@@ -104,6 +106,15 @@ public final class MySqlSourceConfig implements Serializable {
     }
 
     /** Rows per snapshot chunk ({@code scan.incremental.snapshot.chunk.size}). */
+    /**
+     * Whether the chunked snapshot leaves out captured tables without a primary key (their binlog
+     * changes still come) instead of refusing them: for a database sync, which syncs only tables with
+     * one.
+     */
+    public boolean skipTablesWithoutKey() {
+        return skipTablesWithoutKey;
+    }
+
     public int chunkSize() {
         return chunkSize;
     }

@@ -3,6 +3,7 @@ package dev.streamhouse.flink.cdc.sync;
 import dev.streamhouse.flink.cdc.event.CdcEvent;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSource;
+import dev.streamhouse.flink.cdc.source.MySqlCdcSourceBuilder;
 import dev.streamhouse.flink.cdc.table.MySqlSourceConfigs;
 import dev.streamhouse.flink.sink.multitable.MultiTableSinkBuilder;
 import dev.streamhouse.flink.sink.multitable.TableRow;
@@ -31,9 +32,13 @@ public final class MySqlSync {
      */
     public static void addTo(StreamExecutionEnvironment env, Map<String, String> mysqlConf, SyncSettings settings,
             Integer sinkParallelism) {
-        MySqlCdcSource<CdcEvent> source = MySqlSourceConfigs.<CdcEvent>builder(mysqlConf, "--mysql_conf")
-                .deserializer(CdcDeserializer.events())
-                .build();
+        MySqlCdcSourceBuilder<CdcEvent> builder = MySqlSourceConfigs.<CdcEvent>builder(mysqlConf, "--mysql_conf")
+                .deserializer(CdcDeserializer.events());
+        if (!settings.singleTable() && settings.primaryKeys().isEmpty()) {
+            // A database sync takes only tables with a primary key; the others are not read either.
+            builder.snapshotSkippingTablesWithoutKey();
+        }
+        MySqlCdcSource<CdcEvent> source = builder.build();
         String what = settings.singleTable() ? settings.target(null).fullName() : settings.database();
         // The snapshot is read in parallel chunks; the binlog by one reader.
         DataStream<CdcEvent> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "MySQL CDC source")

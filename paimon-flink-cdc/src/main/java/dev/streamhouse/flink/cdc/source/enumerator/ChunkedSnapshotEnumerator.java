@@ -99,9 +99,15 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
     private List<CapturedTable> discoverTables() {
         try (Connection connection = MySqlConnections.open(config)) {
             ServerChecks.check(connection, config);
-            List<CapturedTable> tables = TableDiscovery.capturedTableDetails(connection, config);
-            for (CapturedTable table : tables) {
+            List<CapturedTable> tables = new java.util.ArrayList<>();
+            for (CapturedTable table : TableDiscovery.capturedTableDetails(connection, config)) {
+                if (config.skipTablesWithoutKey() && table.schema().primaryKeys().isEmpty()) {
+                    LOG.warn("MySQL CDC source for {}: table {} has no primary key; its snapshot is skipped",
+                            config.address(), table.id());
+                    continue;
+                }
                 KeyOrder.of(table);
+                tables.add(table);
             }
             LOG.info("MySQL CDC source for {} snapshots {} tables in chunks of {} rows: {}", config.address(),
                     tables.size(), config.chunkSize(), tables.stream().map(t -> t.id().toString()).toList());
