@@ -1,9 +1,13 @@
 package dev.streamhouse.flink.cdc.sync;
 
 import dev.streamhouse.flink.cdc.event.CdcEvent;
+import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
+import dev.streamhouse.flink.cdc.mysql.ServerChecks;
+import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSource;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSourceBuilder;
+import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.table.MySqlSourceConfigs;
 import dev.streamhouse.flink.sink.multitable.MultiTableSinkBuilder;
 import dev.streamhouse.flink.sink.multitable.TableRow;
@@ -12,6 +16,8 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Map;
 
 /**
@@ -24,11 +30,33 @@ public final class MySqlSync {
     private MySqlSync() {}
 
     /**
-     * Adds the sync to {@code env}.
+     * Checks, before the job is submitted, what would otherwise fail the job again at every restart:
+     * that the server accepts the user, has the binlog settings and privileges a sync needs, and (for a
+     * table sync) that some table matches.
+     *
+     * @throws IllegalStateException naming the server and what to fix
+     */
+    static void preflight(MySqlSourceConfig config, SyncSettings settings) {
+        try (Connection connection = MySqlConnections.open(config)) {
+            ServerChecks.check(connection, config);
+            if (settings.singleTable() && TableDiscovery.capturedTables(connection, config).isEmpty()) {
+                throw new IllegalStateException("Cannot sync into table " + settings.target(null).fullName()
+                        + ": no table on MySQL server " + config.address() + " matches 'database-name' = '"
+                        + config.databaseRegex() + "' and 'table-name' = '" + config.tableRegex()
+                        + "' (or user '" + config.username() + "' may not SELECT from it)");
+            }
+        } catch (SQLException e) {
+            throw MySqlConnections.connectFailure(config, e);
+        }
+    }
+
+    /**
+     * Adds the sync to {@code env}, after a {@linkplain #preflight check} of the server.
      *
      * @param mysqlConf the source's options ({@code --mysql_conf})
      * @param sinkParallelism the writers' parallelism, or null for the environment's
      * @throws IllegalArgumentException naming a missing or unknown source option
+     * @throws IllegalStateException if the server refuses the user, lacks binlog settings or privileges
      */
     public static void addTo(StreamExecutionEnvironment env, Map<String, String> mysqlConf, SyncSettings settings,
             Integer sinkParallelism) {
@@ -39,6 +67,7 @@ public final class MySqlSync {
             builder.snapshotSkippingTablesWithoutKey();
         }
         MySqlCdcSource<CdcEvent> source = builder.build();
+        preflight(source.config(), settings);
         String what = settings.singleTable() ? settings.target(null).fullName() : settings.database();
         // The snapshot is read in parallel chunks; the binlog by one reader.
         DataStream<CdcEvent> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "MySQL CDC source")
