@@ -1,6 +1,7 @@
 package dev.streamhouse.flink.sink.multitable;
 
 import dev.streamhouse.flink.sink.committable.Committable;
+import dev.streamhouse.flink.sink.writer.CommittedCheckpoint;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
@@ -55,8 +56,6 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
         implements OneInputStreamOperator<TableRow, Committable>, BoundedOneInput {
     private static final long serialVersionUID = 1L;
 
-    static final Duration RESTORE_WAIT = Duration.ofMinutes(10);
-    private static final long RESTORE_POLL_MILLIS = 50;
 
     private final Map<String, String> catalogOptions;
     private final String initialCommitUser;
@@ -112,23 +111,9 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
             }
             for (Map.Entry<String, Long> e : lastHandedOut.entrySet()) {
                 if (e.getValue() >= 0 && catalog.tableExists(Identifier.fromString(e.getKey()))) {
-                    awaitCommitted(catalog.getTable(Identifier.fromString(e.getKey())), e.getValue());
+                    CommittedCheckpoint.await(catalog.getTable(Identifier.fromString(e.getKey())), commitUser,
+                            e.getValue());
                 }
-            }
-        }
-    }
-
-    private void awaitCommitted(Table table, long checkpointId) throws InterruptedException {
-        long deadline = System.nanoTime() + RESTORE_WAIT.toNanos();
-        try (TableCommit commit = table.newStreamCommit(commitUser)) {
-            while (!commit.filterCommitted(List.of(checkpointId)).isEmpty()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Cannot restore a writer of table " + table.fullName()
-                            + ": checkpoint " + checkpointId + " of commit user " + commitUser + " is still not "
-                            + "committed after " + RESTORE_WAIT.toMinutes() + " minutes, and the writer must not "
-                            + "continue its buckets without it; check the committer's log for commit failures");
-                }
-                Thread.sleep(RESTORE_POLL_MILLIS);
             }
         }
     }

@@ -74,9 +74,6 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
     private static final long serialVersionUID = 1L;
 
-    /** How long a restored writer waits for the committer to commit restored checkpoints. */
-    static final Duration RESTORE_WAIT = Duration.ofMinutes(10);
-    private static final long RESTORE_POLL_MILLIS = 50;
 
     private final Table table;
     private final String initialCommitUser;
@@ -120,7 +117,7 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
                 lastHandedOut = Math.max(lastHandedOut, restored.lastHandedOut());
             }
             if (lastHandedOut >= 0 && continuesBuckets() && !replacesData) {
-                awaitCommitted(lastHandedOut);
+                CommittedCheckpoint.await(table, commitUser, lastHandedOut);
             }
         }
     }
@@ -131,21 +128,6 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
      */
     private boolean continuesBuckets() {
         return table.schema().hasPrimaryKey() || table.schema().numBuckets() > 0;
-    }
-
-    private void awaitCommitted(long checkpointId) throws InterruptedException {
-        long deadline = System.nanoTime() + RESTORE_WAIT.toNanos();
-        try (TableCommit commit = table.newStreamCommit(commitUser)) {
-            while (!commit.filterCommitted(List.of(checkpointId)).isEmpty()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Cannot restore a writer of table " + table.fullName()
-                            + ": checkpoint " + checkpointId + " of commit user " + commitUser + " is still not "
-                            + "committed after " + RESTORE_WAIT.toMinutes() + " minutes, and the writer must not "
-                            + "continue its buckets without it; check the committer's log for commit failures");
-                }
-                Thread.sleep(RESTORE_POLL_MILLIS);
-            }
-        }
     }
 
     @Override

@@ -117,7 +117,8 @@ class WriterOperatorTest {
         restoring.start();
         // Wait until the restore is polling the table for checkpoint 3 (or has ended, which fails below).
         Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> init.isDone()
-                || Arrays.stream(restoring.getStackTrace()).anyMatch(f -> f.getMethodName().equals("awaitCommitted")));
+                || Arrays.stream(restoring.getStackTrace()).anyMatch(f -> f.getClassName().equals(CommittedCheckpoint.class.getName())
+                        && f.getMethodName().equals("await")));
         assertThat(init).as("must not continue bucket files before checkpoint 3 is in the table").isNotDone();
 
         // The committer commits restored checkpoint 3.
