@@ -204,4 +204,53 @@ class MySqlSyncITCase {
                 .contains("ods.t").contains("'n'").contains("INT").contains("VARCHAR(10)");
     }
 
+
+    @Test
+    void aMillionRowTableIsSyncedThroughTheParallelSnapshot() throws Exception {
+        int rows = 1_000_000;
+        MARIADB.execute("CREATE DATABASE big", "CREATE TABLE big.t (id BIGINT PRIMARY KEY, i INT, s VARCHAR(20))",
+                "INSERT INTO big.t SELECT seq, seq % 1000, CONCAT('s-', seq) FROM big.seq_1_to_" + rows);
+        start("mysql_sync_table", common("big"), new String[] {"--database", "ods", "--table", "big",
+                "--mysql_conf", "table-name=t", "--table_conf", "bucket=4", "-D", "execution.checkpointing.interval=1s"});
+        await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            try (Catalog catalog = catalog()) {
+                Identifier id = Identifier.of("ods", "big");
+                return catalog.tableExists(id) && catalog.getTable(id).latestSnapshot()
+                        .map(s -> s.totalRecordCount() >= rows).orElse(false);
+            }
+        });
+        MARIADB.execute("UPDATE big.t SET s = 'changed' WHERE id = 7");
+        Table big = table("ods.big");
+        await().atMost(WAIT).until(() -> rows("ods.big", 7).equals("+I(7, 7, changed)"));
+        long count = 0;
+        long idSum = 0;
+        dev.streamhouse.storage.table.source.ReadBuilder rb = big.newReadBuilder();
+        dev.streamhouse.storage.table.source.TableRead read = rb.newRead();
+        for (dev.streamhouse.storage.table.source.DataSplit split : rb.newScan().plan().splits()) {
+            try (dev.streamhouse.storage.reader.RecordReader<dev.streamhouse.storage.data.InternalRow> reader =
+                    read.createReader(split)) {
+                dev.streamhouse.storage.reader.RecordIterator<dev.streamhouse.storage.data.InternalRow> batch;
+                while ((batch = reader.readBatch()) != null) {
+                    dev.streamhouse.storage.data.InternalRow r;
+                    while ((r = batch.next()) != null) {
+                        count++;
+                        idSum += r.longAt(0);
+                    }
+                    batch.releaseBatch();
+                }
+            }
+        }
+        assertThat(count).isEqualTo(rows);
+        assertThat(idSum).isEqualTo((long) rows * (rows + 1) / 2);
+    }
+
+    /** Row {@code id} of a table as {@link #rows} shows it, or "none". */
+    private String rows(String table, long id) {
+        for (String row : rows(table)) {
+            if (row.startsWith("+I(" + id + ",")) {
+                return row;
+            }
+        }
+        return "none";
+    }
 }
