@@ -3,14 +3,22 @@ package dev.streamhouse.flink.cdc.action;
 import dev.streamhouse.flink.cdc.sync.MySqlSync;
 import dev.streamhouse.flink.cdc.sync.SyncSettings;
 import dev.streamhouse.flink.cdc.sync.TypeMapping;
+import dev.streamhouse.flink.cdc.sync.columns.ComputedColumn;
+import dev.streamhouse.flink.cdc.sync.columns.ComputedColumnParser;
+import dev.streamhouse.flink.cdc.sync.columns.ExtraColumns;
+import dev.streamhouse.flink.cdc.sync.columns.MetadataColumn;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +28,8 @@ import java.util.Set;
  * {@code mysql_sync_database} (also with dashes). Both build one streaming job
  * ({@link MySqlSync}); without configured checkpointing they checkpoint every 3 minutes, as Paimon's
  * actions do. {@code sink.parallelism} in {@code --table_conf} sets the writers' parallelism and is not
- * stored as a table option.
+ * stored as a table option. {@code --computed_column} and {@code --metadata_column} are checked here
+ * (syntax, functions, literal arguments, names) and against the source tables before the job is submitted.
  */
 public final class CdcActions {
     static final Set<String> COMMON = Set.of("warehouse", "database", "mysql_conf", "catalog_conf", "table_conf",
@@ -68,12 +77,6 @@ public final class CdcActions {
     static SyncJob parse(String action, String[] args, int from) {
         boolean table = action.equals("mysql_sync_table");
         ActionArguments a = ActionArguments.parse(action, args, from, table ? TABLE : DATABASE);
-        if (!a.all("computed_column").isEmpty()) {
-            throw new IllegalArgumentException("Argument --computed_column of " + action + " is not supported yet");
-        }
-        if (!a.all("metadata_column").isEmpty()) {
-            throw new IllegalArgumentException("Argument --metadata_column of " + action + " is not supported yet");
-        }
         Map<String, String> catalog = new LinkedHashMap<>(a.conf("catalog_conf"));
         catalog.put("warehouse", a.required("warehouse"));
         Map<String, String> tableConf = new HashMap<>(a.conf("table_conf"));
@@ -96,6 +99,7 @@ public final class CdcActions {
                 .tableOptions(tableConf)
                 .typeMapping(TypeMapping.parse(a.get("type_mapping")));
         Map<String, String> mysql = a.conf("mysql_conf");
+        settings.extraColumns(extraColumns(a)).timeZone(timeZone(mysql));
         String name;
         if (table) {
             String target = a.required("table");
@@ -119,6 +123,29 @@ public final class CdcActions {
             name = "MySQL-Paimon Database Sync: " + database;
         }
         return new SyncJob(name, mysql, settings.build(), sinkParallelism, a.flinkOptions());
+    }
+
+    /** {@code --computed_column} (repeatable) and {@code --metadata_column} (comma-separated, repeatable). */
+    private static ExtraColumns extraColumns(ActionArguments a) {
+        List<ComputedColumn> computed = new ArrayList<>();
+        for (String argument : a.all("computed_column")) {
+            computed.add(ComputedColumnParser.parse(argument));
+        }
+        return ExtraColumns.of(computed, MetadataColumn.parse(a.all("metadata_column")));
+    }
+
+    /** The zone of {@code server-time-zone}, else this JVM's (where Paimon's action reads it too). */
+    private static ZoneId timeZone(Map<String, String> mysqlConf) {
+        String zone = mysqlConf.get("server-time-zone");
+        if (zone == null) {
+            return ZoneId.systemDefault();
+        }
+        try {
+            return ZoneId.of(zone);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("--mysql_conf server-time-zone=" + zone + " is not a time zone ("
+                    + e.getMessage() + ")");
+        }
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

@@ -1,6 +1,5 @@
 package dev.streamhouse.flink.cdc.sync;
 
-import dev.streamhouse.flink.cdc.event.CdcColumn;
 import dev.streamhouse.flink.cdc.event.CdcEvent;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
@@ -38,7 +37,9 @@ import java.util.Set;
  * row that needs it ({@link SchemaEvolutionRules}), and turns each changed row into {@link TableRow}s of
  * the table's current schema for the multi-table sink: an insert as +I, a delete as -D, an update as -U
  * of the row before and +U of the row after (a changed primary key so deletes the old key). Columns
- * are matched by name; a table column the source lacks gets NULL.
+ * are matched by name; a table column the source lacks gets NULL. The sync's computed and metadata
+ * columns ({@link TargetColumns}) follow the source's columns and are computed for each row image, so
+ * the -U of an update computes them from the row before (e.g. the partition it leaves).
  *
  * <p>It keeps no state of its own: tables and their schemas are in the catalog, and every event carries
  * its source schema, so after a restore (the source replays events from its checkpoint) the same
@@ -74,6 +75,7 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
     /** A source table: its schema and where its columns go in its target's current schema. */
     private static final class Source {
         CdcSchema schema;
+        TargetColumns columns;
         Target target;
         String skipped;
         long mappedSchemaId = -1;
@@ -114,22 +116,29 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
         if (source.mappedSchemaId != target.table.schema().id()) {
             map(source);
         }
-        String table = target.id.fullName();
         switch (record.op()) {
             case INSERT:
-                out.collect(target.encoder.encode(row(source, record.after(), RowKind.INSERT, table)));
+                out.collect(target.encoder.encode(row(source, record, record.after(), RowKind.INSERT)));
                 break;
             case DELETE:
-                out.collect(target.encoder.encode(row(source, record.before(), RowKind.DELETE, table)));
+                out.collect(target.encoder.encode(row(source, record, record.before(), RowKind.DELETE)));
                 break;
             default:
-                out.collect(target.encoder.encode(row(source, record.before(), RowKind.UPDATE_BEFORE, table)));
-                out.collect(target.encoder.encode(row(source, record.after(), RowKind.UPDATE_AFTER, table)));
+                out.collect(target.encoder.encode(row(source, record, record.before(), RowKind.UPDATE_BEFORE)));
+                out.collect(target.encoder.encode(row(source, record, record.after(), RowKind.UPDATE_AFTER)));
         }
     }
 
-    private GenericRow row(Source source, Object[] values, RowKind kind, String table) {
+    private GenericRow row(Source source, CdcRecord record, Object[] image, RowKind kind) {
+        Object[] values;
+        try {
+            values = source.columns.values(image, record);
+        } catch (IllegalArgumentException e) {
+            // The same row fails the same way after a restart.
+            throw new SuppressRestartsException(e);
+        }
         List<DataField> fields = source.target.table.rowType().fields();
+        String table = source.target.id.fullName();
         GenericRow row = new GenericRow(fields.size());
         for (int i = 0; i < fields.size(); i++) {
             int from = source.positions[i];
@@ -166,21 +175,22 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
             return source;
         }
         source.skipped = null;
-        for (String key : primaryKeys) {
-            if (schema.indexOf(key) < 0) {
-                throw new IllegalArgumentException("Cannot sync source table " + id + " into table "
-                        + targetId.fullName() + ": primary key column '" + key + "' is not a column of the source ("
-                        + schema.columnNames() + ")");
-            }
-        }
-        List<SchemaEvolutionRules.Column> columns = new ArrayList<>();
-        for (CdcColumn c : schema.columns()) {
-            columns.add(new SchemaEvolutionRules.Column(c.name(),
-                    settings.typeMapping().toTableType(c, primaryKeys.contains(c.name())), c.comment()));
-        }
         try {
+            if (target.table == null && catalog.tableExists(targetId)) {
+                target.table = catalog.getTable(targetId);
+            }
+            source.columns = TargetColumns.of(settings, schema, primaryKeys,
+                    target.table == null ? null : target.table.rowType());
+            for (String key : primaryKeys) {
+                if (source.columns.indexOf(key) < 0) {
+                    throw new IllegalArgumentException("Cannot sync source table " + id + " into table "
+                            + targetId.fullName() + ": primary key column '" + key + "' is not a column of the source "
+                            + "or a computed or metadata column (" + source.columns.names() + ")");
+                }
+            }
+            List<SchemaEvolutionRules.Column> columns = source.columns.columns();
             if (target.table == null) {
-                target.table = createOrLoad(targetId, columns, primaryKeys, id);
+                target.table = create(targetId, columns, primaryKeys, id);
             }
             if (!target.table.primaryKeys().equals(primaryKeys)) {
                 throw new IncompatibleSchemaException("Cannot sync source table " + id + " into table "
@@ -212,34 +222,32 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
         return source;
     }
 
-    private Table createOrLoad(Identifier targetId, List<SchemaEvolutionRules.Column> columns, List<String> primaryKeys,
+    private Table create(Identifier targetId, List<SchemaEvolutionRules.Column> columns, List<String> primaryKeys,
             CdcTableId source) {
-        if (!catalog.tableExists(targetId)) {
-            Schema.Builder b = Schema.newBuilder();
-            List<String> names = new ArrayList<>();
-            for (SchemaEvolutionRules.Column c : columns) {
-                b.column(c.name(), c.type(), c.comment());
-                names.add(c.name());
-            }
-            List<String> partitions = new ArrayList<>();
-            for (String p : settings.partitionKeys()) {
-                if (names.contains(p)) {
-                    partitions.add(p);
-                }
-            }
-            b.primaryKey(primaryKeys).partitionKeys(partitions).options(settings.tableOptions());
-            catalog.createTable(targetId, b.build(), true);
-            LOG.info("Created table {} for source table {}", targetId.fullName(), source);
+        Schema.Builder b = Schema.newBuilder();
+        List<String> names = new ArrayList<>();
+        for (SchemaEvolutionRules.Column c : columns) {
+            b.column(c.name(), c.type(), c.comment());
+            names.add(c.name());
         }
+        List<String> partitions = new ArrayList<>();
+        for (String p : settings.partitionKeys()) {
+            if (names.contains(p)) {
+                partitions.add(p);
+            }
+        }
+        b.primaryKey(primaryKeys).partitionKeys(partitions).options(settings.tableOptions());
+        catalog.createTable(targetId, b.build(), true);
+        LOG.info("Created table {} for source table {}", targetId.fullName(), source);
         return catalog.getTable(targetId);
     }
 
-    /** Where each column of the target's current schema comes from in the source's schema. */
+    /** Where each column of the target's current schema comes from in the source's (extended) values. */
     private static void map(Source source) {
         List<DataField> fields = source.target.table.rowType().fields();
         int[] positions = new int[fields.size()];
         for (int i = 0; i < positions.length; i++) {
-            positions[i] = source.schema.indexOf(fields.get(i).name());
+            positions[i] = source.columns.indexOf(fields.get(i).name());
         }
         source.positions = positions;
         source.mappedSchemaId = source.target.table.schema().id();

@@ -1,6 +1,7 @@
 package dev.streamhouse.flink.cdc.sync;
 
 import dev.streamhouse.flink.cdc.event.CdcEvent;
+import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
@@ -18,6 +19,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,19 +33,31 @@ public final class MySqlSync {
 
     /**
      * Checks, before the job is submitted, what would otherwise fail the job again at every restart:
-     * that the server accepts the user, has the binlog settings and privileges a sync needs, and (for a
-     * table sync) that some table matches.
+     * that the server accepts the user, has the binlog settings and privileges a sync needs, (for a
+     * table sync) that some table matches, and that the computed and metadata columns fit the tables
+     * the sync takes now and a table sync's partition keys are columns ({@link TargetColumns#checkAtStart}).
      *
      * @throws IllegalStateException naming the server and what to fix
+     * @throws IllegalArgumentException naming a computed column, metadata column or partition key that
+     *     does not fit a source table
      */
     static void preflight(MySqlSourceConfig config, SyncSettings settings) {
         try (Connection connection = MySqlConnections.open(config)) {
             ServerChecks.check(connection, config);
-            if (settings.singleTable() && TableDiscovery.capturedTables(connection, config).isEmpty()) {
+            boolean checkColumns = !settings.extraColumns().isEmpty()
+                    || (settings.singleTable() && !settings.partitionKeys().isEmpty());
+            if (!settings.singleTable() && !checkColumns) {
+                return;
+            }
+            List<CdcSchema> tables = TableDiscovery.capturedTables(connection, config);
+            if (settings.singleTable() && tables.isEmpty()) {
                 throw new IllegalStateException("Cannot sync into table " + settings.target(null).fullName()
                         + ": no table on MySQL server " + config.address() + " matches 'database-name' = '"
                         + config.databaseRegex() + "' and 'table-name' = '" + config.tableRegex()
                         + "' (or user '" + config.username() + "' may not SELECT from it)");
+            }
+            if (checkColumns) {
+                TargetColumns.checkAtStart(settings, tables);
             }
         } catch (SQLException e) {
             throw MySqlConnections.connectFailure(config, e);
@@ -55,7 +69,8 @@ public final class MySqlSync {
      *
      * @param mysqlConf the source's options ({@code --mysql_conf})
      * @param sinkParallelism the writers' parallelism, or null for the environment's
-     * @throws IllegalArgumentException naming a missing or unknown source option
+     * @throws IllegalArgumentException naming a missing or unknown source option, or computed or metadata
+     *     columns or partition keys that do not fit the source tables
      * @throws IllegalStateException if the server refuses the user, lacks binlog settings or privileges
      */
     public static void addTo(StreamExecutionEnvironment env, Map<String, String> mysqlConf, SyncSettings settings,

@@ -1,9 +1,11 @@
 package dev.streamhouse.flink.cdc.sync;
 
 import dev.streamhouse.flink.cdc.event.CdcTableId;
+import dev.streamhouse.flink.cdc.sync.columns.ExtraColumns;
 import dev.streamhouse.storage.catalog.Identifier;
 
 import java.io.Serializable;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +19,10 @@ import java.util.regex.Pattern;
  * source table's, or {@code <database>_<table>} without {@code --merge_shards}), filtered by
  * {@code --including_tables} / {@code --excluding_tables} (excluding wins); primary keys (default: the
  * source's), partition keys (applied to tables that have those columns), table options, type mapping,
- * and whether an incompatible table is skipped ({@code --ignore_incompatible}) rather than failing.
+ * the computed and metadata columns added to every table ({@code --computed_column},
+ * {@code --metadata_column}) with the time zone their temporal functions read TIMESTAMP_LTZ values in
+ * ({@code server-time-zone}, else the default zone of the JVM that builds the job, as in Paimon), and
+ * whether an incompatible table is skipped ({@code --ignore_incompatible}) rather than failing.
  */
 public final class SyncSettings implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -35,6 +40,8 @@ public final class SyncSettings implements Serializable {
     private final Map<String, String> tableOptions;
     private final TypeMapping typeMapping;
     private final boolean ignoreIncompatible;
+    private final ExtraColumns extraColumns;
+    private final ZoneId timeZone;
     private transient Pattern includingPattern;
     private transient Pattern excludingPattern;
 
@@ -52,6 +59,8 @@ public final class SyncSettings implements Serializable {
         this.tableOptions = Map.copyOf(b.tableOptions);
         this.typeMapping = b.typeMapping;
         this.ignoreIncompatible = b.ignoreIncompatible;
+        this.extraColumns = b.extraColumns;
+        this.timeZone = b.timeZone;
         Pattern.compile(including == null ? ".*" : including);
         if (excluding != null) {
             Pattern.compile(excluding);
@@ -95,6 +104,16 @@ public final class SyncSettings implements Serializable {
         return ignoreIncompatible;
     }
 
+    /** The computed and metadata columns added to every target table. */
+    public ExtraColumns extraColumns() {
+        return extraColumns;
+    }
+
+    /** The time zone in which computed columns read TIMESTAMP_LTZ values as local date-times. */
+    public ZoneId timeZone() {
+        return timeZone;
+    }
+
     /** Whether a database sync takes this source table ({@code --including_tables}, {@code --excluding_tables}). */
     public boolean includes(CdcTableId source) {
         if (singleTable()) {
@@ -134,6 +153,8 @@ public final class SyncSettings implements Serializable {
         private Map<String, String> tableOptions = Map.of();
         private TypeMapping typeMapping = TypeMapping.defaults();
         private boolean ignoreIncompatible;
+        private ExtraColumns extraColumns = ExtraColumns.none();
+        private ZoneId timeZone = ZoneId.systemDefault();
 
         public Builder catalogOptions(Map<String, String> options) {
             this.catalogOptions = options;
@@ -197,6 +218,16 @@ public final class SyncSettings implements Serializable {
 
         public Builder ignoreIncompatible(boolean ignore) {
             this.ignoreIncompatible = ignore;
+            return this;
+        }
+
+        public Builder extraColumns(ExtraColumns columns) {
+            this.extraColumns = columns;
+            return this;
+        }
+
+        public Builder timeZone(ZoneId zone) {
+            this.timeZone = zone;
             return this;
         }
 
