@@ -4,6 +4,7 @@ import dev.streamhouse.flink.cdc.event.CdcColumn;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
+import dev.streamhouse.flink.cdc.mysql.NameRegex;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.table.MySqlCdcOptions;
@@ -57,11 +58,6 @@ public final class MySqlCatalog extends ReadOnlyCatalog {
     String readOnlyReason() {
         return "(type 'mysql') is read-only: it reads the tables of MySQL server " + connection.address()
                 + " as change streams; change them in MySQL";
-    }
-
-    /** The server's address and login, for a sync of this catalog's tables. */
-    public MySqlSourceConfig connection() {
-        return connection;
     }
 
     @Override
@@ -148,21 +144,9 @@ public final class MySqlCatalog extends ReadOnlyCatalog {
             columns.primaryKey(schema.primaryKeys());
         }
         Map<String, String> options = new LinkedHashMap<>(tableOptions);
-        options.put(MySqlCdcOptions.DATABASE_NAME.key(), literalRegex(path.getDatabaseName()));
-        options.put(MySqlCdcOptions.TABLE_NAME.key(), literalRegex(path.getObjectName()));
+        options.put(MySqlCdcOptions.DATABASE_NAME.key(), NameRegex.literal(path.getDatabaseName()));
+        options.put(MySqlCdcOptions.TABLE_NAME.key(), NameRegex.literal(path.getObjectName()));
         return CatalogTable.newBuilder().schema(columns.build()).options(options).build();
-    }
-
-    /** A regular expression that matches exactly {@code name}. */
-    static String literalRegex(String name) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : name.toCharArray()) {
-            if ("\\.[]{}()<>*+-=!?^$|".indexOf(c) >= 0) {
-                regex.append('\\');
-            }
-            regex.append(c);
-        }
-        return regex.toString();
     }
 
     private Connection connect() {

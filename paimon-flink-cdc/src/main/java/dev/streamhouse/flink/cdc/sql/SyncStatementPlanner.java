@@ -6,6 +6,7 @@ import dev.streamhouse.flink.cdc.catalog.MySqlCatalogFactory;
 import dev.streamhouse.flink.cdc.event.CdcEvent;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
+import dev.streamhouse.flink.cdc.mysql.NameRegex;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
@@ -29,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
@@ -50,7 +52,6 @@ import java.util.stream.Collectors;
  * use it at once; the job creates the tables when their first change arrives.
  */
 public final class SyncStatementPlanner {
-    private static final String REGEX_CHARACTERS = "\\.[]{}()<>*+-=!?^$|";
     private static final Set<String> FROM_STATEMENT =
             Set.of(MySqlCdcOptions.DATABASE_NAME.key(), MySqlCdcOptions.TABLE_NAME.key());
 
@@ -154,8 +155,11 @@ public final class SyncStatementPlanner {
         return new SyncJob(SyncJob.databaseSyncName(database), mysqlConf, settings, sinkParallelism);
     }
 
-    /** Part {@code index} of a name of up to {@code parts} parts, written in full or from the session's current ones. */
-    private static String part(List<String> name, int parts, int index, java.util.function.Supplier<String> current) {
+    /**
+     * Part {@code index} of a name of up to {@code parts} parts (catalog, database, table): as written, or
+     * the session's current one where the name leaves it out.
+     */
+    private static String part(List<String> name, int parts, int index, Supplier<String> current) {
         int missing = parts - name.size();
         return index < missing ? current.get() : name.get(index - missing);
     }
@@ -237,24 +241,26 @@ public final class SyncStatementPlanner {
             List<String> databases = TableDiscovery.databases(connection).stream()
                     .filter(d -> Pattern.matches(databaseRegex, d)).collect(Collectors.toList());
             if (databases.isEmpty()) {
-                throw new IllegalArgumentException("Cannot run " + kind + ": " + (isLiteral(databaseRegex)
-                        ? "there is no database '" + databaseRegex + "'" : "no database matches '" + databaseRegex + "'")
+                throw new IllegalArgumentException("Cannot run " + kind + ": " + missing("database", databaseRegex)
                         + " on " + server + " (or user '" + config.username() + "' may not see it)");
             }
-            List<CapturedTable> tables = tableSync ? TableDiscovery.capturedTableDetails(connection, config) : List.of();
+            List<CapturedTable> tables =
+                    tableSync ? TableDiscovery.capturedTableDetails(connection, config) : List.of();
             if (tableSync && tables.isEmpty()) {
-                throw new IllegalArgumentException("Cannot run " + kind + ": " + (isLiteral(config.tableRegex())
-                        ? "there is no table '" + config.tableRegex() + "'" : "no table matches '"
-                        + config.tableRegex() + "'") + " in MySQL database(s) " + databases + " on " + server);
+                throw new IllegalArgumentException("Cannot run " + kind + ": " + missing("table", config.tableRegex())
+                        + " in MySQL database(s) " + databases + " on " + server);
             }
             return tables;
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot run " + kind + ": cannot read " + server + ": " + e.getMessage(), e);
+            throw new IllegalStateException("Cannot run " + kind + ": cannot read " + server + ": " + e.getMessage(),
+                    e);
         }
     }
 
-    private static boolean isLiteral(String regex) {
-        return regex.chars().noneMatch(c -> REGEX_CHARACTERS.indexOf(c) >= 0);
+    /** "there is no table 'x'" for a plain name, "no table matches 'x.*'" for a pattern. */
+    private static String missing(String what, String regex) {
+        return NameRegex.isLiteral(regex) ? "there is no " + what + " '" + regex + "'"
+                : "no " + what + " matches '" + regex + "'";
     }
 
     /** The catalog's {@code table-default.*} options overridden by the statement's. */
