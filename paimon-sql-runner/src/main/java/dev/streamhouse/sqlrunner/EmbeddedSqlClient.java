@@ -126,6 +126,7 @@ final class EmbeddedSqlClient {
                 if (!cli.executeInitialization(read(init))) {
                     out.printf("Failed to initialize from sql script: %s. Please refer to the LOG for detailed error "
                             + "messages.%n", init);
+                    jobs.stopAll(out);
                     return;
                 }
                 out.printf("Successfully initialized from sql script: %s%n", init);
