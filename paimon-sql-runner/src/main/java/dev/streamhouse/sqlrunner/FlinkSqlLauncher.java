@@ -13,17 +13,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.table.client.SqlClient;
 import org.apache.flink.table.client.cli.CliClient;
 import org.apache.flink.table.client.cli.CliOptions;
 import org.apache.flink.table.client.cli.CliOptionsParser;
+import org.jline.terminal.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The main class of bin/flink-sql: Flink's SQL client ({@link SqlClient}) with three additions.
+ * The main class of bin/flink-sql: Flink's SQL client ({@link SqlClient}) with four additions.
  * <ul>
  *   <li>A header line in the log for each run: pid, working directory and arguments (values of
  *       sensitive options masked as Flink masks them).</li>
@@ -32,11 +34,15 @@ import org.slf4j.LoggerFactory;
  *   <li>With {@code -f} (or {@code -u}), each statement is printed in full before its result
  *       ({@link StatementEcho}); the client's own echo shows statements only up to their last
  *       {@code )}.</li>
+ *   <li>In embedded mode (bin/flink-sql's), {@code CREATE TABLE ... AS TABLE} and
+ *       {@code CREATE DATABASE ... AS DATABASE} from a {@code mysql} catalog start MySQL syncs
+ *       ({@link EmbeddedSqlClient}).</li>
  * </ul>
  * Everything else, the interactive prompt and the options, is the SQL client's.
  *
  * <p>It extends {@link SqlClient} only to reach {@code startClient(args, terminalFactory)}, the
- * client's entry point that takes a terminal; it is never instantiated.
+ * client's entry point that takes a terminal (for help, errors in the arguments and gateway mode); it is
+ * never instantiated.
  */
 public final class FlinkSqlLauncher extends SqlClient {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkSqlLauncher.class);
@@ -57,11 +63,20 @@ public final class FlinkSqlLauncher extends SqlClient {
         }
         restrictToOwner(historyFile(options));
         String script = scriptOf(options);
-        if (script == null) {
+        if (script == null && options.getSqlFile() != null) {
+            // The client reports the unreadable file.
             startClient(args, CliClient.DEFAULT_TERMINAL_FACTORY);
-        } else {
+            return;
+        }
+        Supplier<Terminal> terminal = CliClient.DEFAULT_TERMINAL_FACTORY;
+        if (script != null) {
             List<String> statements = ScriptStatements.split(script);
-            startClient(args, () -> ScriptTerminal.create(statements));
+            terminal = () -> ScriptTerminal.create(statements);
+        }
+        if (options instanceof CliOptions.EmbeddedCliOptions embedded) {
+            EmbeddedSqlClient.run(embedded, terminal, script);
+        } else {
+            startClient(args, terminal);
         }
     }
 

@@ -24,10 +24,16 @@ final class ProcessRun {
 
     static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
                           Consumer<Map<String, String>> environment) throws IOException, InterruptedException {
+        return run(command, workDir, outputFile, timeout, environment, Path.of("/dev/null"));
+    }
+
+    /** As above, with standard input read from {@code input}. */
+    static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
+                          Consumer<Map<String, String>> environment, Path input) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(input.toFile()))
                 .redirectOutput(outputFile.toFile());
         environment.accept(builder.environment());
         long started = System.nanoTime();

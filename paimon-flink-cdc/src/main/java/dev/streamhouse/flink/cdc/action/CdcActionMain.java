@@ -42,20 +42,20 @@ public final class CdcActionMain {
             err.println("Unknown action '" + args[0] + "'; the actions are mysql_sync_table and mysql_sync_database");
             return 2;
         }
-        CdcActions.SyncJob job;
+        CdcActions.Parsed job;
         Configuration conf;
         StreamExecutionEnvironment env;
         try {
             job = CdcActions.parse(action, args, 1);
             conf = job.configuration();
             env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-            job.addTo(env);
+            job.job().addTo(env);
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println(e.getMessage());
             return 2;
         }
-        JobClient client = env.executeAsync(job.name());
-        out.println("Submitted " + job.name() + " as job " + client.getJobID());
+        JobClient client = env.executeAsync(job.job().name());
+        out.println("Submitted " + job.job().name() + " as job " + client.getJobID());
         CountDownLatch ended = new CountDownLatch(1);
         Thread stopper = new Thread(() -> stop(client, conf, out, err, ended), "cdc-action-stop");
         Runtime.getRuntime().addShutdownHook(stopper);

@@ -1,19 +1,15 @@
 package dev.streamhouse.flink.cdc.action;
 
-import dev.streamhouse.flink.cdc.sync.MySqlSync;
+import dev.streamhouse.flink.cdc.sync.SyncJob;
 import dev.streamhouse.flink.cdc.sync.SyncSettings;
 import dev.streamhouse.flink.cdc.sync.TypeMapping;
 import dev.streamhouse.flink.cdc.sync.columns.ComputedColumn;
 import dev.streamhouse.flink.cdc.sync.columns.ComputedColumnParser;
 import dev.streamhouse.flink.cdc.sync.columns.ExtraColumns;
 import dev.streamhouse.flink.cdc.sync.columns.MetadataColumn;
-import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.PipelineOptions;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.time.DateTimeException;
-import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,7 +22,7 @@ import java.util.Set;
 /**
  * The sync actions, with Apache Paimon's names and arguments: {@code mysql_sync_table} and
  * {@code mysql_sync_database} (also with dashes). Both build one streaming job
- * ({@link MySqlSync}); without configured checkpointing they checkpoint every 3 minutes, as Paimon's
+ * ({@link SyncJob}); without configured checkpointing they checkpoint every 3 minutes, as Paimon's
  * actions do. {@code sink.parallelism} in {@code --table_conf} sets the writers' parallelism and is not
  * stored as a table option. {@code --computed_column} and {@code --metadata_column} are checked here
  * (syntax, functions, literal arguments, names) and against the source tables before the job is submitted.
@@ -37,29 +33,14 @@ public final class CdcActions {
     static final Set<String> TABLE = union(COMMON, Set.of("table"));
     static final Set<String> DATABASE = union(COMMON, Set.of("including_tables", "excluding_tables", "table_prefix",
             "table_suffix", "ignore_incompatible", "merge_shards", "mode"));
-    static final String SINK_PARALLELISM = "sink.parallelism";
-    static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofMinutes(3);
 
     private CdcActions() {}
 
-    /** A configured sync job, ready to be added to an environment. */
-    record SyncJob(String name, Map<String, String> mysqlConf, SyncSettings settings, Integer sinkParallelism,
-            Map<String, String> flinkOptions) {
-
-        void addTo(StreamExecutionEnvironment env) {
-            MySqlSync.addTo(env, mysqlConf, settings, sinkParallelism);
-        }
-
+    /** A parsed action: its sync and the Flink options of its {@code -D} arguments. */
+    record Parsed(SyncJob job, Map<String, String> flinkOptions) {
         /** The Flink configuration of the job: the -D options, a checkpoint interval, the job name. */
         Configuration configuration() {
-            Configuration conf = Configuration.fromMap(flinkOptions);
-            if (!conf.contains(CheckpointingOptions.CHECKPOINTING_INTERVAL)) {
-                conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL);
-            }
-            if (!conf.contains(PipelineOptions.NAME)) {
-                conf.set(PipelineOptions.NAME, name);
-            }
-            return conf;
+            return job.configuration(flinkOptions);
         }
     }
 
@@ -74,22 +55,13 @@ public final class CdcActions {
      *
      * @throws IllegalArgumentException naming a wrong, missing or unsupported argument
      */
-    static SyncJob parse(String action, String[] args, int from) {
+    static Parsed parse(String action, String[] args, int from) {
         boolean table = action.equals("mysql_sync_table");
         ActionArguments a = ActionArguments.parse(action, args, from, table ? TABLE : DATABASE);
         Map<String, String> catalog = new LinkedHashMap<>(a.conf("catalog_conf"));
         catalog.put("warehouse", a.required("warehouse"));
         Map<String, String> tableConf = new HashMap<>(a.conf("table_conf"));
-        Integer sinkParallelism = null;
-        String parallelism = tableConf.remove(SINK_PARALLELISM);
-        if (parallelism != null) {
-            try {
-                sinkParallelism = Integer.parseInt(parallelism);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--table_conf " + SINK_PARALLELISM + "=" + parallelism
-                        + " is not a number");
-            }
-        }
+        Integer sinkParallelism = SyncJob.removeSinkParallelism(tableConf, "--table_conf");
         String database = a.required("database");
         SyncSettings.Builder settings = SyncSettings.builder()
                 .catalogOptions(catalog)
@@ -104,7 +76,7 @@ public final class CdcActions {
         if (table) {
             String target = a.required("table");
             settings.table(target);
-            name = "MySQL-Paimon Table Sync: " + database + "." + target;
+            name = SyncJob.tableSyncName(database, target);
             if (!mysql.containsKey("table-name")) {
                 throw new IllegalArgumentException(action + " needs --mysql_conf table-name=<regex of the source tables>");
             }
@@ -120,9 +92,9 @@ public final class CdcActions {
                     .tableSuffix(a.get("table_suffix"))
                     .ignoreIncompatible(a.bool("ignore_incompatible", false))
                     .mergeShards(a.bool("merge_shards", true));
-            name = "MySQL-Paimon Database Sync: " + database;
+            name = SyncJob.databaseSyncName(database);
         }
-        return new SyncJob(name, mysql, settings.build(), sinkParallelism, a.flinkOptions());
+        return new Parsed(new SyncJob(name, mysql, settings.build(), sinkParallelism), a.flinkOptions());
     }
 
     /** {@code --computed_column} (repeatable) and {@code --metadata_column} (comma-separated, repeatable). */

@@ -65,6 +65,35 @@ public final class TableDiscovery {
         return tables;
     }
 
+    /** The server's databases but its system ones ({@code mysql}, {@code information_schema}, ...), by name. */
+    public static List<String> databases(Connection connection) throws SQLException {
+        List<String> databases = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME")) {
+            while (rs.next()) {
+                if (!SYSTEM_DATABASES.contains(rs.getString(1).toLowerCase(Locale.ROOT))) {
+                    databases.add(rs.getString(1));
+                }
+            }
+        }
+        return databases;
+    }
+
+    /** The base tables (not views) of {@code database} the user may see, by name; empty when it has none. */
+    public static List<String> tables(Connection connection, String database) throws SQLException {
+        List<String> tables = new ArrayList<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT TABLE_NAME FROM information_schema.TABLES "
+                + "WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME")) {
+            s.setString(1, database);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    tables.add(rs.getString(1));
+                }
+            }
+        }
+        return tables;
+    }
+
     static CdcSchema schemaOf(Connection connection, CdcTableId table) throws SQLException {
         return tableOf(connection, table).schema();
     }

@@ -22,7 +22,7 @@ class CdcActionsColumnsTest {
             args.addAll(List.of("--table", "t", "--mysql_conf", "table-name=orders"));
         }
         args.addAll(List.of(extra));
-        return CdcActions.parse(action, args.toArray(new String[0]), 0).settings();
+        return CdcActions.parse(action, args.toArray(new String[0]), 0).job().settings();
     }
 
     @Test

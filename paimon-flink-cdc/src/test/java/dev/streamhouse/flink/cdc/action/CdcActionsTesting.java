@@ -8,9 +8,9 @@ public final class CdcActionsTesting {
     private CdcActionsTesting() {}
 
     public static JobClient submit(String action, String... args) throws Exception {
-        CdcActions.SyncJob job = CdcActions.parse(CdcActions.normalize(action), args, 0);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(job.configuration());
-        job.addTo(env);
-        return env.executeAsync(job.name());
+        CdcActions.Parsed parsed = CdcActions.parse(CdcActions.normalize(action), args, 0);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(parsed.configuration());
+        parsed.job().addTo(env);
+        return env.executeAsync(parsed.job().name());
     }
 }

@@ -1,0 +1,79 @@
+package dev.streamhouse.flink.cdc.sync;
+
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A configured MySQL sync, ready to be added to an environment: what the sync actions and the SQL
+ * runner's {@code CREATE TABLE ... AS TABLE} / {@code CREATE DATABASE ... AS DATABASE} build.
+ *
+ * @param name the job's name
+ * @param mysqlConf the source's options ({@code mysql-cdc} names)
+ * @param sinkParallelism the writers' parallelism, or null for the environment's
+ */
+public record SyncJob(String name, Map<String, String> mysqlConf, SyncSettings settings, Integer sinkParallelism) {
+    /** The checkpoint interval of a sync when none is configured, as Apache Paimon's actions have it. */
+    public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofMinutes(3);
+    /** The table option that sets the writers' parallelism instead of being stored with the table. */
+    public static final String SINK_PARALLELISM = "sink.parallelism";
+
+    public SyncJob {
+        mysqlConf = Map.copyOf(mysqlConf);
+    }
+
+    /** The name of a table sync into {@code database.table}. */
+    public static String tableSyncName(String database, String table) {
+        return "MySQL-Paimon Table Sync: " + database + "." + table;
+    }
+
+    /** The name of a database sync into {@code database}. */
+    public static String databaseSyncName(String database) {
+        return "MySQL-Paimon Database Sync: " + database;
+    }
+
+    /**
+     * Removes {@link #SINK_PARALLELISM} from {@code tableOptions} and returns it, or null when absent.
+     *
+     * @param where where the options come from, for messages (e.g. {@code --table_conf})
+     * @throws IllegalArgumentException when it is not a positive number
+     */
+    public static Integer removeSinkParallelism(Map<String, String> tableOptions, String where) {
+        String value = tableOptions.remove(SINK_PARALLELISM);
+        if (value == null) {
+            return null;
+        }
+        try {
+            int parallelism = Integer.parseInt(value.trim());
+            if (parallelism > 0) {
+                return parallelism;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(where + " " + SINK_PARALLELISM + "=" + value + " is not a positive number");
+    }
+
+    public void addTo(StreamExecutionEnvironment env) {
+        MySqlSync.addTo(env, mysqlConf, settings, sinkParallelism);
+    }
+
+    /**
+     * The Flink configuration of the job: {@code flinkOptions}, a checkpoint interval of
+     * {@link #DEFAULT_CHECKPOINT_INTERVAL} unless they set one, and the job's name unless they set one.
+     */
+    public Configuration configuration(Map<String, String> flinkOptions) {
+        Configuration conf = Configuration.fromMap(flinkOptions);
+        if (!conf.contains(CheckpointingOptions.CHECKPOINTING_INTERVAL)) {
+            conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL);
+        }
+        if (!conf.contains(PipelineOptions.NAME)) {
+            conf.set(PipelineOptions.NAME, name);
+        }
+        return conf;
+    }
+}
