@@ -48,7 +48,8 @@ public final class TableDiscovery {
         return tables;
     }
 
-    private static List<CdcTableId> capturedTableIds(Connection connection, MySqlSourceConfig config)
+    /** The captured tables' names, by database and table. */
+    public static List<CdcTableId> capturedTableIds(Connection connection, MySqlSourceConfig config)
             throws SQLException {
         List<CdcTableId> tables = new ArrayList<>();
         try (Statement s = connection.createStatement();

@@ -1,9 +1,15 @@
 package dev.streamhouse.flink.cdc.source.enumerator;
 
+import dev.streamhouse.flink.cdc.debezium.BinlogStart;
+import dev.streamhouse.flink.cdc.debezium.SchemaHistorySeed;
+import dev.streamhouse.flink.cdc.event.CdcTableId;
+import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
+import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
+import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
 import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
 import dev.streamhouse.flink.cdc.snapshot.KeyOrder;
@@ -49,10 +55,11 @@ import org.slf4j.LoggerFactory;
  * emitted (that emission was rolled back).
  *
  * <p><b>Binlog.</b> When every chunk is emitted (and, with several readers, a checkpoint after that
- * has completed: {@link BinlogStartGate}) one reader gets the binlog split: from the lowest high
- * watermark, skipping each change whose chunk's high watermark lies after it (the chunk holds it),
- * with the tables' snapshot schemas, against which the reader checks the schemas when the binlog
- * starts. A reader restored alone that hands chunks back once the binlog split is out fails the job,
+ * has completed: {@link BinlogStartGate}) one reader gets the binlog split: from the position read
+ * before the tables' definitions at the start, with those definitions as its schema history
+ * ({@link SchemaHistorySeed}), skipping each change whose chunk's high watermark lies after it (the
+ * chunk holds it). DDL made after a table's chunks were read is followed; DDL made on a table
+ * before or while its chunks were read fails the job when the reader meets it, naming the table. A reader restored alone that hands chunks back once the binlog split is out fails the job,
  * so that every reader restores from one checkpoint.
  */
 public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSplit, MySqlCdcEnumeratorState> {
@@ -64,6 +71,8 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
     private final MySqlSourceConfig config;
     private final BinlogStartGate gate;
     private ChunkAssigner assigner;
+    /** Where the binlog split starts, with the captured tables' definitions there; read with the tables. */
+    private BinlogStart binlogStart;
     private MySqlBinlogSplit pendingBinlog;
     private long pendingBinlogGeneration;
     private boolean splitting;
@@ -78,6 +87,7 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
         this.gate = new BinlogStartGate(context.currentParallelism(), restored != null);
         if (restored != null) {
             this.assigner = new ChunkAssigner(restored.chunks());
+            this.binlogStart = restored.binlogStart();
             this.pendingBinlog = restored.unassigned();
             this.tablesLoggedDone = assigner.tablesDone();
         }
@@ -96,11 +106,21 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
         splitNextTable();
     }
 
+    /**
+     * The captured tables, and {@link #binlogStart}: the binlog position now, then the tables'
+     * definitions as of it. The binlog split starts there with those definitions, so it decodes the
+     * changes of any DDL made from here on with the definitions they were written with.
+     */
     private List<CapturedTable> discoverTables() {
         try (Connection connection = MySqlConnections.open(config)) {
             ServerChecks.check(connection, config);
-            List<CapturedTable> tables = new java.util.ArrayList<>();
-            for (CapturedTable table : TableDiscovery.capturedTableDetails(connection, config)) {
+            BinlogOffset offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection),
+                    BinlogPositions.current(connection, config.address()), config.address());
+            List<CdcTableId> ids = TableDiscovery.capturedTableIds(connection, config);
+            binlogStart = SchemaHistorySeed.at(connection, offset, ids);
+            List<CapturedTable> tables = new ArrayList<>();
+            for (CdcTableId id : ids) {
+                CapturedTable table = TableDiscovery.tableOf(connection, id);
                 if (config.skipTablesWithoutKey() && table.schema().primaryKeys().isEmpty()) {
                     LOG.warn("MySQL CDC source for {}: table {} has no primary key; its snapshot is skipped",
                             config.address(), table.id());
@@ -109,8 +129,9 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
                 KeyOrder.of(table);
                 tables.add(table);
             }
-            LOG.info("MySQL CDC source for {} snapshots {} tables in chunks of {} rows: {}", config.address(),
-                    tables.size(), config.chunkSize(), tables.stream().map(t -> t.id().toString()).toList());
+            LOG.info("MySQL CDC source for {} snapshots {} tables in chunks of {} rows: {}; the binlog follows "
+                    + "from {}", config.address(), tables.size(), config.chunkSize(),
+                    tables.stream().map(t -> t.id().toString()).toList(), offset);
             return tables;
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot prepare the MySQL CDC source for " + config.address() + ": "
@@ -214,7 +235,8 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
     @Override
     public MySqlCdcEnumeratorState snapshotState(long checkpointId) {
         gate.checkpointTriggered(checkpointId, assigner.allFinished());
-        return new MySqlCdcEnumeratorState(pendingBinlog, true, assigner.binlogAssigned(), assigner.snapshot());
+        return new MySqlCdcEnumeratorState(pendingBinlog, true, assigner.binlogAssigned(), assigner.snapshot(),
+                binlogStart);
     }
 
     @Override
@@ -281,7 +303,7 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
         boolean noTables = assigner.tables().isEmpty();
         var window = noTables ? null : assigner.window();
         context.callAsync(() -> noTables ? SnapshotBinlogSplit.withoutTables(config)
-                : SnapshotBinlogSplit.after(config, window), (split, error) -> {
+                : SnapshotBinlogSplit.after(config, window, binlogStart), (split, error) -> {
                     creatingBinlog = false;
                     if (error != null) {
                         throw new IllegalStateException("Cannot find where to read the binlog of " + config.address()

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.cdc.source.enumerator;
 
+import dev.streamhouse.flink.cdc.debezium.BinlogStart;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
@@ -19,7 +20,10 @@ import java.util.Map;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * Version 2: the version 1 fields with the split in {@link MySqlSplitSerializer}'s current version,
+ * Version 3: the version 2 fields, then where the binlog split of a chunked snapshot starts (flag;
+ * the Debezium offset as JSON; the number of schema history records, then each record).
+ *
+ * <p>Version 2: the version 1 fields with the split in {@link MySqlSplitSerializer}'s current version,
  * then the chunk assignments (flag; the tables ({@link StateCodec#writeTable}); the ids of the tables
  * to split (table numbers); the unassigned chunks; per subtask its assigned chunks; the finished
  * chunks; the binlog-assigned flag). A chunk is written as its table's number, its own number, its
@@ -30,7 +34,7 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  */
 public final class MySqlCdcEnumeratorStateSerializer implements SimpleVersionedSerializer<MySqlCdcEnumeratorState> {
 
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
 
     @Override
     public int getVersion() {
@@ -54,15 +58,23 @@ public final class MySqlCdcEnumeratorStateSerializer implements SimpleVersionedS
             if (state.chunks() != null) {
                 writeChunks(out, state.chunks());
             }
+            out.writeBoolean(state.binlogStart() != null);
+            if (state.binlogStart() != null) {
+                StateCodec.writeString(out, state.binlogStart().offsetJson());
+                out.writeInt(state.binlogStart().history().size());
+                for (String record : state.binlogStart().history()) {
+                    StateCodec.writeString(out, record);
+                }
+            }
         }
         return bytes.toByteArray();
     }
 
     @Override
     public MySqlCdcEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != 1 && version != VERSION) {
+        if (version < 1 || version > VERSION) {
             throw new IOException("Cannot read a MySQL CDC enumerator state of version " + version
-                    + "; this build reads versions 1 and " + VERSION);
+                    + "; this build reads versions 1 to " + VERSION);
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized))) {
             boolean created = in.readBoolean();
@@ -75,8 +87,19 @@ public final class MySqlCdcEnumeratorStateSerializer implements SimpleVersionedS
                 unassigned = (MySqlBinlogSplit) MySqlSplitSerializer.INSTANCE.deserialize(splitVersion, split);
             }
             ChunkAssignmentState chunks = version >= 2 && in.readBoolean() ? readChunks(in) : null;
-            return new MySqlCdcEnumeratorState(unassigned, created, snapshotFinished, chunks);
+            BinlogStart binlogStart = version >= 3 && in.readBoolean() ? readBinlogStart(in) : null;
+            return new MySqlCdcEnumeratorState(unassigned, created, snapshotFinished, chunks, binlogStart);
         }
+    }
+
+    private static BinlogStart readBinlogStart(DataInputStream in) throws IOException {
+        String offset = StateCodec.readString(in);
+        int count = in.readInt();
+        List<String> history = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            history.add(StateCodec.readString(in));
+        }
+        return new BinlogStart(offset, history);
     }
 
     private static void writeChunks(DataOutputStream out, ChunkAssignmentState state) throws IOException {

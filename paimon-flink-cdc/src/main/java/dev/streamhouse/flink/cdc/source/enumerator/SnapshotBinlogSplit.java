@@ -1,8 +1,8 @@
 package dev.streamhouse.flink.cdc.source.enumerator;
 
+import dev.streamhouse.flink.cdc.debezium.BinlogStart;
 import dev.streamhouse.flink.cdc.debezium.OffsetJson;
 import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
-import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
@@ -14,32 +14,29 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The binlog split that follows a chunked snapshot: from the lowest high watermark of its chunks
- * (with MariaDB's GTID position there, which its connector streams by), without schema history (the
- * connector reads the tables' schemas when it starts; the reader checks them against the
- * snapshot's), and with the snapshot window by which the reader skips changes already in a chunk.
+ * The binlog split that follows a chunked snapshot: from the position read before the captured
+ * tables' definitions, with those definitions as its schema history ({@link BinlogStart}), and with
+ * the snapshot window by which the reader skips changes already in a chunk.
  */
 final class SnapshotBinlogSplit {
 
     private SnapshotBinlogSplit() {}
 
-    static MySqlBinlogSplit after(MySqlSourceConfig config, SnapshotWindow window) throws SQLException {
-        return at(config, window.lowestHighWatermark(), window);
+    static MySqlBinlogSplit after(MySqlSourceConfig config, SnapshotWindow window, BinlogStart start) {
+        if (start == null) {
+            throw new IllegalStateException("The MySQL CDC snapshot of " + config.address() + " was restored from a "
+                    + "checkpoint of an earlier build, which did not record the tables' definitions for the binlog: "
+                    + "restart the job without its state");
+        }
+        return new MySqlBinlogSplit(start.offsetJson(), start.history(), false, 0, window);
     }
 
     /** No table to snapshot: the binlog from its current end. */
     static MySqlBinlogSplit withoutTables(MySqlSourceConfig config) throws SQLException {
         try (Connection connection = MySqlConnections.open(config)) {
-            return at(config, BinlogPositions.current(connection, config.address()).toPosition(), null);
-        }
-    }
-
-    private static MySqlBinlogSplit at(MySqlSourceConfig config, BinlogPosition position, SnapshotWindow window)
-            throws SQLException {
-        try (Connection connection = MySqlConnections.open(config)) {
             BinlogOffset offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection),
-                    new BinlogOffset(position.file(), position.position(), null), config.address());
-            return new MySqlBinlogSplit(OffsetJson.toJson(offset.toDebeziumOffset()), List.of(), false, 0, window);
+                    BinlogPositions.current(connection, config.address()), config.address());
+            return new MySqlBinlogSplit(OffsetJson.toJson(offset.toDebeziumOffset()), List.of(), false, 0, null);
         }
     }
 }

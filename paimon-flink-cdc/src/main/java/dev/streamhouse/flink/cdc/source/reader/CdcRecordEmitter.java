@@ -11,6 +11,7 @@ import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplitState;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplitState;
 import dev.streamhouse.flink.cdc.source.split.MySqlSplitState;
 import dev.streamhouse.flink.cdc.source.split.SnapshotWindow;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.flink.api.connector.source.SourceOutput;
@@ -25,7 +26,8 @@ import org.apache.flink.util.Collector;
  *       checkpoint sees a chunk unread or emitted as a whole.
  *   <li>Binlog records move the binlog split's state. After a chunked snapshot, a row change that a
  *       chunk already holds ({@link SnapshotWindow#reflects}) is skipped; so are changes before a
- *       {@code timestamp} start.
+ *       {@code timestamp} start. DDL on a table before one of its chunks' high watermarks fails the
+ *       read: that chunk may have been read with either definition.
  *   <li>Each reader emits a table's schema before the first row of the table it emits, and again
  *       when a row's schema differs from the one it emitted last: a reader's output describes itself.
  * </ul>
@@ -63,6 +65,14 @@ final class CdcRecordEmitter<T> implements RecordEmitter<SourceElement, T, MySql
         long skipBefore = binlog.skipBeforeMillis();
         SnapshotWindow window = binlog.window();
         for (CdcEvent event : record.events()) {
+            if (event instanceof CdcSchemaChange change && change.ddl() != null && window != null
+                    && record.position() != null && window.readAfter(change.table(), record.position())) {
+                throw new IOException("Cannot follow the binlog after the chunked snapshot: table " + change.table()
+                        + " changed its definition (" + change.ddl() + ") at " + record.position() + ", before or "
+                        + "while its chunks were read, so the rows read may not match either definition. Restart the "
+                        + "job without its state once the DDL is done, or read with Debezium's snapshot "
+                        + "('scan.incremental.snapshot.enabled' = 'false')");
+            }
             if (event instanceof CdcRecord row && !row.snapshot()) {
                 if (skipBefore > 0 && row.sourceTimestampMillis() < skipBefore) {
                     continue;

@@ -9,7 +9,6 @@ import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
-import dev.streamhouse.flink.cdc.source.split.SnapshotWindow;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
@@ -36,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * Runs Debezium's embedded engine for the binlog split and hands its records to the fetcher. The
  * engine runs on its own thread and blocks on a bounded queue when Flink does not keep up, so the
  * binlog is read no faster than it is emitted. An engine failure fails the next fetch with its
- * cause. After a chunked snapshot, the first fetch that has records checks that the captured
- * tables still have the schemas the snapshot read ({@link SnapshotSchemaCheck}).
+ * cause. After a chunked snapshot the split carries the schema history the connector starts with
+ * (the captured tables' definitions where it starts reading), so it resumes rather than reading the
+ * tables' current definitions.
  */
 final class DebeziumBinlogReader implements AutoCloseable {
 
@@ -53,7 +53,6 @@ final class DebeziumBinlogReader implements AutoCloseable {
     private ExecutorService executor;
     private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
     private String historyId;
-    private SnapshotWindow uncheckedWindow;
 
     DebeziumBinlogReader(MySqlSourceConfig config, int serverId) {
         this.config = config;
@@ -65,10 +64,6 @@ final class DebeziumBinlogReader implements AutoCloseable {
         try {
             SourceElement first = queue.poll(100, TimeUnit.MILLISECONDS);
             if (first != null) {
-                if (uncheckedWindow != null) {
-                    SnapshotSchemaCheck.check(config, uncheckedWindow);
-                    uncheckedWindow = null;
-                }
                 List<SourceElement> elements = new ArrayList<>();
                 elements.add(first);
                 queue.drainTo(elements, MAX_BATCH - 1);
@@ -89,6 +84,11 @@ final class DebeziumBinlogReader implements AutoCloseable {
         if (engine != null) {
             throw new IllegalStateException("A MySQL CDC source reader reads one binlog split, got a second");
         }
+        if (split.window() != null && split.history().isEmpty()) {
+            throw new IllegalStateException("The MySQL CDC binlog split for " + config.address() + " was restored from "
+                    + "a checkpoint of an earlier build, which did not record the tables' definitions where the binlog "
+                    + "starts: restart the job without its state");
+        }
         ServerFlavor flavor;
         try (Connection connection = MySqlConnections.open(config)) {
             flavor = ServerFlavor.detect(connection);
@@ -106,7 +106,6 @@ final class DebeziumBinlogReader implements AutoCloseable {
             for (CapturedTable table : split.window().tables()) {
                 known.add(table.schema());
             }
-            uncheckedWindow = start == DebeziumProperties.Start.FROM_OFFSET_WITHOUT_HISTORY ? split.window() : null;
         }
         SourceRecordConverter converter = new SourceRecordConverter(DebeziumProperties.TOPIC_PREFIX, config::captures,
                 known);

@@ -98,6 +98,23 @@ public final class SnapshotWindow {
         return position.isBefore(chunk.highWatermark());
     }
 
+    /**
+     * True when a chunk of {@code table} was read as of a high watermark after {@code position}: a
+     * change of the table's definition there may have changed what the chunk's rows hold.
+     */
+    public boolean readAfter(CdcTableId table, BinlogPosition position) {
+        List<FinishedChunk> list = chunks.get(table);
+        if (list == null) {
+            return false;
+        }
+        for (FinishedChunk chunk : list) {
+            if (position.isBefore(chunk.highWatermark())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The last chunk whose lower bound is at or below the key (the first one is open below). */
     private static FinishedChunk chunkOf(List<FinishedChunk> list, Object[] key, KeyOrder order,
             CollationWeights weights) {

@@ -2,6 +2,7 @@ package dev.streamhouse.flink.cdc.source.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.streamhouse.flink.cdc.debezium.BinlogStart;
 import dev.streamhouse.flink.cdc.event.MySqlType;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
@@ -94,11 +95,26 @@ class ChunkSplitSerializerTest {
         ChunkAssignmentState chunks = new ChunkAssignmentState(List.of(t, w), List.of(w.id()), List.of(t0),
                 Map.of(1, List.of(t1)), List.of(t2), false);
         MySqlCdcEnumeratorStateSerializer serializer = new MySqlCdcEnumeratorStateSerializer();
-        for (MySqlCdcEnumeratorState state : List.of(new MySqlCdcEnumeratorState(null, true, false, chunks),
+        BinlogStart start = new BinlogStart("{\"file\":\"b.000001\",\"pos\":4}",
+                List.of("{\"ddl\":\"CREATE TABLE `t` (`k` BIGINT)\"}", "{\"ddl\":\"ü\"}"));
+        for (MySqlCdcEnumeratorState state : List.of(new MySqlCdcEnumeratorState(null, true, false, chunks, start),
                 new MySqlCdcEnumeratorState(new MySqlBinlogSplit("{}", List.of(), false, 0, SnapshotWindowTest.window()),
-                        true, true, chunks))) {
+                        true, true, chunks, start),
+                new MySqlCdcEnumeratorState(null, true, false, chunks, null))) {
             assertThat(serializer.deserialize(serializer.getVersion(), serializer.serialize(state))).isEqualTo(state);
         }
+    }
+
+    /** Version 2 is version 3 without the binlog start (its flag is the last byte). */
+    @Test
+    void versionTwoEnumeratorStatesStillReadWithoutABinlogStart() throws Exception {
+        CapturedTable t = TestTables.keyValue("t");
+        MySqlChunkSplit t0 = new MySqlChunkSplit(t, 0, ChunkRange.all(), new BinlogPosition("b.000001", 77));
+        MySqlCdcEnumeratorState state = new MySqlCdcEnumeratorState(null, true, false,
+                new ChunkAssignmentState(List.of(t), List.of(), List.of(), Map.of(), List.of(t0), false), null);
+        MySqlCdcEnumeratorStateSerializer serializer = new MySqlCdcEnumeratorStateSerializer();
+        byte[] current = serializer.serialize(state);
+        assertThat(serializer.deserialize(2, java.util.Arrays.copyOf(current, current.length - 1))).isEqualTo(state);
     }
 
     @Test
