@@ -38,20 +38,23 @@ class BundleJarITCase {
     private static final String SHADED = "dev/streamhouse/shaded/";
     /**
      * Third-party packages deliberately kept at their names (README, "Bundle jar"): Hadoop's shaded
-     * client jars, which find their classes by name; zstd-jni and lz4-java, whose native methods are
-     * bound to their package names.
+     * client jars (and S3A), which find their classes by name; zstd-jni and lz4-java, whose native
+     * methods are bound to their package names; the AWS SDK, which finds its parts by name.
      */
     private static final List<String> KEPT_UNRELOCATED = List.of(
-            "org/apache/hadoop/", "com/github/luben/zstd/", "net/jpountz/");
+            "org/apache/hadoop/", "com/github/luben/zstd/", "net/jpountz/", "software/amazon/");
     /** The modules the bundle is made of (paimon-flink-catalog and what it depends on). */
     private static final List<String> MODULES = List.of(
-            "paimon-storage", "paimon-flink-sink", "paimon-flink-source", "paimon-flink-catalog");
+            "paimon-storage", "paimon-s3", "paimon-flink-sink", "paimon-flink-source", "paimon-flink-catalog");
 
     private static ZipFile bundle;
     private static Set<String> entries;
 
     @TempDir
     Path tmp;
+
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.streamhouse.fs.s3.S3ProxyExtension S3 = new dev.streamhouse.fs.s3.S3ProxyExtension();
 
     @BeforeAll
     static void openBundle() throws IOException {
@@ -72,6 +75,10 @@ class BundleJarITCase {
                 "dev/streamhouse/shaded/org/apache/datasketches/hll/HllSketch.class",
                 "dev/streamhouse/shaded/org/apache/datasketches/memory/Memory.class",
                 "org/apache/hadoop/conf/Configuration.class",
+                "org/apache/hadoop/fs/s3a/S3AFileSystem.class",
+                "org/apache/hadoop/hdfs/DistributedFileSystem.class",
+                "software/amazon/awssdk/services/s3/S3Client.class",
+                "dev/streamhouse/shaded/org/apache/http/impl/client/HttpClientBuilder.class",
                 "com/github/luben/zstd/Zstd.class",
                 "net/jpountz/lz4/LZ4Factory.class");
         assertThat(entries.stream().filter(e -> e.startsWith(SHADED) && e.endsWith(".class")).count())
@@ -171,6 +178,38 @@ class BundleJarITCase {
                     .anyMatch(n -> n.endsWith(".parquet"))
                     .anyMatch(n -> n.startsWith("snapshot-"));
         }
+    }
+
+    /**
+     * The storage quickstart on an {@code s3://} warehouse from the bundle next to Flink's jars: S3A, the
+     * AWS SDK and the relocated HTTP clients work together. The store's settings come the way a cluster
+     * gives them, through {@code HADOOP_CONF_DIR}'s {@code core-site.xml}.
+     */
+    @Test
+    void s3WarehousesWorkFromTheBundle() throws Exception {
+        String flinkClasspath = Files.readString(ROOT.resolve("paimon-sql-runner/target/classpath-flink.txt")).trim();
+        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+        StringBuilder site = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+        Map<String, String> settings = new TreeMap<>(Map.of(
+                "fs.s3a.endpoint", S3.endpoint(),
+                "fs.s3a.access.key", dev.streamhouse.fs.s3.S3ProxyExtension.ACCESS_KEY,
+                "fs.s3a.secret.key", dev.streamhouse.fs.s3.S3ProxyExtension.SECRET_KEY,
+                "fs.s3a.path.style.access", "true",
+                "fs.s3a.endpoint.region", "us-east-1"));
+        settings.forEach((k, v) -> site.append("  <property><name>").append(k).append("</name><value>").append(v)
+                .append("</value></property>\n"));
+        Files.writeString(conf.resolve("core-site.xml"), site.append("</configuration>\n").toString());
+        String warehouse = S3.uri("bundle-warehouse");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessRun run = ProcessRun.run(
+                List.of(java, "-cp", flinkClasspath + ":" + BUNDLE,
+                        "dev.streamhouse.storage.examples.Quickstart", warehouse),
+                tmp, tmp.resolve("quickstart-s3.txt"), Duration.ofMinutes(2),
+                (Map<String, String> env) -> env.put("HADOOP_CONF_DIR", conf.toString()));
+
+        assertThat(run.exitCode).as(run.output).isZero();
+        assertThat(run.output).contains("Snapshot 2 of quickstart.orders at " + warehouse,
+                "  order_id=4 | customer=NULL | amount=0.01 | dt=2026-11-30");
     }
 
     private static List<String> classesOf(Path classesDir) {

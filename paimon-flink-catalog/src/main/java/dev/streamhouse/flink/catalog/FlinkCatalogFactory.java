@@ -46,9 +46,30 @@ public final class FlinkCatalogFactory implements org.apache.flink.table.factori
         return Collections.emptySet();
     }
 
+    /** Flink configuration keys that configure S3 warehouses, as Flink's S3 file systems read them. */
+    private static final String[] S3_CONFIGURATION_PREFIXES = {"s3.", "s3a.", "fs.s3a."};
+
     @Override
     public FlinkCatalog createCatalog(Context context) {
-        return createFlinkCatalog(context.getName(), context.getOptions());
+        return createFlinkCatalog(context.getName(),
+                withS3Configuration(context.getOptions(), context.getConfiguration().toMap()));
+    }
+
+    /**
+     * The catalog's options plus the {@code s3.*}, {@code s3a.*} and {@code fs.s3a.*} entries of Flink's
+     * configuration (e.g. {@code s3.access-key} in the Flink configuration file) that the catalog does
+     * not set itself.
+     */
+    static Map<String, String> withS3Configuration(Map<String, String> catalogOptions, Map<String, String> flinkConfiguration) {
+        Map<String, String> options = new HashMap<>(catalogOptions);
+        for (Map.Entry<String, String> e : flinkConfiguration.entrySet()) {
+            for (String prefix : S3_CONFIGURATION_PREFIXES) {
+                if (e.getKey().startsWith(prefix)) {
+                    options.putIfAbsent(e.getKey(), e.getValue());
+                }
+            }
+        }
+        return options;
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.streamhouse.flink.catalog.system.SystemTableSource;
 
 import dev.streamhouse.flink.catalog.connector.PaimonTableSink;
 import dev.streamhouse.flink.catalog.connector.PaimonTableSource;
+import dev.streamhouse.storage.options.FileSystemOptions;
 import dev.streamhouse.storage.options.SecretOptions;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.system.SystemTables;
@@ -145,14 +146,16 @@ public final class FlinkTableFactory implements DynamicTableSourceFactory, Dynam
                 throw new ValidationException("Cannot use table " + id + ": it does not exist", e);
             }
         } else {
-            stored = PathTables.loadOrCreate(context.getCatalogTable(), id.asSummaryString());
+            stored = PathTables.loadOrCreate(context.getCatalogTable(), id.asSummaryString(),
+                    context.getConfiguration().toMap());
         }
         Map<String, String> dynamic = new HashMap<>();
         for (Map.Entry<String, String> e : options.entrySet()) {
             String key = e.getKey();
             boolean maskedSecret = SecretOptions.isSecret(key) && SecretOptions.MASK.equals(e.getValue());
+            boolean pathTableFileSystem = catalog == null && FileSystemOptions.isFileSystemKey(key);
             if (!key.equals(CatalogTableOptions.CONNECTOR.key()) && !key.equals(TableKindOptions.PATH.key()) && !maskedSecret
-                    && !Objects.equals(stored.options().get(key), e.getValue())) {
+                    && !pathTableFileSystem && !Objects.equals(stored.options().get(key), e.getValue())) {
                 dynamic.put(key, e.getValue());
             }
         }

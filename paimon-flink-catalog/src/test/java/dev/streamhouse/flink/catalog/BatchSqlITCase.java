@@ -124,9 +124,9 @@ class BatchSqlITCase extends CatalogITCaseBase {
 
     @Test
     void temporaryTableWithAPath() {
-        String path = warehouse.resolve("standalone").toUri().toString();
+        String path = warehouseUri("standalone");
         sql("CREATE TEMPORARY TABLE tmp (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) "
-                + "WITH ('connector' = 'paimon', 'path' = '" + path + "', 'bucket' = '1')");
+                + "WITH ('connector' = 'paimon', 'path' = '" + path + "', 'bucket' = '1'" + fileSystemOptionsSql() + ")");
         sql("INSERT INTO tmp VALUES (1, 'a'), (1, 'b')");
         assertThat(rows("SELECT * FROM tmp")).containsExactly("+I[1, b]");
     }

@@ -53,10 +53,21 @@ class FlinkCatalogFactoryITCase extends CatalogITCaseBase {
 
     @Test
     void unsupportedWarehouseSchemeIsReported() {
-        assertThatThrownBy(() -> FlinkCatalogFactory.createFlinkCatalog("x", Map.of("warehouse", "hdfs://nn/wh")))
+        assertThatThrownBy(() -> FlinkCatalogFactory.createFlinkCatalog("x", Map.of("warehouse", "oss://b/wh")))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("Cannot create catalog 'x'")
-                .hasMessageContaining("hdfs");
+                .hasMessageContaining("scheme 'oss' is not supported yet")
+                .hasMessageContaining("s3, s3a");
+    }
+
+    @Test
+    void anUnreachableHdfsIsReportedWithItsCause() {
+        assertThatThrownBy(() -> FlinkCatalogFactory.createFlinkCatalog("x",
+                Map.of("warehouse", "hdfs://no-such-namenode.invalid/wh")))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("Cannot create catalog 'x'")
+                .hasMessageContaining("hdfs://no-such-namenode.invalid/wh")
+                .hasMessageContaining("UnknownHostException");
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,8 +52,7 @@ class LookupJoinITCase extends CatalogITCaseBase {
         tEnv.getConfig().set("parallelism.default", "1");
         sEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         sEnv.getConfig().set("parallelism.default", "1");
-        sEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH ('type' = 'paimon', 'warehouse' = '" + warehouseUri()
-                + "', 'table-default.continuous.discovery-interval' = '100 ms')");
+        sEnv.executeSql(createCatalogStatement(Map.of("table-default.continuous.discovery-interval", "100 ms")));
         sEnv.useCatalog(CATALOG);
         sql("CREATE TABLE probes (k INT, tag STRING) WITH ('continuous.discovery-interval' = '100 ms')");
         sEnv.executeSql("CREATE TEMPORARY VIEW p AS SELECT k, tag, PROCTIME() AS proc FROM probes");
@@ -284,8 +284,7 @@ class LookupJoinITCase extends CatalogITCaseBase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         StreamTableEnvironment tableEnv = StreamTableEnvironment.create(env);
-        tableEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH ('type' = 'paimon', 'warehouse' = '" + warehouseUri()
-                + "')");
+        tableEnv.executeSql(createCatalogStatement(Map.of()));
         tableEnv.createTemporaryView("orders", env.fromData(Row.of(1, 5L), Row.of(3, 6L), Row.of(9, 7L))
                         .returns(org.apache.flink.api.common.typeinfo.Types.ROW(
                                 org.apache.flink.api.common.typeinfo.Types.INT,

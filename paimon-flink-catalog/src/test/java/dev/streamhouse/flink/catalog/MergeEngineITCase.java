@@ -12,6 +12,7 @@ import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,8 +31,7 @@ class MergeEngineITCase extends CatalogITCaseBase {
         sEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         sEnv.getConfig().set("parallelism.default", "1");
         sEnv.getConfig().set("execution.checkpointing.interval", "200 ms");
-        sEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH ('type' = 'paimon', 'warehouse' = '" + warehouseUri()
-                + "')");
+        sEnv.executeSql(createCatalogStatement(Map.of()));
         sEnv.useCatalog(CATALOG);
     }
 

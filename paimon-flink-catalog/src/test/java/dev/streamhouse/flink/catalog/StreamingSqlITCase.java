@@ -11,8 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,8 +59,7 @@ class StreamingSqlITCase extends CatalogITCaseBase {
         sEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         sEnv.getConfig().set("parallelism.default", "1");
         sEnv.getConfig().set("execution.checkpointing.interval", "200 ms");
-        sEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH ('type' = 'paimon', 'warehouse' = '" + warehouseUri()
-                + "')");
+        sEnv.executeSql(createCatalogStatement());
         sEnv.useCatalog(CATALOG);
     }
 
@@ -223,12 +220,12 @@ class StreamingSqlITCase extends CatalogITCaseBase {
         running.add(first);
         try (CloseableIterator<Row> it = first.collect()) {
             assertThat(take(it, 1)).containsExactly("+I[1]");
-            Path consumer = warehouse.resolve("default.db/log/consumer/consumer-reporting");
+            String consumer = "default.db/log/consumer/consumer-reporting";
             run("INSERT INTO log VALUES (2)");
             assertThat(take(it, 1)).containsExactly("+I[2]");
             // The consumer file follows completed checkpoints; wait until it points past snapshot 2.
             long deadline = System.nanoTime() + HANG_GUARD_SECONDS * 1_000_000_000L;
-            while (!Files.exists(consumer) || !Files.readString(consumer).contains("\"nextSnapshot\" : 3")) {
+            while (!String.valueOf(readWarehouseFile(consumer)).contains("\"nextSnapshot\" : 3")) {
                 assertThat(System.nanoTime()).as("consumer file %s reaches snapshot 3", consumer).isLessThan(deadline);
                 Thread.sleep(50);
             }

@@ -140,7 +140,7 @@ public final class FlinkSinkOptions {
     public static final ConfigOption<Boolean> FILESYSTEM_JOB_LEVEL_SETTINGS_ENABLED =
             ConfigOption.key("filesystem.job-level-settings.enabled").booleanType().defaultValue(true)
                     .withDescription("Pass the job's file system settings to the table's file system.")
-                    .noEffectYet("only local warehouses are supported so far");
+                    .noEffectYet("a table's file system is configured by its catalog's options only");
 
     public static final ConfigOption<String> SINK_WRITER_REFRESH_DETECTORS =
             ConfigOption.key("sink.writer-refresh-detectors").stringType().noDefaultValue()

@@ -65,6 +65,9 @@ class ExactlyOnceFailoverITCase {
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = Jobs.miniCluster();
 
+    @RegisterExtension
+    static final dev.streamhouse.fs.s3.S3ProxyExtension S3 = new dev.streamhouse.fs.s3.S3ProxyExtension();
+
     @TempDir
     java.nio.file.Path tmp;
 
@@ -246,8 +249,22 @@ class ExactlyOnceFailoverITCase {
     @Test
     @Timeout(180)
     void primaryKeyTableWithUpdatesAndDeletesEndsInTheExpectedState(TestInfo info) throws Exception {
-        FileStoreTable table = SinkTables.primaryKey(tmp.resolve("t"), "bucket", "2",
-                "num-sorted-run.compaction-trigger", "3");
+        primaryKeyTableEndsInTheExpectedState(SinkTables.primaryKey(tmp.resolve("t"), "bucket", "2",
+                "num-sorted-run.compaction-trigger", "3"), info);
+    }
+
+    /** The same on an {@code s3://} warehouse: snapshots published by conditional PUTs. */
+    @Test
+    @Timeout(240)
+    void primaryKeyTableOnS3EndsInTheExpectedState(TestInfo info) throws Exception {
+        dev.streamhouse.storage.fs.Path root = new dev.streamhouse.storage.fs.Path(S3.uri("failover/t"));
+        dev.streamhouse.storage.fs.FileIO s3 = dev.streamhouse.storage.fs.FileIOs.forPath(root,
+                new dev.streamhouse.storage.options.Options(S3.s3Options()));
+        primaryKeyTableEndsInTheExpectedState(SinkTables.create(s3, root, true, true, "bucket", "2",
+                "num-sorted-run.compaction-trigger", "3"), info);
+    }
+
+    private void primaryKeyTableEndsInTheExpectedState(FileStoreTable table, TestInfo info) throws Exception {
         long n = 30 * KEYS + 130;
         String schedule = runWithFailures(table, new ChangeSequence(), n, info);
 

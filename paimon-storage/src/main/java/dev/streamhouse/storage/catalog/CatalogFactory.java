@@ -40,7 +40,8 @@ public final class CatalogFactory {
         try {
             fileIO.mkdirs(root);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create catalog: warehouse " + root + " cannot be created", e);
+            throw new UncheckedIOException("Cannot create catalog: warehouse " + root + " cannot be created ("
+                    + e.getMessage() + ")", e);
         }
         return new FileSystemCatalog(fileIO, root);
     }

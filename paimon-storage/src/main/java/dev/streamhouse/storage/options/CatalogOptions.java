@@ -4,15 +4,18 @@ import java.time.Duration;
 
 /**
  * Options of a catalog (not of a table), with Paimon's keys and defaults. Only the filesystem
- * metastore on a local warehouse exists so far: other metastores are refused, and the settings of
- * metastores, caches, locks and remote file systems are accepted with a warning.
+ * metastore exists so far (on local, {@code hdfs://} and {@code s3://} warehouses): other metastores
+ * are refused, and the settings of metastores, caches, locks and other file systems are accepted
+ * with a warning.
  */
 public final class CatalogOptions {
     private CatalogOptions() {}
 
     private static final String NO_CACHE = "the catalog reads table metadata from the warehouse every time";
     private static final String NO_METASTORE = "only the filesystem metastore is supported";
-    private static final String LOCAL_ONLY = "only local warehouses are supported so far";
+    private static final String OTHER_FILE_SYSTEMS = "only local, hdfs:// and s3:// warehouses are supported so far";
+    private static final String NO_LOCK = "commits are atomic without a lock (create-if-absent on local disks and "
+            + "HDFS, a conditional PUT on S3); a lock is not supported yet";
 
     public static final ConfigOption<String> WAREHOUSE =
             ConfigOption.key("warehouse").stringType().noDefaultValue()
@@ -50,22 +53,22 @@ public final class CatalogOptions {
     public static final ConfigOption<Boolean> LOCK_ENABLED =
             ConfigOption.key("lock.enabled").booleanType().noDefaultValue()
                     .withDescription("Take a catalog lock around commits (for object stores without atomic "
-                            + "renames).").noEffectYet("commits on a local warehouse are atomic without a lock");
+                            + "renames).").noEffectYet(NO_LOCK);
 
     public static final ConfigOption<String> LOCK_TYPE =
             ConfigOption.key("lock.type").stringType().noDefaultValue()
                     .withDescription("Kind of catalog lock, e.g. hive or zookeeper.")
-                    .noEffectYet("commits on a local warehouse are atomic without a lock");
+                    .noEffectYet(NO_LOCK);
 
     public static final ConfigOption<Duration> LOCK_CHECK_MAX_SLEEP =
             ConfigOption.key("lock-check-max-sleep").durationType().defaultValue(Duration.ofSeconds(8))
                     .withDescription("Longest pause between attempts to take the lock.")
-                    .noEffectYet("commits on a local warehouse are atomic without a lock");
+                    .noEffectYet(NO_LOCK);
 
     public static final ConfigOption<Duration> LOCK_ACQUIRE_TIMEOUT =
             ConfigOption.key("lock-acquire-timeout").durationType().defaultValue(Duration.ofMinutes(8))
                     .withDescription("Longest wait for the lock.")
-                    .noEffectYet("commits on a local warehouse are atomic without a lock");
+                    .noEffectYet(NO_LOCK);
 
     public static final ConfigOption<Integer> CLIENT_POOL_SIZE =
             ConfigOption.key("client-pool-size").intType().defaultValue(2)
@@ -120,7 +123,8 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Boolean> FILE_IO_ALLOW_CACHE =
             ConfigOption.key("file-io.allow-cache").booleanType().defaultValue(true)
-                    .withDescription("Share file system clients between tables.").noEffectYet(LOCAL_ONLY);
+                    .withDescription("Share file system clients between tables.")
+                    .noEffectYet("file system clients are always shared by tables with the same settings");
 
     public static final OptionPattern TABLE_DEFAULT = OptionPattern.of(
             ConfigOption.key("table-default.*").stringType().noDefaultValue()
@@ -129,27 +133,31 @@ public final class CatalogOptions {
 
     public static final OptionPattern FILE_SYSTEM_SETTINGS = OptionPattern.of(
             ConfigOption.key("fs.*").stringType().noDefaultValue()
-                    .withDescription("Hadoop file system settings.").noEffectYet(LOCAL_ONLY));
+                    .withDescription("Hadoop file system settings for hdfs:// and s3:// warehouses, e.g. "
+                            + "'fs.s3a.connection.maximum'."));
 
     public static final OptionPattern S3_SETTINGS = OptionPattern.of(
             ConfigOption.key("s3.*").stringType().noDefaultValue()
-                    .withDescription("S3 settings (endpoint, credentials, path style, ...).").noEffectYet(LOCAL_ONLY));
+                    .withDescription("S3 settings of an s3:// warehouse, as S3A's fs.s3a.<key>: 's3.endpoint', "
+                            + "'s3.access-key', 's3.secret-key', 's3.path.style.access', 's3.endpoint.region', ..."));
 
     public static final OptionPattern S3A_SETTINGS = OptionPattern.of(
             ConfigOption.key("s3a.*").stringType().noDefaultValue()
-                    .withDescription("S3 settings in the s3a spelling.").noEffectYet(LOCAL_ONLY));
+                    .withDescription("S3 settings in the s3a spelling (as 's3.*')."));
 
     public static final OptionPattern OSS_SETTINGS = OptionPattern.of(
             ConfigOption.key("oss.*").stringType().noDefaultValue()
-                    .withDescription("Aliyun OSS settings.").noEffectYet(LOCAL_ONLY));
+                    .withDescription("Aliyun OSS settings.").noEffectYet(OTHER_FILE_SYSTEMS));
 
     public static final OptionPattern HADOOP_SETTINGS = OptionPattern.of(
             ConfigOption.key("hadoop.*").stringType().noDefaultValue()
-                    .withDescription("Hadoop configuration entries.").noEffectYet(LOCAL_ONLY));
+                    .withDescription("Hadoop configuration entries: 'hadoop.<key>' sets <key> for hdfs:// and "
+                            + "s3:// warehouses."));
 
     public static final ConfigOption<String> HADOOP_CONF_DIR =
             ConfigOption.key("hadoop-conf-dir").stringType().noDefaultValue()
-                    .withDescription("Directory of the Hadoop configuration files.").noEffectYet(LOCAL_ONLY);
+                    .withDescription("Directory of the Hadoop configuration files (core-site.xml, hdfs-site.xml); "
+                            + "default: HADOOP_CONF_DIR, else HADOOP_HOME/etc/hadoop.");
 
     public static final ConfigOption<String> HIVE_CONF_DIR =
             ConfigOption.key("hive-conf-dir").stringType().noDefaultValue()
@@ -165,5 +173,6 @@ public final class CatalogOptions {
 
     public static final OptionPattern KERBEROS_SETTINGS = OptionPattern.of(
             ConfigOption.key("security.kerberos.*").stringType().noDefaultValue()
-                    .withDescription("Kerberos login for secured file systems.").noEffectYet(LOCAL_ONLY));
+                    .withDescription("Kerberos login for secured file systems.")
+                    .noEffectYet("Kerberos logins are not supported yet"));
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -173,8 +174,7 @@ class DataViewsITCase extends CatalogITCaseBase {
     private TableEnvironment streamingEnvironment() {
         TableEnvironment sEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         sEnv.getConfig().set("parallelism.default", "1");
-        sEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH ('type' = 'paimon', 'warehouse' = '" + warehouseUri()
-                + "')");
+        sEnv.executeSql(createCatalogStatement(Map.of()));
         sEnv.useCatalog(CATALOG);
         return sEnv;
     }

@@ -2,6 +2,8 @@ package dev.streamhouse.flink.catalog.testutils;
 
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.FileIOs;
 import dev.streamhouse.storage.options.Options;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -56,14 +58,25 @@ public abstract class CatalogITCaseBase {
     void createTableEnvironment() {
         tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         tEnv.getConfig().set("parallelism.default", "2");
+        tEnv.executeSql(createCatalogStatement());
+        tEnv.useCatalog(CATALOG);
+    }
+
+    /** {@code CREATE CATALOG} of the warehouse with {@link #catalogOptions()}, for further table environments. */
+    protected String createCatalogStatement() {
+        return createCatalogStatement(catalogOptions());
+    }
+
+    /** {@code CREATE CATALOG} of the warehouse with these options (and {@link #fileSystemOptions()}). */
+    protected String createCatalogStatement(Map<String, String> catalogOptions) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("type", "paimon");
         options.put("warehouse", warehouseUri());
-        options.putAll(catalogOptions());
-        tEnv.executeSql("CREATE CATALOG " + CATALOG + " WITH (" + options.entrySet().stream()
+        options.putAll(catalogOptions);
+        options.putAll(fileSystemOptions());
+        return "CREATE CATALOG " + CATALOG + " WITH (" + options.entrySet().stream()
                 .map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
-                .collect(Collectors.joining(", ")) + ")");
-        tEnv.useCatalog(CATALOG);
+                .collect(Collectors.joining(", ")) + ")";
     }
 
     @AfterEach
@@ -73,14 +86,43 @@ public abstract class CatalogITCaseBase {
         }
     }
 
+    /**
+     * Options that reach the warehouse's file system (e.g. {@code s3.*}); part of {@code CREATE CATALOG}
+     * and of every storage catalog the test opens. None for a local warehouse.
+     */
+    protected Map<String, String> fileSystemOptions() {
+        return Collections.emptyMap();
+    }
+
+    /** The options of a table given by its path, for its {@code WITH} clause: the file system's. */
+    protected String fileSystemOptionsSql() {
+        return fileSystemOptions().entrySet().stream()
+                .map(e -> ", '" + e.getKey() + "' = '" + e.getValue() + "'")
+                .collect(Collectors.joining());
+    }
+
     /** Extra options of {@code CREATE CATALOG}; none by default. */
     protected Map<String, String> catalogOptions() {
         return Collections.emptyMap();
     }
 
-    /** The warehouse as a {@code file://} URI. */
+    /** The warehouse as a URI: {@code file://} here; subclasses may put it elsewhere (e.g. {@code s3://}). */
     protected String warehouseUri() {
         return warehouse.toUri().toString();
+    }
+
+    /** A location below the warehouse, e.g. for a table given by its path. */
+    protected String warehouseUri(String relative) {
+        String root = warehouseUri();
+        return (root.endsWith("/") ? root : root + "/") + relative;
+    }
+
+    /** The content of a file below the warehouse, or null if there is none. */
+    protected String readWarehouseFile(String relative) throws java.io.IOException {
+        Map<String, String> options = new LinkedHashMap<>(fileSystemOptions());
+        FileIO fileIO = FileIOs.forPath(new dev.streamhouse.storage.fs.Path(warehouseUri()), new Options(options));
+        dev.streamhouse.storage.fs.Path file = new dev.streamhouse.storage.fs.Path(warehouseUri(relative));
+        return fileIO.exists(file) ? fileIO.readUtf8(file) : null;
     }
 
     /** Runs a statement (formatted with {@code args}) and waits for it to finish. */
@@ -116,7 +158,10 @@ public abstract class CatalogITCaseBase {
     /** A storage catalog on the same warehouse (closed after the test), for writing test data. */
     protected Catalog storage() {
         if (storage == null) {
-            storage = CatalogFactory.createCatalog(Options.of("warehouse", warehouseUri()));
+            Map<String, String> options = new LinkedHashMap<>(catalogOptions());
+            options.putAll(fileSystemOptions());
+            options.put("warehouse", warehouseUri());
+            storage = CatalogFactory.createCatalog(new Options(options));
         }
         return storage;
     }

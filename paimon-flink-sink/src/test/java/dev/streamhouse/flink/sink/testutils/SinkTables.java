@@ -53,6 +53,12 @@ public final class SinkTables {
 
     public static FileStoreTable create(java.nio.file.Path dir, boolean primaryKey, boolean partitioned,
             String... options) throws IOException {
+        return create(LocalFileIO.INSTANCE, new Path(dir.toString()), primaryKey, partitioned, options);
+    }
+
+    /** The test table at {@code root} of any file system (e.g. an {@code s3://} location). */
+    public static FileStoreTable create(dev.streamhouse.storage.fs.FileIO fileIO, Path root, boolean primaryKey,
+            boolean partitioned, String... options) throws IOException {
         Schema.Builder b = Schema.newBuilder()
                 .column("id", DataTypes.INT().notNull())
                 .column("v", DataTypes.BIGINT())
@@ -70,7 +76,7 @@ public final class SinkTables {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return TestTables.create(LocalFileIO.INSTANCE, new Path(dir.toString()), b.build());
+        return TestTables.create(fileIO, root, b.build());
     }
 
     public static GenericRowData flinkRow(org.apache.flink.types.RowKind kind, int id, long v, String dt) {

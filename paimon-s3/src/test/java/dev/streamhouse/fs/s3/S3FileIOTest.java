@@ -1,0 +1,168 @@
+package dev.streamhouse.fs.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.FileIOs;
+import dev.streamhouse.storage.fs.FileStatus;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.fs.PositionOutputStream;
+import dev.streamhouse.storage.fs.SeekableInputStream;
+import dev.streamhouse.storage.options.Options;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The S3 file IO against an S3-compatible server: the file contract, and the conditional-write commit. */
+class S3FileIOTest {
+    @RegisterExtension
+    static final S3ProxyExtension S3 = new S3ProxyExtension();
+
+    private static FileIO fileIO(String root) {
+        return FileIOs.forPath(new Path(S3.uri(root)), new Options(S3.s3Options()));
+    }
+
+    @Test
+    void writesReadsSeeksListsAndDeletes() throws Exception {
+        FileIO io = fileIO("contract");
+        Path dir = new Path(S3.uri("contract/dt=2026-12-04%2F01"));
+        Path file = new Path(dir, "data-1.parquet");
+        byte[] content = new byte[300_000];
+        for (int i = 0; i < content.length; i++) {
+            content[i] = (byte) (i * 31);
+        }
+        try (PositionOutputStream out = io.newOutputStream(file, false)) {
+            out.write(content, 0, 1000);
+            assertThat(out.position()).isEqualTo(1000);
+            out.write(content, 1000, content.length - 1000);
+        }
+        assertThat(io.exists(file)).isTrue();
+        assertThat(io.size(file)).isEqualTo(content.length);
+        try (SeekableInputStream in = io.newInputStream(file)) {
+            in.seek(250_000);
+            byte[] tail = new byte[100];
+            in.readFully(tail, 0, tail.length);
+            assertThat(tail[0]).isEqualTo(content[250_000]);
+            assertThat(in.position()).isEqualTo(250_100);
+            in.seek(10);
+            assertThat((byte) in.read()).isEqualTo(content[10]);
+        }
+        assertThat(io.readAllBytes(file)).isEqualTo(content);
+        // The escaped partition name reaches the store verbatim.
+        assertThat(io.list(new Path(S3.uri("contract"))).stream().map(s -> s.path().name()))
+                .containsExactly("dt=2026-12-04%2F01");
+        List<FileStatus> listed = io.list(dir);
+        assertThat(listed).singleElement().satisfies(s -> {
+            assertThat(s.path()).isEqualTo(file);
+            assertThat(s.length()).isEqualTo(content.length);
+            assertThat(s.isDirectory()).isFalse();
+        });
+        assertThat(io.list(new Path(S3.uri("contract/missing")))).isEmpty();
+
+        io.overwrite(file, "small".getBytes(StandardCharsets.UTF_8));
+        assertThat(io.readUtf8(file)).isEqualTo("small");
+        assertThat(io.delete(file, false)).isTrue();
+        assertThat(io.exists(file)).isFalse();
+        assertThat(io.delete(file, false)).isFalse();
+        assertThatThrownBy(() -> io.newInputStream(file)).isInstanceOf(FileNotFoundException.class);
+        assertThatThrownBy(() -> io.status(file)).isInstanceOf(FileNotFoundException.class);
+    }
+
+    @Test
+    void createIfAbsentIsOneConditionalPutThatLosesToAnExistingObject() throws Exception {
+        FileIO io = fileIO("once");
+        Path snapshot = new Path(S3.uri("once/snapshot/snapshot-1"));
+        assertThat(io.createIfAbsent(snapshot, "first".getBytes(StandardCharsets.UTF_8))).isTrue();
+        assertThat(io.createIfAbsent(snapshot, "second".getBytes(StandardCharsets.UTF_8))).isFalse();
+        assertThat(io.readUtf8(snapshot)).isEqualTo("first");
+        // No temp files, no probe objects left behind.
+        assertThat(io.list(new Path(S3.uri("once/snapshot"))).stream().map(s -> s.path().name()))
+                .containsExactly("snapshot-1");
+        assertThat(io.list(new Path(S3.uri("once"))).stream().map(s -> s.path().name()))
+                .containsExactly("snapshot");
+    }
+
+    @Test
+    void ofEightRacingWritersExactlyOneCreatesTheFile() throws Exception {
+        FileIO io = fileIO("race");
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            for (int round = 0; round < 10; round++) {
+                Path target = new Path(S3.uri("race/snapshot-" + round));
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<Boolean>> racers = new ArrayList<>();
+                for (int w = 0; w < 8; w++) {
+                    byte[] content = ("writer-" + w).getBytes(StandardCharsets.UTF_8);
+                    racers.add(pool.submit(() -> {
+                        go.await();
+                        return io.createIfAbsent(target, content);
+                    }));
+                }
+                go.countDown();
+                List<Integer> winners = new ArrayList<>();
+                for (int w = 0; w < 8; w++) {
+                    if (racers.get(w).get()) {
+                        winners.add(w);
+                    }
+                }
+                assertThat(winners).as("winners of round %s", round).hasSize(1);
+                assertThat(io.readUtf8(target)).isEqualTo("writer-" + winners.get(0));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void travelsToTasksWithoutItsSecretsInItsName() throws Exception {
+        FileIO io = fileIO("serialized");
+        assertThat(io.toString()).doesNotContain(S3ProxyExtension.SECRET_KEY).doesNotContain(S3ProxyExtension.ACCESS_KEY);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(io);
+        }
+        FileIO copy;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            copy = (FileIO) in.readObject();
+        }
+        Path file = new Path(S3.uri("serialized/snapshot-1"));
+        assertThat(copy.createIfAbsent(file, "x".getBytes(StandardCharsets.UTF_8))).isTrue();
+        assertThat(copy.createIfAbsent(file, "y".getBytes(StandardCharsets.UTF_8))).isFalse();
+        assertThat(io.readUtf8(file)).isEqualTo("x");
+    }
+
+    @Test
+    void theS3AndS3aSchemesAndSpellingsOfTheKeysAllReachTheStore() throws IOException {
+        Options dashed = new Options(S3.s3Options());
+        FileIO s3a = FileIOs.forPath(new Path("s3a://" + S3.bucket() + "/spelling"), dashed);
+        Path file = new Path("s3a://" + S3.bucket() + "/spelling/f");
+        s3a.overwrite(file, "a".getBytes(StandardCharsets.UTF_8));
+
+        Options hadoopSpelling = new Options(java.util.Map.of(
+                "fs.s3a.endpoint", S3.endpoint(),
+                "fs.s3a.access.key", S3ProxyExtension.ACCESS_KEY,
+                "fs.s3a.secret.key", S3ProxyExtension.SECRET_KEY,
+                "fs.s3a.path.style.access", "true",
+                "fs.s3a.endpoint.region", "us-east-1"));
+        FileIO plain = FileIOs.forPath(new Path(S3.uri("spelling")), hadoopSpelling);
+        assertThat(plain.readUtf8(new Path(S3.uri("spelling/f")))).isEqualTo("a");
+        assertThat(plain.list(new Path(S3.uri("spelling"))).stream().map(s -> s.path().toString())
+                .collect(Collectors.toList())).containsExactly(S3.uri("spelling/f"));
+    }
+}
