@@ -130,6 +130,34 @@ class S3FileIOTest {
     }
 
     @Test
+    void aLargeFileGoesUpInPartsAndAnUnfinishedUploadLeavesNoFile() throws Exception {
+        java.util.Map<String, String> options = new java.util.HashMap<>(S3.s3Options());
+        options.put("s3.multipart.size", "5M");
+        options.put("s3.multipart.threshold", "5M");
+        FileIO io = FileIOs.forPath(new Path(S3.uri("parts")), new Options(options));
+        byte[] content = new byte[12 * 1024 * 1024 + 17];
+        new java.util.Random(7).nextBytes(content);
+        Path large = new Path(S3.uri("parts/data-large.parquet"));
+        try (PositionOutputStream out = io.newOutputStream(large, false)) {
+            for (int off = 0; off < content.length; off += 1 << 20) {
+                out.write(content, off, Math.min(1 << 20, content.length - off));
+            }
+        }
+        assertThat(io.size(large)).isEqualTo(content.length);
+        assertThat(io.readAllBytes(large)).isEqualTo(content);
+
+        // A writer that dies before closing its file (a crashed task) leaves nothing visible, also after a
+        // part was already uploaded.
+        Path unfinished = new Path(S3.uri("parts/data-unfinished.parquet"));
+        PositionOutputStream abandoned = io.newOutputStream(unfinished, false);
+        abandoned.write(content, 0, 6 * 1024 * 1024);
+        abandoned.flush();
+        assertThat(io.exists(unfinished)).isFalse();
+        assertThat(io.list(new Path(S3.uri("parts"))).stream().map(s -> s.path().name()))
+                .containsExactly("data-large.parquet");
+    }
+
+    @Test
     void travelsToTasksWithoutItsSecretsInItsName() throws Exception {
         FileIO io = fileIO("serialized");
         assertThat(io.toString()).doesNotContain(S3ProxyExtension.SECRET_KEY).doesNotContain(S3ProxyExtension.ACCESS_KEY);

@@ -24,35 +24,22 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.junit.jupiter.api.AfterAll;
+import dev.streamhouse.storage.testutils.MiniDfsExtension;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code hdfs://} warehouses on a real (in-process) HDFS: the file contract, the rename commit, tables. */
 class HdfsWarehouseTest {
-    @TempDir
-    static java.nio.file.Path base;
+    @RegisterExtension
+    static final MiniDfsExtension HDFS = new MiniDfsExtension();
 
-    private static MiniDFSCluster hdfs;
     private static String root;
 
     @BeforeAll
-    static void startHdfs() throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.resolve("hdfs").toString());
-        hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
-        hdfs.waitActive();
-        root = "hdfs://127.0.0.1:" + hdfs.getNameNodePort();
-    }
-
-    @AfterAll
-    static void stopHdfs() {
-        if (hdfs != null) {
-            hdfs.shutdown(true);
-        }
+    static void root() {
+        root = HDFS.uri("").replaceAll("/$", "");
     }
 
     private static FileIO fileIO() {
