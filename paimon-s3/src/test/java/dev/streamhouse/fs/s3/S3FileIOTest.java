@@ -10,6 +10,7 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.fs.PositionOutputStream;
 import dev.streamhouse.storage.fs.SeekableInputStream;
 import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.testutils.CreateIfAbsentRace;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -18,12 +19,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -101,32 +97,7 @@ class S3FileIOTest {
     @Test
     void ofEightRacingWritersExactlyOneCreatesTheFile() throws Exception {
         FileIO io = fileIO("race");
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            for (int round = 0; round < 10; round++) {
-                Path target = new Path(S3.uri("race/snapshot-" + round));
-                CountDownLatch go = new CountDownLatch(1);
-                List<Future<Boolean>> racers = new ArrayList<>();
-                for (int w = 0; w < 8; w++) {
-                    byte[] content = ("writer-" + w).getBytes(StandardCharsets.UTF_8);
-                    racers.add(pool.submit(() -> {
-                        go.await();
-                        return io.createIfAbsent(target, content);
-                    }));
-                }
-                go.countDown();
-                List<Integer> winners = new ArrayList<>();
-                for (int w = 0; w < 8; w++) {
-                    if (racers.get(w).get()) {
-                        winners.add(w);
-                    }
-                }
-                assertThat(winners).as("winners of round %s", round).hasSize(1);
-                assertThat(io.readUtf8(target)).isEqualTo("writer-" + winners.get(0));
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        CreateIfAbsentRace.assertExactlyOneWinnerEachRound(io, r -> new Path(S3.uri("race/snapshot-" + r)), 10, 8);
     }
 
     @Test

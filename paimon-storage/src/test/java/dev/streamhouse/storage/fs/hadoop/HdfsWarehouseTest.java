@@ -12,6 +12,7 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.fs.PositionOutputStream;
 import dev.streamhouse.storage.fs.SeekableInputStream;
 import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.testutils.CreateIfAbsentRace;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.testutils.TestTables;
 
@@ -19,10 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import dev.streamhouse.storage.testutils.MiniDfsExtension;
 
@@ -85,33 +82,8 @@ class HdfsWarehouseTest {
     @Test
     void ofEightRacingWritersExactlyOneCreatesTheFileAndNoTempFileStays() throws Exception {
         FileIO io = fileIO();
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            for (int round = 0; round < 10; round++) {
-                Path target = new Path(root + "/race/snapshot-" + round);
-                CountDownLatch go = new CountDownLatch(1);
-                List<Future<Boolean>> racers = new ArrayList<>();
-                for (int w = 0; w < 8; w++) {
-                    byte[] content = ("writer-" + w).getBytes(StandardCharsets.UTF_8);
-                    racers.add(pool.submit(() -> {
-                        go.await();
-                        return io.createIfAbsent(target, content);
-                    }));
-                }
-                go.countDown();
-                List<Integer> winners = new ArrayList<>();
-                for (int w = 0; w < 8; w++) {
-                    if (racers.get(w).get()) {
-                        winners.add(w);
-                    }
-                }
-                assertThat(winners).as("winners of round %s", round).hasSize(1);
-                assertThat(io.readUtf8(target)).isEqualTo("writer-" + winners.get(0));
-            }
-            assertThat(io.list(new Path(root + "/race"))).hasSize(10);
-        } finally {
-            pool.shutdownNow();
-        }
+        CreateIfAbsentRace.assertExactlyOneWinnerEachRound(io, r -> new Path(root + "/race/snapshot-" + r), 10, 8);
+        assertThat(io.list(new Path(root + "/race"))).hasSize(10);
     }
 
     @Test
