@@ -1,7 +1,8 @@
 package dev.streamhouse.flink.cdc.action;
 
 import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -21,54 +22,79 @@ import java.util.concurrent.TimeUnit;
  * resume from it ({@code -D execution.state-recovery.path=...}); otherwise it cancels the job (committed
  * data stays; files of the last, uncommitted checkpoint are left to {@code remove_orphan_files}).
  *
- * <p>Exit status: 0 when the job was stopped or finished, 1 when it failed (its error printed), 2 for
- * wrong arguments.
+ * <p>On a cluster it is the entry point of {@code flink run [-d] <cdc bundle jar> <action> ...} (the
+ * bundle's manifest names this class), with the cluster's configuration from Flink's CLI. With
+ * {@code -d} it returns once the job is submitted; otherwise it waits for the job and stops it on
+ * SIGTERM as above.
+ *
+ * <p>Exit status: 0 when the job was stopped or finished (or submitted detached), 1 when it failed (its
+ * error printed), 2 for wrong arguments.
  */
 public final class CdcActionMain {
     private CdcActionMain() {}
 
     public static void main(String[] args) throws Exception {
-        int status = run(args, System.out, System.err);
-        System.exit(status);
+        Outcome outcome = run(args, System.out, System.err);
+        if (outcome != Outcome.SUBMITTED_DETACHED) {
+            System.exit(outcome.status);
+        }
+        // `flink run -d`: return to Flink's CLI, which ends once the job is submitted.
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    /** How {@link #run} ended, with the process's exit status. */
+    enum Outcome {
+        ENDED(0), SUBMITTED_DETACHED(0), FAILED(1), WRONG_ARGUMENTS(2), HELP(0);
+
+        final int status;
+
+        Outcome(int status) {
+            this.status = status;
+        }
+    }
+
+    static Outcome run(String[] args, PrintStream out, PrintStream err) throws Exception {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
             out.println(usage());
-            return args.length == 0 ? 2 : 0;
+            return args.length == 0 ? Outcome.WRONG_ARGUMENTS : Outcome.HELP;
         }
         String action = CdcActions.normalize(args[0]);
         if (action == null) {
             err.println("Unknown action '" + args[0] + "'; the actions are mysql_sync_table and mysql_sync_database");
-            return 2;
+            return Outcome.WRONG_ARGUMENTS;
         }
         CdcActions.Parsed job;
-        Configuration conf;
         StreamExecutionEnvironment env;
         try {
             job = CdcActions.parse(action, args, 1);
-            conf = job.configuration();
-            env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+            // Under `flink run` the environment comes from the CLI's context: the cluster's configuration
+            // (config.yaml, the CLI's -D and -d), which the action's -D options complete. Alone (bin/cdc) it
+            // is a local one.
+            ReadableConfig context = StreamExecutionEnvironment.getExecutionEnvironment().getConfiguration();
+            env = StreamExecutionEnvironment.getExecutionEnvironment(job.configuration(context));
             job.job().addTo(env);
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println(e.getMessage());
-            return 2;
+            return Outcome.WRONG_ARGUMENTS;
         }
+        ReadableConfig conf = env.getConfiguration();
         JobClient client = env.executeAsync(job.job().name());
         out.println("Submitted " + job.job().name() + " as job " + client.getJobID());
+        if (submittedDetached(conf)) {
+            return Outcome.SUBMITTED_DETACHED;
+        }
         CountDownLatch ended = new CountDownLatch(1);
         Thread stopper = new Thread(() -> stop(client, conf, out, err, ended), "cdc-action-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
             client.getJobExecutionResult().get();
             out.println("Job " + client.getJobID() + " finished");
-            return 0;
+            return Outcome.ENDED;
         } catch (ExecutionException e) {
             if (stopping) {
-                return 0;
+                return Outcome.ENDED;
             }
             err.println("Job " + client.getJobID() + " failed: " + rootMessage(e));
-            return 1;
+            return Outcome.FAILED;
         } finally {
             ended.countDown();
             try {
@@ -79,9 +105,14 @@ public final class CdcActionMain {
         }
     }
 
+    /** {@code flink run -d}: the job runs on its cluster without this process, which neither waits nor stops it. */
+    static boolean submittedDetached(ReadableConfig conf) {
+        return !conf.get(DeploymentOptions.ATTACHED) && !"local".equals(conf.get(DeploymentOptions.TARGET));
+    }
+
     private static volatile boolean stopping;
 
-    private static void stop(JobClient client, Configuration conf, PrintStream out, PrintStream err,
+    private static void stop(JobClient client, ReadableConfig conf, PrintStream out, PrintStream err,
             CountDownLatch ended) {
         stopping = true;
         try {

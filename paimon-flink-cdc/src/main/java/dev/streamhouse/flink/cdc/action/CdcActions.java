@@ -8,6 +8,7 @@ import dev.streamhouse.flink.cdc.sync.columns.ComputedColumnParser;
 import dev.streamhouse.flink.cdc.sync.columns.ExtraColumns;
 import dev.streamhouse.flink.cdc.sync.columns.MetadataColumn;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ReadableConfig;
 
 import java.time.DateTimeException;
 import java.time.ZoneId;
@@ -41,6 +42,11 @@ public final class CdcActions {
         /** The Flink configuration of the job: the -D options, a checkpoint interval, the job name. */
         Configuration configuration() {
             return job.configuration(flinkOptions);
+        }
+
+        /** The same on top of an already configured context (a cluster's configuration under {@code flink run}). */
+        Configuration configuration(ReadableConfig context) {
+            return job.configuration(context, flinkOptions);
         }
     }
 

@@ -17,6 +17,9 @@ public final class DebeziumProperties {
     /** The connector's logical name: the schema-change topic and the prefix of data topics. */
     public static final String TOPIC_PREFIX = "streamhouse_cdc";
 
+    /** Debezium's extra key=value pairs for its MBean names; an {@code engine} tag is always added. */
+    public static final String METRIC_TAGS = "custom.metric.tags";
+
     private static final Set<String> RESERVED = Set.of("connector.class", "name", "topic.prefix",
             "offset.storage", "schema.history.internal", "include.schema.changes", "column.propagate.source.type",
             "decimal.handling.mode", "bigint.unsigned.handling.mode", "binary.handling.mode", "time.precision.mode",
@@ -92,6 +95,11 @@ public final class DebeziumProperties {
         p.setProperty("schema.history.internal.store.only.captured.tables.ddl", "true");
         p.setProperty("heartbeat.interval.ms", "1000");
         p.putAll(config.debeziumProperties());
+        // Debezium names its JMX MBeans after the connector and topic prefix: two engines in one JVM
+        // (two readers in a TaskManager, or a reader restarted there) would collide without a tag of their own.
+        String tags = p.getProperty(METRIC_TAGS);
+        String engineTag = "engine=" + historyId;
+        p.setProperty(METRIC_TAGS, tags == null || tags.isBlank() ? engineTag : tags + "," + engineTag);
         return p;
     }
 }

@@ -2,7 +2,6 @@ package dev.streamhouse.flink.cdc.mysql;
 
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
 
@@ -10,6 +9,10 @@ import java.util.Properties;
  * JDBC connections to the source server, with failures turned into messages that name the options
  * to fix. MariaDB's driver talks to both MariaDB and MySQL servers, so it serves the checks made
  * before the flavour is known.
+ *
+ * <p>The driver is instantiated directly, not looked up in {@link java.sql.DriverManager}: on a Flink
+ * cluster this code may come from a user jar (Flink's child-first class loader), whose drivers the
+ * DriverManager of the TaskManager or client JVM has not registered or does not let this class see.
  */
 public final class MySqlConnections {
 
@@ -32,7 +35,11 @@ public final class MySqlConnections {
         properties.setProperty("connectTimeout", Long.toString(config.connectTimeoutMillis()));
         String url = "jdbc:mariadb://" + config.hostname() + ":" + config.port() + "/";
         try {
-            return DriverManager.getConnection(url, properties);
+            Connection connection = new org.mariadb.jdbc.Driver().connect(url, properties);
+            if (connection == null) {
+                throw new IllegalStateException("MariaDB's JDBC driver does not accept the URL " + url);
+            }
+            return connection;
         } catch (SQLException e) {
             throw connectFailure(config, e);
         }

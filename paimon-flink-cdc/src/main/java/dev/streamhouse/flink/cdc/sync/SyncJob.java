@@ -3,6 +3,7 @@ package dev.streamhouse.flink.cdc.sync;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.time.Duration;
@@ -67,8 +68,18 @@ public record SyncJob(String name, Map<String, String> mysqlConf, SyncSettings s
      * {@link #DEFAULT_CHECKPOINT_INTERVAL} unless they set one, and the job's name unless they set one.
      */
     public Configuration configuration(Map<String, String> flinkOptions) {
+        return configuration(new Configuration(), flinkOptions);
+    }
+
+    /**
+     * The same on top of a {@code context} that is already configured, e.g. a cluster's configuration
+     * under {@code flink run}: the default checkpoint interval only when neither sets one. The result
+     * holds {@code flinkOptions} and the defaults, not the context's own settings.
+     */
+    public Configuration configuration(ReadableConfig context, Map<String, String> flinkOptions) {
         Configuration conf = Configuration.fromMap(flinkOptions);
-        if (!conf.contains(CheckpointingOptions.CHECKPOINTING_INTERVAL)) {
+        if (!conf.contains(CheckpointingOptions.CHECKPOINTING_INTERVAL)
+                && context.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL).isEmpty()) {
             conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL);
         }
         if (!conf.contains(PipelineOptions.NAME)) {

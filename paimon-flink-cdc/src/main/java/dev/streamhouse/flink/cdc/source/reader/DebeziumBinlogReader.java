@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,8 @@ final class DebeziumBinlogReader implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DebeziumBinlogReader.class);
     private static final int QUEUE_CAPACITY = 2048;
     private static final int MAX_BATCH = 1024;
+    /** How long close() waits for the engine thread to end before it gives up (and says so). */
+    private static final long CLOSE_TIMEOUT_SECONDS = 60;
 
     private final MySqlSourceConfig config;
     private final int serverId;
@@ -51,6 +54,8 @@ final class DebeziumBinlogReader implements AutoCloseable {
     private volatile Throwable failure;
     private volatile boolean stopped;
     private ExecutorService executor;
+    /** Counted down when the engine's run() has returned: its connector, tasks and MBeans are gone. */
+    private final CountDownLatch engineEnded = new CountDownLatch(1);
     private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
     private String historyId;
 
@@ -141,9 +146,21 @@ final class DebeziumBinlogReader implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        executor.execute(engine);
+        DebeziumEngine<RecordChangeEvent<SourceRecord>> running = engine;
+        executor.execute(() -> {
+            try {
+                running.run();
+            } finally {
+                engineEnded.countDown();
+            }
+        });
     }
 
+    /**
+     * Stops the engine and returns once its thread has ended, so that a reader started next in this
+     * JVM (after a failover, or the next split) never runs next to it: two engines of one server id
+     * would fight over the replication connection and the MBean names.
+     */
     @Override
     public void close() throws Exception {
         stopped = true;
@@ -153,8 +170,14 @@ final class DebeziumBinlogReader implements AutoCloseable {
                 engine.close();
             }
             if (executor != null) {
-                executor.shutdownNow();
-                executor.awaitTermination(30, TimeUnit.SECONDS);
+                executor.shutdown();
+                if (!engineEnded.await(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    executor.shutdownNow();
+                    if (!engineEnded.await(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                        LOG.warn("The Debezium engine for {} did not end within {} s of closing its reader",
+                                config.address(), 2 * CLOSE_TIMEOUT_SECONDS);
+                    }
+                }
             }
         } finally {
             if (historyId != null) {
