@@ -1,5 +1,7 @@
 package dev.streamhouse.sqlrunner;
 
+import dev.streamhouse.storage.options.SecretOptions;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -7,6 +9,8 @@ import java.nio.charset.Charset;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Shows each statement of a {@code -f} script in full, just before the SQL client runs it.
@@ -101,9 +105,15 @@ final class StatementEcho {
         }
     }
 
-    /** {@code Flink SQL> first line}, then {@code > line} for each further line; blank lines before it dropped. */
+    /** {@code 'key' = 'value'} in a statement (options of CREATE CATALOG / TABLE, SET, hints). */
+    private static final Pattern KEY_VALUE = Pattern.compile("'((?:[^']|'')*)'(\\s*=\\s*)'((?:[^']|'')*)'");
+
+    /**
+     * {@code Flink SQL> first line}, then {@code > line} for each further line; blank lines before it dropped.
+     * The values of credential options ({@code 's3.secret-key' = '...'}, passwords) are shown masked.
+     */
     static String format(String statement) {
-        String[] lines = statement.split("\n", -1);
+        String[] lines = masked(statement).split("\n", -1);
         int first = 0;
         while (first < lines.length - 1 && lines[first].isBlank()) {
             first++;
@@ -113,5 +123,16 @@ final class StatementEcho {
             text.append(CONTINUATION).append(lines[i]).append('\n');
         }
         return text.toString();
+    }
+
+    static String masked(String statement) {
+        Matcher m = KEY_VALUE.matcher(statement);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String shown = SecretOptions.isSecret(m.group(1))
+                    ? "'" + m.group(1) + "'" + m.group(2) + "'" + SecretOptions.MASK + "'" : m.group();
+            m.appendReplacement(out, Matcher.quoteReplacement(shown));
+        }
+        return m.appendTail(out).toString();
     }
 }

@@ -38,6 +38,15 @@ class StatementEchoTest {
                         + "\n");
     }
 
+    @Test
+    void credentialsInOptionsAreShownMasked() {
+        assertThat(StatementEcho.format("CREATE CATALOG c WITH ('type' = 'paimon', 's3.access-key' = 'AKIA1',\n"
+                + "  's3.secret-key'='it''s secret', 'warehouse' = 's3://b/w');"))
+                .isEqualTo("Flink SQL> CREATE CATALOG c WITH ('type' = 'paimon', 's3.access-key' = '******',\n"
+                        + ">   's3.secret-key'='******', 'warehouse' = 's3://b/w');\n");
+        assertThat(StatementEcho.format("SET 'password' = 'pw';")).isEqualTo("Flink SQL> SET 'password' = '******';\n");
+    }
+
     private static void write(OutputStream stream, String text) throws IOException {
         stream.write(text.getBytes(StandardCharsets.UTF_8));
         stream.flush();
