@@ -19,10 +19,11 @@ import java.util.Set;
  * Orphans are left behind by failed or aborted writes and commits, and by crashed jobs.
  *
  * <p>Only these places are searched: {@code manifest/}, {@code index/}, {@code statistics/} and the
- * data directories (every other top-level directory: partitions and {@code bucket-<b>}). Metadata and
- * hints are never touched: {@code snapshot/}, {@code schema/}, {@code tag/}, {@code consumer/},
- * {@code changelog/} and {@code branch/} are skipped, as are files directly in the table directory and
- * partitions' {@code _SUCCESS} files. Directories are left in place (a writer may be about to write
+ * data directories (the partitions, {@code <first partition key>=<value>/}, of a partitioned table;
+ * {@code bucket-<b>/} of an unpartitioned one). Nothing else is ever touched: not the metadata and hints
+ * ({@code snapshot/}, {@code schema/}, {@code tag/}, {@code consumer/}, {@code changelog/},
+ * {@code branch/}), not {@code tag-success-file/}, not files directly in the table directory, not other
+ * directories someone put there, and not partitions' {@code _SUCCESS} files. Directories are left in place (a writer may be about to write
  * into an empty one).
  *
  * <p>Safety against concurrent writers rests on {@code olderThanMillis}: a file a running writer or an
@@ -40,8 +41,8 @@ import java.util.Set;
  */
 public final class OrphanFilesCleaner {
     private static final Logger LOG = LoggerFactory.getLogger(OrphanFilesCleaner.class);
-    private static final Set<String> METADATA_DIRECTORIES =
-            Set.of("snapshot", "schema", "tag", "consumer", "changelog", "branch");
+    /** Directories of files that snapshots reference, besides the data directories. */
+    private static final Set<String> FILE_DIRECTORIES = Set.of("manifest", "index", "statistics");
     private static final int MAX_METADATA_PASSES = 10;
 
     /** What a run removed (or, dry, would remove). */
@@ -97,7 +98,7 @@ public final class OrphanFilesCleaner {
         try {
             List<String> out = new ArrayList<>();
             for (FileStatus s : fileIO.list(table.location())) {
-                if (s.isDirectory() && !METADATA_DIRECTORIES.contains(s.path().name())) {
+                if (s.isDirectory() && isSearched(s.path().name())) {
                     out.add(s.path().name());
                 }
             }
@@ -138,11 +139,10 @@ public final class OrphanFilesCleaner {
          * @throws IllegalArgumentException if {@code directory} is not a name orphan removal searches
          */
         public Result clean(String directory) {
-            if (directory.isEmpty() || directory.contains("/") || directory.startsWith(".")
-                    || METADATA_DIRECTORIES.contains(directory)) {
+            if (directory.contains("/") || !isSearched(directory)) {
                 throw new IllegalArgumentException("Cannot remove orphan files of table " + table.fullName()
-                        + " in directory '" + directory + "': only data, manifest, index and statistics directories "
-                        + "directly in the table directory are searched");
+                        + " in directory '" + directory + "': only the data (partition or bucket), manifest, index "
+                        + "and statistics directories directly in the table directory are searched");
             }
             try {
                 List<FileStatus> candidates = new ArrayList<>();
@@ -153,6 +153,15 @@ public final class OrphanFilesCleaner {
                 throw failure(e);
             }
         }
+    }
+
+    /** Whether orphan removal searches the directory of this name directly in the table directory. */
+    private boolean isSearched(String name) {
+        if (FILE_DIRECTORIES.contains(name)) {
+            return true;
+        }
+        List<String> partitionKeys = table.partitionKeys();
+        return partitionKeys.isEmpty() ? name.startsWith("bucket-") : name.startsWith(partitionKeys.get(0) + "=");
     }
 
     private void checkOlderThan(long olderThanMillis) {

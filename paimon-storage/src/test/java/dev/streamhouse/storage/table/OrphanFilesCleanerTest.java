@@ -121,7 +121,8 @@ class OrphanFilesCleanerTest {
         java.nio.file.Path young = write("dt=p2/bucket-0/data-inflight-0.parquet", "being written");
         // metadata, hints and foreign files in protected places are never candidates, however old
         for (String f : List.of("snapshot/snapshot-99-tmp", "schema/schema-7", "tag/junk", "consumer/consumer-x",
-                "changelog/LATEST", "branch/branch-b/snapshot/x", "README")) {
+                "changelog/LATEST", "branch/branch-b/snapshot/x", "README", "tag-success-file/t1_SUCCESS",
+                "someone-elses/notes.txt", "bucket-0/not-a-bucket-of-a-partitioned-table")) {
             plantOld(f);
         }
         orphans.addAll(expiredLists);
@@ -142,7 +143,8 @@ class OrphanFilesCleanerTest {
         assertThat(after).containsAll(needed).doesNotContainAnyElementsOf(orphans);
         assertThat(Files.exists(young)).isTrue();
         assertThat(after).contains("snapshot/LATEST", "snapshot/EARLIEST", "tag/tag-t1", "consumer/consumer-reader",
-                "dt=p2/_SUCCESS", "schema/schema-7", "changelog/LATEST", "README");
+                "dt=p2/_SUCCESS", "schema/schema-7", "changelog/LATEST", "README", "tag-success-file/t1_SUCCESS",
+                "someone-elses/notes.txt", "bucket-0/not-a-bucket-of-a-partitioned-table");
         assertThat(TestTables.readAll(table)).isEqualTo(before);
 
         assertThat(OrphanFilesCleaner.of(table).clean(oneDayAgo(), false).deletedFiles()).isEmpty();
@@ -202,7 +204,8 @@ class OrphanFilesCleanerTest {
     @Test
     void aDirectoryRunRefusesMetadataDirectories() {
         OrphanFilesCleaner.DirectoryRun run = OrphanFilesCleaner.of(table).newDirectoryRun(oneDayAgo(), true);
-        for (String d : List.of("snapshot", "tag", "consumer", "changelog", "branch", "schema", "dt=p2/bucket-0", "..")) {
+        for (String d : List.of("snapshot", "tag", "consumer", "changelog", "branch", "schema", "dt=p2/bucket-0", "..",
+                "tag-success-file", "someone-elses", "")) {
             assertThatThrownBy(() -> run.clean(d)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("'" + d + "'");
         }
