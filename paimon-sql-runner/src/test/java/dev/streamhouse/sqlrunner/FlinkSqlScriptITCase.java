@@ -29,6 +29,9 @@ class FlinkSqlScriptITCase {
     @TempDir
     Path workDir;
 
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.streamhouse.fs.s3.S3ProxyExtension S3 = new dev.streamhouse.fs.s3.S3ProxyExtension();
+
     @Test
     void smokeScriptPrintsItsResultTables() throws Exception {
         ProcessRun run = flinkSql("-f", ROOT.resolve("examples/smoke.sql").toString());
@@ -192,6 +195,40 @@ class FlinkSqlScriptITCase {
     private static Path logOf(String testName) throws IOException {
         Path logDir = Files.createDirectories(ROOT.resolve("paimon-sql-runner/target/logs"));
         return logDir.resolve("FlinkSqlScriptITCase-" + testName + ".log");
+    }
+
+    /**
+     * A paimon catalog on an {@code s3://} warehouse in bin/flink-sql: tables written and read through
+     * S3, and the script's echo never shows the credentials.
+     */
+    @Test
+    void aScriptWritesAndReadsAnS3Warehouse() throws Exception {
+        StringBuilder catalog = new StringBuilder("CREATE CATALOG lake WITH ('type' = 'paimon', 'warehouse' = '"
+                + S3.uri("sql-warehouse") + "'");
+        S3.s3Options().forEach((k, v) -> catalog.append(",\n  '").append(k).append("' = '").append(v).append("'"));
+        Path script = workDir.resolve("s3.sql");
+        Files.writeString(script, String.join("\n",
+                catalog + ");",
+                "USE CATALOG lake;",
+                "SET 'execution.runtime-mode' = 'batch';",
+                "SET 'sql-client.execution.result-mode' = 'tableau';",
+                "CREATE TABLE orders (id INT, amount INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '2');",
+                "INSERT INTO orders VALUES (1, 10), (2, 20), (3, 30);",
+                "INSERT INTO orders VALUES (2, 200);",
+                "SELECT id AS s3_id, amount AS s3_amount FROM orders ORDER BY id;",
+                "SELECT COUNT(*) AS s3_snapshots FROM `orders$snapshots`;",
+                ""));
+
+        ProcessRun run = flinkSql("-f", script.toString());
+
+        assertThat(run.exitCode).as(run.output).isZero();
+        assertThat(Tableau.rows(run.output, "s3_id", "s3_amount"))
+                .containsExactly(List.of("1", "10"), List.of("2", "200"), List.of("3", "30"));
+        assertThat(Tableau.rows(run.output, "s3_snapshots")).containsExactly(List.of("2"));
+        assertThat(run.output).contains("'s3.secret-key' = '******'")
+                .doesNotContain(dev.streamhouse.fs.s3.S3ProxyExtension.SECRET_KEY)
+                .doesNotContain(dev.streamhouse.fs.s3.S3ProxyExtension.ACCESS_KEY)
+                .doesNotContain("[ERROR]");
     }
 
     private ProcessRun flinkSql(String... args) throws IOException, InterruptedException {
