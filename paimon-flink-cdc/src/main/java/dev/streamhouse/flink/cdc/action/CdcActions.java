@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.cdc.action;
 
+import dev.streamhouse.flink.catalog.FlinkCatalogOptions;
 import dev.streamhouse.flink.cdc.sync.SyncJob;
 import dev.streamhouse.flink.cdc.sync.SyncSettings;
 import dev.streamhouse.flink.cdc.sync.TypeMapping;
@@ -66,7 +67,10 @@ public final class CdcActions {
         ActionArguments a = ActionArguments.parse(action, args, from, table ? TABLE : DATABASE);
         Map<String, String> catalog = new LinkedHashMap<>(a.conf("catalog_conf"));
         catalog.put("warehouse", a.required("warehouse"));
-        Map<String, String> tableConf = new HashMap<>(a.conf("table_conf"));
+        // The catalog's table-default.* options are the defaults of the tables the sync creates (as a
+        // paimon catalog applies them to CREATE TABLE); --table_conf wins over them.
+        Map<String, String> tableConf = new HashMap<>(FlinkCatalogOptions.tableDefaults(catalog));
+        tableConf.putAll(a.conf("table_conf"));
         Integer sinkParallelism = SyncJob.removeSinkParallelism(tableConf, "--table_conf");
         String database = a.required("database");
         SyncSettings.Builder settings = SyncSettings.builder()

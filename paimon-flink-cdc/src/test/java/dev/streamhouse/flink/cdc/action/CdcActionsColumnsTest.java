@@ -42,6 +42,15 @@ class CdcActionsColumnsTest {
     }
 
     @Test
+    void theCatalogsTableDefaultsApplyToCreatedTablesUnlessTableConfSetsTheOption() {
+        SyncSettings settings = parse("mysql_sync_database", "--catalog_conf", "table-default.bucket=4",
+                "--catalog_conf", "table-default.file.format=parquet", "--table_conf", "bucket=2");
+        assertThat(settings.tableOptions()).containsEntry("bucket", "2").containsEntry("file.format", "parquet");
+        assertThat(parse("mysql_sync_table", "--catalog_conf", "table-default.bucket=4").tableOptions())
+                .containsEntry("bucket", "4");
+    }
+
+    @Test
     void temporalFunctionsReadTimestampLtzInTheServerTimeZoneElseThisJvms() {
         assertThat(parse("mysql_sync_table", "--mysql_conf", "server-time-zone=Asia/Tokyo").timeZone())
                 .isEqualTo(ZoneId.of("Asia/Tokyo"));
