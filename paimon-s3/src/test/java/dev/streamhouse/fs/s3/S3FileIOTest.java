@@ -129,6 +129,33 @@ class S3FileIOTest {
     }
 
     @Test
+    void newFilesTakeOnePutEachWithoutChecksForExistingObjects() throws Exception {
+        S3FileIO io = (S3FileIO) fileIO("requests");
+        io.overwrite(new Path(S3.uri("requests/warm-up")), new byte[] {1});
+        java.util.Map<String, Long> before = io.requestCounts();
+        for (int i = 0; i < 5; i++) {
+            try (PositionOutputStream out = io.newOutputStream(new Path(S3.uri("requests/data-" + i + ".parquet")), false)) {
+                out.write(new byte[] {(byte) i});
+            }
+        }
+        java.util.Map<String, Long> after = io.requestCounts();
+        assertThat(after.get("object_put_request") - before.get("object_put_request")).as("%s", after).isEqualTo(5);
+        assertThat(after.get("object_metadata_request")).as("HEAD requests (%s)", after)
+                .isEqualTo(before.get("object_metadata_request"));
+        assertThat(after.get("object_list_request")).as("LIST requests (%s)", after)
+                .isEqualTo(before.get("object_list_request"));
+
+        // Without overwrite, an existing object is still never replaced.
+        Path existing = new Path(S3.uri("requests/data-0.parquet"));
+        assertThatThrownBy(() -> {
+            try (PositionOutputStream out = io.newOutputStream(existing, false)) {
+                out.write(new byte[] {42});
+            }
+        }).isInstanceOf(java.io.IOException.class);
+        assertThat(io.readAllBytes(existing)).containsExactly(0);
+    }
+
+    @Test
     void travelsToTasksWithoutItsSecretsInItsName() throws Exception {
         FileIO io = fileIO("serialized");
         assertThat(io.toString()).doesNotContain(S3ProxyExtension.SECRET_KEY).doesNotContain(S3ProxyExtension.ACCESS_KEY);

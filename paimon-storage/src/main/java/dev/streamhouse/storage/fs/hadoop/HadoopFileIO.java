@@ -66,7 +66,7 @@ public class HadoopFileIO implements FileIO {
         return settings;
     }
 
-    static org.apache.hadoop.fs.Path toHadoop(Path path) {
+    protected static org.apache.hadoop.fs.Path toHadoop(Path path) {
         return new org.apache.hadoop.fs.Path(path.toString());
     }
 
@@ -89,7 +89,12 @@ public class HadoopFileIO implements FileIO {
 
     @Override
     public PositionOutputStream newOutputStream(Path path, boolean overwrite) throws IOException {
-        return new HadoopOutputStream(fileSystem().create(toHadoop(path), overwrite));
+        return new HadoopOutputStream(create(toHadoop(path), overwrite));
+    }
+
+    /** Creates the file; file systems with a cheaper way to create a file override this. */
+    protected FSDataOutputStream create(org.apache.hadoop.fs.Path path, boolean overwrite) throws IOException {
+        return fileSystem().create(path, overwrite);
     }
 
     @Override
