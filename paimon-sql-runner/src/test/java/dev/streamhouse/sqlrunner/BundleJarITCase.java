@@ -3,13 +3,9 @@ package dev.streamhouse.sqlrunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -83,9 +79,9 @@ class BundleJarITCase {
                 "net/jpountz/lz4/LZ4Factory.class");
         assertThat(entries.stream().filter(e -> e.startsWith(SHADED) && e.endsWith(".class")).count())
                 .as("relocated third-party classes").isGreaterThan(5_000);
-        assertThat(classesOf(ROOT.resolve("paimon-storage/target/classes"))).isNotEmpty();
+        assertThat(JarListings.classesOf(ROOT.resolve("paimon-storage/target/classes"))).isNotEmpty();
         for (String module : MODULES) {
-            for (String ourClass : classesOf(ROOT.resolve(module).resolve("target/classes"))) {
+            for (String ourClass : JarListings.classesOf(ROOT.resolve(module).resolve("target/classes"))) {
                 assertThat(entries).as("class of %s", module).contains(ourClass);
             }
         }
@@ -130,7 +126,7 @@ class BundleJarITCase {
                 for (Path file : (Iterable<Path>) files::iterator) {
                     String entry = "META-INF/services/" + file.getFileName();
                     assertThat(entries).as("services file of %s", module).contains(entry);
-                    assertThat(providers(read(entry))).as(entry).containsAll(providers(Files.readString(file)));
+                    assertThat(JarListings.providers(JarListings.read(bundle, entry))).as(entry).containsAll(JarListings.providers(Files.readString(file)));
                 }
             }
         }
@@ -140,7 +136,7 @@ class BundleJarITCase {
                 .collect(Collectors.toList());
         assertThat(serviceFiles).contains("META-INF/services/org.apache.hadoop.fs.FileSystem");
         for (String serviceFile : serviceFiles) {
-            for (String provider : providers(read(serviceFile))) {
+            for (String provider : JarListings.providers(JarListings.read(bundle, serviceFile))) {
                 assertThat(entries).as("provider listed in %s", serviceFile)
                         .contains(provider.replace('.', '/') + ".class");
             }
@@ -212,38 +208,8 @@ class BundleJarITCase {
                 "  order_id=4 | customer=NULL | amount=0.01 | dt=2026-11-30");
     }
 
-    private static List<String> classesOf(Path classesDir) {
-        if (!Files.isDirectory(classesDir)) {
-            return Collections.emptyList();
-        }
-        try (var files = Files.walk(classesDir)) {
-            return files.filter(p -> p.toString().endsWith(".class"))
-                    .map(p -> classesDir.relativize(p).toString().replace('\\', '/'))
-                    .collect(Collectors.toList());
-        } catch (IOException e) {
-            throw new AssertionError("Cannot list " + classesDir, e);
-        }
-    }
-
     private static String packageOf(String classEntry) {
         int slash = classEntry.lastIndexOf('/');
         return slash < 0 ? "(default package)" : classEntry.substring(0, slash);
-    }
-
-    private static String read(String entry) throws IOException {
-        try (InputStream in = bundle.getInputStream(bundle.getEntry(entry))) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static List<String> providers(String servicesFile) {
-        List<String> providers = new ArrayList<>();
-        for (String line : servicesFile.split("\n")) {
-            String provider = line.replaceFirst("#.*", "").trim();
-            if (!provider.isEmpty()) {
-                providers.add(provider);
-            }
-        }
-        return providers;
     }
 }

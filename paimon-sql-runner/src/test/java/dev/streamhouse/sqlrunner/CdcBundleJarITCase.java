@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -80,7 +76,7 @@ class CdcBundleJarITCase {
 
     @Test
     void holdsTheCdcModuleDebeziumKafkaConnectAndTheDrivers() throws IOException {
-        List<String> ours = classesOf(ROOT.resolve("paimon-flink-cdc/target/classes"));
+        List<String> ours = JarListings.classesOf(ROOT.resolve("paimon-flink-cdc/target/classes"));
         assertThat(ours).contains("dev/streamhouse/flink/cdc/action/CdcActionMain.class");
         assertThat(entries).containsAll(ours);
         assertThat(entries).contains(
@@ -111,7 +107,7 @@ class CdcBundleJarITCase {
                 .as("logging and snappy come with Flink").noneMatch(e -> e.startsWith("org/slf4j/"))
                 .noneMatch(e -> e.startsWith("org/xerial/snappy/"));
         for (String module : CATALOG_MODULES) {
-            List<String> classes = classesOf(ROOT.resolve(module).resolve("target/classes"));
+            List<String> classes = JarListings.classesOf(ROOT.resolve(module).resolve("target/classes"));
             assertThat(classes).as("classes of %s", module).isNotEmpty();
             assertThat(entries).as("classes of %s (in the catalog bundle)", module).doesNotContainAnyElementsOf(classes);
         }
@@ -173,14 +169,14 @@ class CdcBundleJarITCase {
         assertThat(services).as("Kafka's and Jackson's service interfaces are relocated")
                 .noneMatch(s -> s.startsWith("META-INF/services/org.apache.kafka."))
                 .noneMatch(s -> s.startsWith("META-INF/services/com.fasterxml.jackson."));
-        assertThat(providers(read("META-INF/services/org.apache.flink.table.factories.Factory"))).containsExactlyInAnyOrder(
+        assertThat(JarListings.providers(JarListings.read(bundle, "META-INF/services/org.apache.flink.table.factories.Factory"))).containsExactlyInAnyOrder(
                 "dev.streamhouse.flink.cdc.table.MySqlCdcTableFactory", "dev.streamhouse.flink.cdc.catalog.MySqlCatalogFactory");
-        assertThat(providers(read("META-INF/services/java.sql.Driver")))
+        assertThat(JarListings.providers(JarListings.read(bundle, "META-INF/services/java.sql.Driver")))
                 .contains("org.mariadb.jdbc.Driver", "com.mysql.cj.jdbc.Driver");
-        assertThat(providers(read("META-INF/services/dev.streamhouse.shaded.org.apache.kafka.connect.source.SourceConnector")))
+        assertThat(JarListings.providers(JarListings.read(bundle, "META-INF/services/dev.streamhouse.shaded.org.apache.kafka.connect.source.SourceConnector")))
                 .contains("io.debezium.connector.mariadb.MariaDbConnector", "io.debezium.connector.mysql.MySqlConnector");
         for (String file : services) {
-            for (String provider : providers(read(file))) {
+            for (String provider : JarListings.providers(JarListings.read(bundle, file))) {
                 assertThat(entries).as("provider listed in %s", file).contains(provider.replace('.', '/') + ".class");
             }
         }
@@ -232,33 +228,5 @@ class CdcBundleJarITCase {
             }
             return new Constants(strings, shaded);
         }
-    }
-
-    private static List<String> classesOf(Path classesDir) throws IOException {
-        if (!Files.isDirectory(classesDir)) {
-            return Collections.emptyList();
-        }
-        try (var files = Files.walk(classesDir)) {
-            return files.filter(p -> p.toString().endsWith(".class"))
-                    .map(p -> classesDir.relativize(p).toString().replace('\\', '/'))
-                    .collect(Collectors.toList());
-        }
-    }
-
-    private static String read(String entry) throws IOException {
-        try (InputStream in = bundle.getInputStream(bundle.getEntry(entry))) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static List<String> providers(String servicesFile) {
-        List<String> providers = new ArrayList<>();
-        for (String line : servicesFile.split("\n")) {
-            String provider = line.replaceFirst("#.*", "").trim();
-            if (!provider.isEmpty()) {
-                providers.add(provider);
-            }
-        }
-        return providers;
     }
 }
