@@ -188,14 +188,9 @@ class AutoTagsITCase extends CatalogITCaseBase {
         boolean holds() throws Exception;
     }
 
-    /** Waits (up to two minutes, without asserting how long) until {@code check} holds. */
-    private static void waitUntil(Check check) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!check.holds()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("The condition did not hold within two minutes");
-            }
-            Thread.sleep(100);
-        }
+    /** Waits until {@code check} holds (a hang guard of two minutes fails the test instead of hanging it). */
+    private static void waitUntil(Check check) {
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(2))
+                .pollInterval(java.time.Duration.ofMillis(100)).until(check::holds);
     }
 }

@@ -13,6 +13,7 @@ import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.types.RowType;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiter;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
@@ -30,6 +31,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static dev.streamhouse.flink.sink.testutils.SinkTables.TYPE_INFO;
 import static dev.streamhouse.flink.sink.testutils.SinkTables.flinkRow;
@@ -54,26 +58,65 @@ class AppendCompactionITCase {
     private static volatile FileStoreTable awaited;
     private static volatile boolean compacted;
 
-    /**
-     * Row i = (i, i, d(i % 3)). Its last {@value #PACED_ROWS} rows come one per 100 ms for as long as the
-     * table has no COMPACT snapshot yet (never blocking a checkpoint for longer), so the job cannot end
-     * before compaction had its chance.
-     */
+    /** Row i = (i, i, d(i % 3)); records the next index for {@link CompactionGate}. */
     static final class Sequence implements GeneratorFunction<Long, RowData> {
         @Override
-        public RowData map(Long i) throws Exception {
-            if (i >= ROWS - PACED_ROWS && !compacted) {
-                if (compactSnapshots(awaited) > 0) {
-                    compacted = true;
-                } else {
-                    Thread.sleep(100);
-                }
-            }
+        public RowData map(Long i) {
+            NEXT_INDEX.set(i + 1);
             return flinkRow(i.intValue(), i, "d" + (i % 3));
         }
     }
 
     private static final int PACED_ROWS = 300;
+    private static final int ROWS_PER_CHECKPOINT = 100;
+    private static final AtomicLong NEXT_INDEX = new AtomicLong();
+
+    /**
+     * Paces the input by checkpoints, not by a clock: {@value #ROWS_PER_CHECKPOINT} rows per completed
+     * checkpoint (so the job commits many small files), and the last {@value #PACED_ROWS} rows only once
+     * a checkpoint completed after which the table has a COMPACT snapshot, so the job cannot end before
+     * compaction had its chance. Waiting never blocks the source thread: checkpoints go on meanwhile.
+     */
+    static final class CompactionGate implements RateLimiterStrategy {
+        @Override
+        public RateLimiter createRateLimiter(int parallelism) {
+            return new RateLimiter() {
+                private int budget = ROWS_PER_CHECKPOINT;
+                private CompletableFuture<Void> waiting;
+
+                private boolean mayEmit() {
+                    boolean held = NEXT_INDEX.get() >= ROWS - PACED_ROWS && !compacted;
+                    if (held || budget == 0) {
+                        return false;
+                    }
+                    budget--;
+                    return true;
+                }
+
+                @Override
+                public synchronized CompletionStage<Void> acquire() {
+                    if (mayEmit()) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    waiting = new CompletableFuture<>();
+                    return waiting;
+                }
+
+                @Override
+                public synchronized void notifyCheckpointComplete(long checkpointId) {
+                    if (!compacted && compactSnapshots(awaited) > 0) {
+                        compacted = true;
+                    }
+                    budget = ROWS_PER_CHECKPOINT;
+                    if (waiting != null && mayEmit()) {
+                        CompletableFuture<Void> released = waiting;
+                        waiting = null;
+                        released.complete(null);
+                    }
+                }
+            };
+        }
+    }
 
     private static long compactSnapshots(FileStoreTable table) {
         return SinkTables.snapshots(table).stream().filter(s -> s.commitKind() == CommitKind.COMPACT).count();
@@ -82,10 +125,11 @@ class AppendCompactionITCase {
     private void run(FileStoreTable table, int failures) throws Exception {
         awaited = table;
         compacted = false;
+        NEXT_INDEX.set(0);
         FailAfterCheckpoint.reset(failures);
         StreamExecutionEnvironment env = Jobs.streaming(2, 100L);
         DataStream<RowData> input = env.fromSource(new DataGeneratorSource<>(new Sequence(), ROWS,
-                        RateLimiterStrategy.perSecond(2000), TYPE_INFO), WatermarkStrategy.noWatermarks(), "sequence")
+                        new CompactionGate(), TYPE_INFO), WatermarkStrategy.noWatermarks(), "sequence")
                 .setParallelism(1)
                 .map(new FailAfterCheckpoint()).returns(TYPE_INFO).setParallelism(1);
         PaimonSinkBuilder.forTable(table).parallelism(2).build().addTo(input);
