@@ -3,6 +3,7 @@ package dev.streamhouse.flink.catalog;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.options.CatalogOptions;
+import dev.streamhouse.storage.options.FileSystemOptions;
 import dev.streamhouse.storage.options.Options;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -46,9 +47,6 @@ public final class FlinkCatalogFactory implements org.apache.flink.table.factori
         return Collections.emptySet();
     }
 
-    /** Flink configuration keys that configure S3 warehouses, as Flink's S3 file systems read them. */
-    private static final String[] S3_CONFIGURATION_PREFIXES = {"s3.", "s3a.", "fs.s3a."};
-
     @Override
     public FlinkCatalog createCatalog(Context context) {
         return createFlinkCatalog(context.getName(),
@@ -63,10 +61,8 @@ public final class FlinkCatalogFactory implements org.apache.flink.table.factori
     static Map<String, String> withS3Configuration(Map<String, String> catalogOptions, Map<String, String> flinkConfiguration) {
         Map<String, String> options = new HashMap<>(catalogOptions);
         for (Map.Entry<String, String> e : flinkConfiguration.entrySet()) {
-            for (String prefix : S3_CONFIGURATION_PREFIXES) {
-                if (e.getKey().startsWith(prefix)) {
-                    options.putIfAbsent(e.getKey(), e.getValue());
-                }
+            if (FileSystemOptions.isS3Key(e.getKey())) {
+                options.putIfAbsent(e.getKey(), e.getValue());
             }
         }
         return options;

@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FSDataOutputStreamBuilder;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.s3a.RemoteFileChangedException;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 
 import java.io.IOException;
 import java.net.URI;
@@ -50,7 +51,8 @@ public final class S3FileIO extends HadoopFileIO {
 
     /** S3A's request counters (e.g. {@code object_metadata_request}), for tests that count round trips. */
     java.util.Map<String, Long> requestCounts() throws IOException {
-        return new java.util.TreeMap<>(((org.apache.hadoop.fs.statistics.IOStatisticsSource) fileSystem()).getIOStatistics().counters());
+        IOStatisticsSource s3a = (IOStatisticsSource) fileSystem();
+        return new java.util.TreeMap<>(s3a.getIOStatistics().counters());
     }
 
     @Override

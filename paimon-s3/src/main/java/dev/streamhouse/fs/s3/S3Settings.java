@@ -1,8 +1,10 @@
 package dev.streamhouse.fs.s3;
 
 import dev.streamhouse.storage.fs.hadoop.HadoopSettings;
+import dev.streamhouse.storage.options.FileSystemOptions;
 import dev.streamhouse.storage.options.Options;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,7 +18,6 @@ import java.util.TreeMap;
 public final class S3Settings {
     private S3Settings() {}
 
-    private static final String[] PREFIXES = {"fs.s3a.", "s3a.", "s3."};
     private static final Map<String, String> MIRRORED = Map.of(
             "access-key", "access.key",
             "secret-key", "secret.key",
@@ -35,10 +36,10 @@ public final class S3Settings {
     /** The {@code fs.s3a.*} entries that {@code options} set. */
     static Map<String, String> s3aEntries(Map<String, String> options) {
         Map<String, String> out = new TreeMap<>();
-        // Later prefixes in PREFIXES lose to earlier ones only when both name the same key: apply the
-        // shortest spelling first so that an explicit fs.s3a.<key> wins.
-        for (int i = PREFIXES.length - 1; i >= 0; i--) {
-            String prefix = PREFIXES[i];
+        // Apply the shortest spelling first so that an explicit fs.s3a.<key> wins.
+        List<String> prefixes = FileSystemOptions.S3_PREFIXES;
+        for (int i = prefixes.size() - 1; i >= 0; i--) {
+            String prefix = prefixes.get(i);
             for (Map.Entry<String, String> e : options.entrySet()) {
                 if (e.getKey().startsWith(prefix) && e.getKey().length() > prefix.length()) {
                     String rest = e.getKey().substring(prefix.length());

@@ -16,7 +16,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
@@ -158,7 +157,7 @@ public final class LocalFileIO implements FileIO {
      */
     @Override
     public void overwrite(Path path, byte[] content) throws IOException {
-        Path tmp = writeTemp(path, content);
+        Path tmp = TempFiles.writeNextTo(this, path, content);
         try {
             try {
                 Files.move(toNio(tmp), toNio(path), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -172,24 +171,12 @@ public final class LocalFileIO implements FileIO {
 
     @Override
     public boolean createIfAbsent(Path path, byte[] content) throws IOException {
-        Path tmp = writeTemp(path, content);
+        Path tmp = TempFiles.writeNextTo(this, path, content);
         try {
             return rename(tmp, path);
         } finally {
             deleteQuietly(tmp);
         }
-    }
-
-    /** Writes {@code content} to a new hidden temp file next to {@code path} (deleted again on failure). */
-    private Path writeTemp(Path path, byte[] content) throws IOException {
-        Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");
-        try (PositionOutputStream out = newOutputStream(tmp, false)) {
-            out.write(content);
-        } catch (IOException | RuntimeException e) {
-            deleteQuietly(tmp);
-            throw e;
-        }
-        return tmp;
     }
 
     private static final class LocalInputStream extends SeekableInputStream {

@@ -13,6 +13,22 @@ public final class FileSystemOptions {
     private FileSystemOptions() {}
 
     private static final String[] PREFIXES = {"s3.", "s3a.", "fs.", "hadoop.", "oss."};
+
+    /**
+     * The spellings of S3 settings, as Paimon (and Flink's S3 file systems) accept them: each sets S3A's
+     * {@code fs.s3a.<key>}; the longest wins when several name the same key.
+     */
+    public static final java.util.List<String> S3_PREFIXES = java.util.List.of("fs.s3a.", "s3a.", "s3.");
+
+    /** Whether {@code key} is an S3 setting in one of {@link #S3_PREFIXES}. */
+    public static boolean isS3Key(String key) {
+        for (String prefix : S3_PREFIXES) {
+            if (key.startsWith(prefix) && key.length() > prefix.length()) {
+                return true;
+            }
+        }
+        return false;
+    }
     private static final String CONF_DIR = "hadoop-conf-dir";
 
     public static boolean isFileSystemKey(String key) {

@@ -5,6 +5,7 @@ import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.fs.PositionOutputStream;
 import dev.streamhouse.storage.fs.SeekableInputStream;
+import dev.streamhouse.storage.fs.TempFiles;
 
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * A {@link FileIO} over a Hadoop {@link FileSystem} ({@code hdfs://}, and the base of the S3 file IO).
@@ -151,13 +151,7 @@ public class HadoopFileIO implements FileIO {
     /** Temp file plus rename, which fails on HDFS when the target exists (see the class comment). */
     @Override
     public boolean createIfAbsent(Path path, byte[] content) throws IOException {
-        Path tmp = new Path(path.parent(), "." + path.name() + "." + UUID.randomUUID() + ".tmp");
-        try (PositionOutputStream out = newOutputStream(tmp, false)) {
-            out.write(content);
-        } catch (IOException | RuntimeException e) {
-            deleteQuietly(tmp);
-            throw e;
-        }
+        Path tmp = TempFiles.writeNextTo(this, path, content);
         try {
             return fileSystem().rename(toHadoop(tmp), toHadoop(path));
         } finally {
