@@ -8,9 +8,10 @@ import dev.streamhouse.storage.fs.hadoop.HadoopSettings;
 import dev.streamhouse.storage.options.Options;
 
 import org.apache.hadoop.fs.s3a.UnknownStoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.AccessDeniedException;
 import java.util.Map;
@@ -27,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * whether the store enforces conditional writes ({@link ConditionalWrites}).
  */
 public final class S3FileIOLoader implements FileIOLoader {
+    private static final Logger LOG = LoggerFactory.getLogger(S3FileIOLoader.class);
 
     private record Key(URI bucket, HadoopSettings settings) {}
 
@@ -58,26 +60,36 @@ public final class S3FileIOLoader implements FileIOLoader {
         return unchecked.withConditionalWrites(checked);
     }
 
+    /**
+     * Failures are {@link IllegalArgumentException}s whose message says what to fix, with the S3 client's
+     * first line in it. The client's exception is logged, not chained: Flink's SQL client shows the last
+     * "Caused by" of an error's stack trace, which would be the client's bare "403 Forbidden".
+     */
     private static ConditionalWrites check(S3FileIO fileIO, Path root, String store) {
         try {
             fileIO.exists(root);
         } catch (AccessDeniedException e) {
-            throw new IllegalArgumentException("Cannot open " + root + ": " + store + " denied access. Check the "
-                    + "credentials ('s3.access-key' and 's3.secret-key', or the AWS credential providers) and "
-                    + "the bucket's permissions (" + firstLine(e) + ")", e);
+            throw refused("Cannot open " + root + ": " + store + " denied access. Check the credentials "
+                    + "('s3.access-key' and 's3.secret-key', or the AWS credential providers) and the bucket's "
+                    + "permissions (" + firstLine(e) + ")", e);
         } catch (UnknownStoreException e) {
-            throw new IllegalArgumentException("Cannot open " + root + ": bucket '" + root.authority()
-                    + "' does not exist at " + store + " (" + firstLine(e) + ")", e);
+            throw refused("Cannot open " + root + ": bucket '" + root.authority() + "' does not exist at " + store
+                    + " (" + firstLine(e) + ")", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot open " + root + ": cannot reach " + store + " ("
+            throw refused("Cannot open " + root + ": cannot reach " + store + "; check 's3.endpoint' ("
                     + firstLine(e) + ")", e);
         }
         try {
             return ConditionalWrites.probe(fileIO, root, store);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot open " + root + ": writing a probe object to " + store
-                    + " failed (" + firstLine(e) + ")", e);
+            throw refused("Cannot open " + root + ": writing a probe object to " + store + " failed ("
+                    + firstLine(e) + ")", e);
         }
+    }
+
+    private static IllegalArgumentException refused(String message, Exception detail) {
+        LOG.warn(message, detail);
+        return new IllegalArgumentException(message);
     }
 
     private static String describeStore(String bucket, HadoopSettings settings) {
