@@ -22,7 +22,6 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -54,8 +53,6 @@ final class DebeziumBinlogReader implements AutoCloseable {
     private volatile Throwable failure;
     private volatile boolean stopped;
     private ExecutorService executor;
-    /** Counted down when the engine's run() has returned: its connector, tasks and MBeans are gone. */
-    private final CountDownLatch engineEnded = new CountDownLatch(1);
     private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
     private String historyId;
 
@@ -146,14 +143,7 @@ final class DebeziumBinlogReader implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        DebeziumEngine<RecordChangeEvent<SourceRecord>> running = engine;
-        executor.execute(() -> {
-            try {
-                running.run();
-            } finally {
-                engineEnded.countDown();
-            }
-        });
+        executor.execute(engine);
     }
 
     /**
@@ -170,10 +160,11 @@ final class DebeziumBinlogReader implements AutoCloseable {
                 engine.close();
             }
             if (executor != null) {
+                // The executor runs only the engine: it has terminated once the engine's run() returned.
                 executor.shutdown();
-                if (!engineEnded.await(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                if (!executor.awaitTermination(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                     executor.shutdownNow();
-                    if (!engineEnded.await(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    if (!executor.awaitTermination(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                         LOG.warn("The Debezium engine for {} did not end within {} s of closing its reader",
                                 config.address(), 2 * CLOSE_TIMEOUT_SECONDS);
                     }
