@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** The workloads of issue 6, in the order {@code bin/bench} runs them. */
+/** The workloads of bin/bench (docs/performance.md), in the order {@code bin/bench} runs them. */
 enum Workload {
     PK_UPSERT_WRITE("pk-upsert-write", false, null),
     APPEND_WRITE("append-write", false, null),

@@ -33,7 +33,7 @@ class BundleJarITCase {
     private static final String OURS = "dev/streamhouse/";
     private static final String SHADED = "dev/streamhouse/shaded/";
     /**
-     * Third-party packages deliberately kept at their names (README, "Bundle jar"): Hadoop's shaded
+     * Third-party packages deliberately kept at their names (docs/getting-started.md, "What the bundles hold"): Hadoop's shaded
      * client jars (and S3A), which find their classes by name; zstd-jni and lz4-java, whose native
      * methods are bound to their package names; the AWS SDK, which finds its parts by name.
      */

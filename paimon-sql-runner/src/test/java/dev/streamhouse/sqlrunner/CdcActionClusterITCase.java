@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The sync actions and the MySQL connector on a real Flink cluster, deployed the two ways the README
+ * The sync actions and the MySQL connector on a real Flink cluster, deployed the two ways docs/mysql-cdc.md
  * describes: a standalone session cluster of separate JVMs whose lib/ is Flink's jars plus
  * paimon-flink-catalog's bundle, with {@code flink run -d paimon-flink-cdc-<version>-bundle.jar <action>}
  * submitting syncs with the cdc bundle as user jar (loaded child-first by Flink); and one whose lib/

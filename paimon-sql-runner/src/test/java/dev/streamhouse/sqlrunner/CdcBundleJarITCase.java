@@ -24,12 +24,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Checks paimon-flink-cdc's bundle jar, which runs next to paimon-flink-catalog's bundle (README,
- * "Bundle jar"): it holds the cdc module, Debezium, Kafka Connect and the JDBC drivers, no Flink, no
- * Apache Paimon, none of our other modules and nothing the catalog bundle has; Kafka and Jackson only
- * under {@code dev.streamhouse.shaded}, also where class names sit in strings; its relocated
- * references resolve in one of the two bundles; services files are merged and renamed. That the jar
- * runs is {@link CdcActionClusterITCase}'s part.
+ * Checks paimon-flink-cdc's bundle jar, which runs next to paimon-flink-catalog's bundle
+ * (docs/getting-started.md, "What the bundles hold"): it holds the cdc module, Debezium, Kafka
+ * Connect and the JDBC drivers, no Flink, no Apache Paimon, none of our other modules and nothing the
+ * catalog bundle has; Kafka and Jackson only under {@code dev.streamhouse.shaded}, also where class
+ * names sit in strings; its relocated references resolve in one of the two bundles; services files
+ * are merged and renamed. That the jar runs is {@link CdcActionClusterITCase}'s part.
  */
 class CdcBundleJarITCase {
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();

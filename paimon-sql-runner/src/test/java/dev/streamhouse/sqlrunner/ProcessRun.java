@@ -11,10 +11,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /** Runs a command to completion with a deadline; output (stdout and stderr merged) goes to a file. */
-final class ProcessRun {
-    final int exitCode;
-    final String output;
-    final Duration elapsed;
+public final class ProcessRun {
+    public final int exitCode;
+    public final String output;
+    public final Duration elapsed;
 
     private ProcessRun(int exitCode, String output, Duration elapsed) {
         this.exitCode = exitCode;
@@ -22,13 +22,13 @@ final class ProcessRun {
         this.elapsed = elapsed;
     }
 
-    static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
+    public static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
                           Consumer<Map<String, String>> environment) throws IOException, InterruptedException {
         return run(command, workDir, outputFile, timeout, environment, Path.of("/dev/null"));
     }
 
     /** As above, with standard input read from {@code input}. */
-    static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
+    public static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
                           Consumer<Map<String, String>> environment, Path input) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())

@@ -40,7 +40,7 @@ public final class StorageOptionDeclarations implements OptionDeclarations {
                 Group.ofHolder("Buckets", Kind.TABLE, BucketOptions.class),
                 Group.ofHolder("Primary keys: merge tree, write buffer and compaction", Kind.TABLE,
                         MergeTreeOptions.class),
-                Group.ofHolder("Merge engines not implemented yet", Kind.TABLE, MergeEngineOptions.class),
+                Group.ofHolder("Merge engines", Kind.TABLE, MergeEngineOptions.class),
                 Group.ofHolder("Changelog", Kind.TABLE, ChangelogOptions.class),
                 Group.ofHolder("Lookup compaction", Kind.TABLE, LookupOptions.class),
                 Group.ofHolder("Compaction tuning", Kind.TABLE, CompactionTuningOptions.class),

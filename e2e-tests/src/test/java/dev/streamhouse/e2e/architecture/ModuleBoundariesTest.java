@@ -16,7 +16,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The dependency direction of DESIGN.md, checked on the compiled main classes: the storage core has no
+ * The dependency direction of docs/architecture.md, checked on the compiled main classes: the storage core has no
  * Flink and no Apache Paimon in it, and the Flink modules reach storage only through its engine-facing
  * API ({@link #ENGINE_API_PACKAGES}, {@link #ENGINE_API_CLASSES}), never through its internals
  * (file store, manifests, LSM tree, formats, snapshot and schema managers...). A Flink class that
@@ -96,7 +96,7 @@ class ModuleBoundariesTest {
         ArchRule rule = noClasses().that().resideInAPackage("dev.streamhouse.flink..")
                 .should().dependOnClassesThat(storageInternals())
                 .because("the Flink modules talk to storage through its engine API (Table, ReadBuilder, "
-                        + "TableWrite, commits, serializers, system tables); see DESIGN.md");
+                        + "TableWrite, commits, serializers, system tables); see docs/architecture.md");
         rule.check(mainClasses);
     }
 

@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Our deletion-vector codecs against Apache Paimon 1.3.1's own classes ({@code
  * org.apache.paimon.deletionvectors}): the stored frames of both bitmap layouts are the same bytes for
  * the same positions, each side reads the other's, and DV index files (single and rolling) are byte for
- * byte the same with the same ranges, FORMAT §9.2's 33-byte example included.
+ * byte the same with the same ranges, docs/format.md §9.2's 33-byte example included.
  */
 class DeletionVectorFormatInteropTest {
     @TempDir

@@ -17,7 +17,7 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Long-lived changelog ({@code changelog/changelog-<id>}, FORMAT §10.3) and Apache Paimon 1.3.1, on a
+ * Long-lived changelog ({@code changelog/changelog-<id>}, docs/format.md §10.3) and Apache Paimon 1.3.1, on a
  * {@code changelog-producer = input} table keeping 2 snapshots but the changelog of 20: Paimon's
  * {@code ChangelogManager} lists the changelog entries our expiration wrote and Paimon's streaming read
  * from snapshot 1 reads every change through them; the entries Paimon's expiration writes are read by

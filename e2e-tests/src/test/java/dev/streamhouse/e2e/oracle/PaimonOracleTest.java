@@ -68,7 +68,7 @@ class PaimonOracleTest {
         // so the 4 ('', d) and 4 (NULL, d) partitions collapse into 4 distinct specs.
         assertThat(partitions.stream().map(PaimonOracle.PartitionInfo::spec).distinct()).hasSize(16);
         assertThat(partitions).anyMatch(p -> p.spec().equals(Map.of("p_str", "a/b=c d%", "p_date", "19724")));
-        // Directory names per FORMAT.md 1.3 (legacy names: DATE as day count; '' and NULL share a dir).
+        // Directory names per docs/format.md §1.3 (legacy names: DATE as day count; '' and NULL share a dir).
         Path table = oracle.tablePath(DB, "all_types");
         assertThat(table.resolve("p_str=a%2Fb%3Dc d%25/p_date=19724/bucket-0")).isDirectory();
         assertThat(table.resolve("p_str=__DEFAULT_PARTITION__/p_date=__DEFAULT_PARTITION__/bucket-0")).isDirectory();

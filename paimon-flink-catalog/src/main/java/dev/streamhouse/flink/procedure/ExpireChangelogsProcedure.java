@@ -11,7 +11,7 @@ import org.apache.flink.table.procedures.Procedure;
 /**
  * {@code CALL sys.expire_changelogs(`table` => 'db.t', retain_max => .., retain_min => ..,
  * older_than => .., max_deletes => .., delete_all => ..)}, with Apache Paimon 1.3's arguments and
- * semantics: expires the long-lived changelogs of {@code changelog/} (FORMAT §10.3, kept when the
+ * semantics: expires the long-lived changelogs of {@code changelog/} (docs/format.md §10.3, kept when the
  * table's {@code changelog.*} retention outlives its snapshots) and returns how many. As in Paimon,
  * only the limits given apply (retain_min defaults to 1, max_deletes to unlimited; counts include the
  * snapshots); {@code delete_all => true} expires every changelog and returns Paimon's success

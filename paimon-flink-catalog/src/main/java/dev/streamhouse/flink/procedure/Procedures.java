@@ -10,11 +10,10 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses:
- * {@code CALL my_catalog.sys.compact(...)}, the tag procedures ({@code create_tag}, {@code replace_tag},
- * {@code create_tag_from_timestamp}, {@code create_tag_from_watermark}, {@code delete_tag},
- * {@code rename_tag}, {@code expire_tags}) and the rollbacks ({@code rollback_to},
- * {@code rollback_to_timestamp}, {@code rollback_to_watermark}).
+ * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses
+ * ({@code CALL my_catalog.sys.compact(...)}): compaction and rescaling, snapshot, changelog, tag and
+ * partition maintenance, rollbacks, orphan files and consumers ({@link #names()}; docs/procedures.md
+ * has a section for each, checked by a test).
  *
  * <p>Every other procedure of Apache Paimon 1.3.1's Flink connector is {@linkplain #notSupportedYet()
  * known by name}: calling it fails saying it is not supported yet, whatever its arguments. Together
@@ -109,12 +108,6 @@ public final class Procedures {
             Function<ProcedureCatalog, Procedure> factory = SUPPORTED.get(name);
             if (factory != null) {
                 return factory.apply(catalog);
-            }
-            if (ExpireSnapshotsProcedure.NAME.equals(name)) {
-                return new ExpireSnapshotsProcedure(catalog);
-            }
-            if (ExpireChangelogsProcedure.NAME.equals(name)) {
-                return new ExpireChangelogsProcedure(catalog);
             }
             if (NOT_SUPPORTED_YET.contains(name)) {
                 throw new ValidationException("Procedure " + SYSTEM_DATABASE + "." + name + " is not supported yet;"

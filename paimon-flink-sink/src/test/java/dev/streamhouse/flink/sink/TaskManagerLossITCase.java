@@ -42,10 +42,11 @@ import static dev.streamhouse.flink.sink.testutils.SinkTables.snapshots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * DESIGN.md's finished-tasks case with a lost TaskManager: one writer of a bounded streaming job
+ * The finished-tasks case of docs/architecture.md with a lost TaskManager: one writer of a bounded streaming job
  * finishes early; then the TaskManagers go away and the job restores on new ones. Apache Paimon
  * 1.3.1 was seen losing the finished writer's last rows here. Every row must be in the table once.
- * (FLINK-RUNTIME §3: an in-process, graceful TaskManager shutdown, not a process crash.)
+ * (The TaskManagers of a MiniCluster shut down gracefully in this JVM; a process crash is what the
+ * standalone-cluster tests of paimon-sql-runner cover.)
  */
 class TaskManagerLossITCase {
     @RegisterExtension

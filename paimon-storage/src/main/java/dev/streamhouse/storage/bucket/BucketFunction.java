@@ -6,7 +6,7 @@ import dev.streamhouse.storage.types.RowType;
 
 import java.io.Serializable;
 
-/** Maps a bucket-key row to a bucket number in {@code [0, numBuckets)} (FORMAT §7.3). */
+/** Maps a bucket-key row to a bucket number in {@code [0, numBuckets)} (docs/format.md §7.3). */
 public interface BucketFunction extends Serializable {
 
     int bucket(BinaryRow bucketKey, int numBuckets);

@@ -18,7 +18,7 @@ import java.util.function.UnaryOperator;
 /**
  * How a column's values, written to a data file with an older type, are read as the column's current
  * type after {@code ALTER TABLE ... MODIFY}. Data files keep the type of the schema they were written
- * with (FORMAT §3, §5.4 {@code _SCHEMA_ID}); readers ask the file for that type and convert.
+ * with (docs/format.md §3, §5.4 {@code _SCHEMA_ID}); readers ask the file for that type and convert.
  *
  * <p>The allowed changes (nullability is ignored here; it has its own rules) are exactly the ones whose
  * conversion is exact and order-preserving, so old values keep their meaning and old file statistics

@@ -17,7 +17,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The filesystem catalog (FORMAT §1.1): a database is a directory {@code <warehouse>/<db>.db}, a table
+ * The filesystem catalog (docs/format.md §1.1): a database is a directory {@code <warehouse>/<db>.db}, a table
  * a sub-directory holding {@code schema/schema-<n>}. No other metadata is stored.
  */
 public final class FileSystemCatalog implements Catalog {

@@ -18,7 +18,7 @@ import java.util.TreeMap;
 
 /**
  * The consumers of one table: files {@code <table>/consumer/consumer-<id>} holding
- * {@code { "nextSnapshot" : N }} (FORMAT §11.3), the id of the next snapshot the named streaming
+ * {@code { "nextSnapshot" : N }} (docs/format.md §11.3), the id of the next snapshot the named streaming
  * reader has not fully read yet. A reader started with that consumer id resumes there; snapshot
  * expiration (when it exists) must keep every snapshot {@code >= N}.
  *

@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * The table format's compact binary row (FORMAT §6.1): a header byte with the row kind, a null
+ * The table format's compact binary row (docs/format.md §6.1): a header byte with the row kind, a null
  * bitset, one 8-byte little-endian slot per field and a variable-length part. Partition values,
  * primary keys and statistics are stored in this encoding, and rows are compared byte-wise, so the
  * bytes produced by {@link BinaryRowWriter} must equal Paimon's exactly.

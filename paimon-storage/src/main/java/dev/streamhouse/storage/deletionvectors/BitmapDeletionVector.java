@@ -7,7 +7,7 @@ import org.roaringbitmap.RoaringBitmap;
 import java.util.Arrays;
 
 /**
- * The deleted row positions of one data file (FORMAT §9.2), immutable. Positions are 0-based row
+ * The deleted row positions of one data file (docs/format.md §9.2), immutable. Positions are 0-based row
  * numbers in file order. They are kept as 32-bit Roaring bitmaps, one per value of the high 32 bits
  * of a position (the shape of the 64-bit stored form); every position of a real data file is below
  * 2^31 and lives in the first. How a vector is stored is {@link DeletionVectorSerializer}'s business.

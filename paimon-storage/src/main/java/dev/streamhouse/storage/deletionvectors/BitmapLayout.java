@@ -4,7 +4,7 @@ import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 
 /**
- * The two stored forms of a deletion vector's bitmap (FORMAT §9.2). Both are framed the same way in a
+ * The two stored forms of a deletion vector's bitmap (docs/format.md §9.2). Both are framed the same way in a
  * DV index file, {@code int32 BE size | blob | int32 BE CRC32(blob)}, and differ in the blob and in
  * what the index manifest records as the vector's length ({@code _DELETIONS_VECTORS_RANGES.f2}).
  */

@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * loaded from the bucket's index file in the snapshot the writer starts from, changed by the results
  * of its compactions ({@link #apply}), and written as the bucket's new index file when a commit is
  * prepared ({@link #writeIfChanged}), replacing the one the vectors were last loaded from or written
- * to. A bucketed table keeps one index file per bucket (FORMAT §9.2).
+ * to. A bucketed table keeps one index file per bucket (docs/format.md §9.2).
  *
  * <p>As a {@link DeletionVector.Source} it gives the current vectors, for the bucket's compactions
  * to skip deleted rows of the files they read, and {@link #isDeleted} tells lookups whether a version

@@ -3,7 +3,7 @@ package dev.streamhouse.storage.deletionvectors;
 import java.util.Objects;
 
 /**
- * Where the deletion vector of one data file is stored: a range of a DV index file (FORMAT §9.2), as a
+ * Where the deletion vector of one data file is stored: a range of a DV index file (docs/format.md §9.2), as a
  * snapshot's index manifest records it. A full split of a table with {@code deletion-vectors.enabled}
  * carries one per data file that has a vector ({@link dev.streamhouse.storage.table.source.DataSplit#deletionFiles()}),
  * so that a reader reads just that range ({@link DeletionFileReader}) and never the index manifest.

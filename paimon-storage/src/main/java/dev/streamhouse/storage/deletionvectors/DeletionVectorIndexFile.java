@@ -20,7 +20,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Writes and reads deletion-vector index files {@code <table>/index/index-<uuid>-<n>} (FORMAT §9.2):
+ * Writes and reads deletion-vector index files {@code <table>/index/index-<uuid>-<n>} (docs/format.md §9.2):
  * a version byte (1), then per data file the frame of its vector ({@link DeletionVectorSerializer}),
  * back to back. Where each data file's vector lies is recorded in the file's {@link IndexFileMeta}
  * ({@code _DELETIONS_VECTORS_RANGES}: data file name, offset of the frame, recorded length, cardinality)

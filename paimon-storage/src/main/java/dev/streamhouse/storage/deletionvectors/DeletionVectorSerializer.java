@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.zip.CRC32;
 
 /**
- * A deletion vector as it is stored in a DV index file (FORMAT §9.2): the frame
+ * A deletion vector as it is stored in a DV index file (docs/format.md §9.2): the frame
  * {@code int32 BE size | blob | int32 BE CRC32(blob)}, the blob in one of the {@link BitmapLayout}s.
  * These are exactly the bytes Paimon 1.3's {@code DeletionVector.serializeTo} writes. Bitmaps are
  * run-optimized before writing, as Paimon does.

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Where the deletion vectors of one snapshot's data files are (FORMAT §9.2), from its index manifest:
+ * Where the deletion vectors of one snapshot's data files are (docs/format.md §9.2), from its index manifest:
  * its {@code DELETION_VECTORS} index files per (partition, bucket) and their ranges, one per data file
  * with a vector. A planner reads them once per plan ({@link Loader#of(Snapshot)}) and hands each full
  * split the {@link DeletionFile}s of its files ({@link #forFiles}); nothing of the index files is read

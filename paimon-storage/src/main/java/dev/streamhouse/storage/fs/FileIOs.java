@@ -9,7 +9,8 @@ import java.util.TreeMap;
 
 /**
  * Chooses the {@link FileIO} of a path by its URI scheme among the {@link FileIOLoader} services on
- * the classpath (local paths and {@code file:} now; object stores and HDFS plug in as further loaders).
+ * the classpath: local paths and {@code file:} here, {@code hdfs:} and {@code viewfs:} through Hadoop's
+ * client, {@code s3:} and {@code s3a:} from the paimon-s3 module.
  */
 public final class FileIOs {
     private FileIOs() {}

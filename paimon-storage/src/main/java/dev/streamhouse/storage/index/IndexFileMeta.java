@@ -3,7 +3,7 @@ package dev.streamhouse.storage.index;
 import java.util.List;
 
 /**
- * An index file in {@code index/} (FORMAT §9): a dynamic-bucket hash index or deletion vectors.
+ * An index file in {@code index/} (docs/format.md §9): a dynamic-bucket hash index or deletion vectors.
  *
  * @param rowCount HASH: number of hashes; DELETION_VECTORS: number of data files covered
  * @param deletionVectorRanges for DELETION_VECTORS, where each data file's vector lies; else null

@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * Writes and reads index manifests {@code manifest/index-manifest-<uuid>-<n>} (FORMAT §5.6): the full
+ * Writes and reads index manifests {@code manifest/index-manifest-<uuid>-<n>} (docs/format.md §5.6): the full
  * set of a snapshot's index files (hash indexes, deletion vectors). Names use one random UUID per
  * instance and a counter from 0. Not thread-safe for writing.
  *

@@ -10,7 +10,7 @@ import static dev.streamhouse.storage.manifest.AvroSupport.nullableField;
 import static dev.streamhouse.storage.manifest.AvroSupport.primitive;
 import static dev.streamhouse.storage.manifest.AvroSupport.record;
 
-/** The Avro schema Paimon 1.3 writes for index manifests (FORMAT §5.6). */
+/** The Avro schema Paimon 1.3 writes for index manifests (docs/format.md §5.6). */
 public final class IndexManifestSchema {
     /** {@code _VERSION} of index manifest entries. */
     public static final int VERSION = 1;

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Names new data and changelog files of one (partition, bucket) directory:
  * {@code <prefix><uuid>-<n>.<format>}, with one UUID per factory and one counter shared by data and
- * changelog files (FORMAT §1.4), so names are never reused.
+ * changelog files (docs/format.md §1.4), so names are never reused.
  */
 public final class DataFilePathFactory {
     private final Path bucketDir;

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders a partition's values as the directory path {@code k1=v1/k2=v2/} (FORMAT §1.3). Readers
+ * Renders a partition's values as the directory path {@code k1=v1/k2=v2/} (docs/format.md §1.3). Readers
  * never parse these names; they compute them, so the rendering must match Apache Paimon's exactly.
  */
 public final class PartitionPathRenderer {

@@ -6,7 +6,7 @@ import dev.streamhouse.storage.fs.Path;
 import java.io.Serializable;
 
 /**
- * Where a table's files live (FORMAT §1.2): data files under {@code <root>/<partition path>/bucket-<b>/},
+ * Where a table's files live (docs/format.md §1.2): data files under {@code <root>/<partition path>/bucket-<b>/},
  * metadata under {@code manifest/}, {@code snapshot/}, {@code schema/}, {@code index/}.
  */
 public final class TablePaths implements Serializable {

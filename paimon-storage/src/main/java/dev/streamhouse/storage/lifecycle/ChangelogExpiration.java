@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Expires long-lived changelog entries ({@code changelog/changelog-<id>}, FORMAT §10.3) and the files
+ * Expires long-lived changelog entries ({@code changelog/changelog-<id>}, docs/format.md §10.3) and the files
  * only they needed: their changelog manifest lists, manifests and changelog files (or, for entries
  * read from their delta, the delta manifests and the data files it added, unless a retained snapshot
  * or a tag still needs them). Which entries: {@link ExpireRange} with the {@code changelog.*}

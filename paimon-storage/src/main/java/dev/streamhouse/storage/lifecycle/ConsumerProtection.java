@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The consumers' hold on snapshots (FORMAT §11.3): a consumer keeps every snapshot {@code >=} its
+ * The consumers' hold on snapshots (docs/format.md §11.3): a consumer keeps every snapshot {@code >=} its
  * next snapshot. With {@code consumer.expiration-time} set, a consumer whose file was not updated for
  * that long is expired: it no longer protects anything, and {@link #expireConsumers} deletes it.
  *

@@ -31,7 +31,7 @@ import java.util.TreeMap;
  *
  * <p>Errors: a missing manifest or index manifest of a snapshot or tag is an {@link IOException} (the
  * table is damaged, nothing may be deleted), unless the snapshot file itself disappeared meanwhile
- * (expired), which is skipped. Branches share the table's files (FORMAT §11.2) and are not read:
+ * (expired), which is skipped. Branches share the table's files (docs/format.md §11.2) and are not read:
  * {@link #collect} is empty for a table with branches. Not thread-safe.
  */
 final class RetainedFiles {

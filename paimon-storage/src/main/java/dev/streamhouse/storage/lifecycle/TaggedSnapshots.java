@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The snapshots whose files must survive snapshot expiration although the snapshots themselves may
- * expire: the tagged ones ({@code tag/tag-<name>}, FORMAT §11.1).
+ * expire: the tagged ones ({@code tag/tag-<name>}, docs/format.md §11.1).
  *
  * <p>Contract: {@link #snapshots()} returns every such snapshot; one it cannot read is an
  * {@link IOException} (never a silently shorter list), so expiration stops rather than delete files a

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Schema building, codec selection and by-name field access for the Avro metadata files (FORMAT §5.1).
+ * Schema building, codec selection and by-name field access for the Avro metadata files (docs/format.md §5.1).
  *
  * <p>Schemas follow Paimon's derivation: records in namespace {@value #NAMESPACE}, nullable types as
  * the union {@code ["null", T]} (null first) with {@code "default": null}.

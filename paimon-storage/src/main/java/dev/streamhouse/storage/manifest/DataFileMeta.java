@@ -6,7 +6,7 @@ import dev.streamhouse.storage.stats.SimpleStats;
 import java.util.List;
 
 /**
- * Metadata of one data (or changelog) file, the {@code _FILE} record of a manifest entry (FORMAT
+ * Metadata of one data (or changelog) file, the {@code _FILE} record of a manifest entry (docs/format.md
  * §5.4). Nullable components: {@code creationTimeMillis}, {@code deleteRowCount},
  * {@code embeddedIndex}, {@code fileSource}, {@code valueStatsCols}, {@code externalPath},
  * {@code firstRowId}, {@code writeCols}.

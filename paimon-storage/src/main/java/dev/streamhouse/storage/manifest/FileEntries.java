@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Combines the entries of several manifests by file identity (FORMAT §5.4, §5.5).
+ * Combines the entries of several manifests by file identity (docs/format.md §5.4, §5.5).
  *
  * <p>Both operations fail with a {@link CorruptManifestException} naming the manifest and the table
  * when the same file identity is added twice (file names must never be reused). I/O and decoding

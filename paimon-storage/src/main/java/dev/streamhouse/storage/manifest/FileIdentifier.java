@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The identity of a file in manifests (FORMAT §5.4): a DELETE entry cancels the ADD entry with the
+ * The identity of a file in manifests (docs/format.md §5.4): a DELETE entry cancels the ADD entry with the
  * same identity.
  */
 public final class FileIdentifier {

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Writes {@link ManifestEntry} records in the layout of {@link ManifestSchemas#MANIFEST_ENTRY} and
- * reads them back by field name from any writer schema (FORMAT §5.4). Readers reject a
+ * reads them back by field name from any writer schema (docs/format.md §5.4). Readers reject a
  * {@code _VERSION} other than 2.
  */
 final class ManifestEntryCodec implements DatumWriter<ManifestEntry> {

@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * Writes and reads data/changelog manifests {@code manifest/manifest-<uuid>-<n>} (FORMAT §5.4).
+ * Writes and reads data/changelog manifests {@code manifest/manifest-<uuid>-<n>} (docs/format.md §5.4).
  *
  * <p>{@link #write} rolls to a new file once a file reaches the target size and describes each file
  * by a {@link ManifestFileMeta} with exact size, add/delete counts, full partition statistics,

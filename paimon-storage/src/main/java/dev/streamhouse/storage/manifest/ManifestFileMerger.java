@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Compacts the manifests of a snapshot's base list during commit (FORMAT §5.7), on the input
+ * Compacts the manifests of a snapshot's base list during commit (docs/format.md §5.7), on the input
  * {@code manifests(base(n)) ++ manifests(delta(n))} in order:
  *
  * <ol>

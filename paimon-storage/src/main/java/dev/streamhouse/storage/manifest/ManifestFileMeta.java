@@ -3,7 +3,7 @@ package dev.streamhouse.storage.manifest;
 import dev.streamhouse.storage.stats.SimpleStats;
 
 /**
- * One record of a manifest list (FORMAT §5.3). The bucket and level bounds are null when unknown.
+ * One record of a manifest list (docs/format.md §5.3). The bucket and level bounds are null when unknown.
  */
 public record ManifestFileMeta(
         String fileName,

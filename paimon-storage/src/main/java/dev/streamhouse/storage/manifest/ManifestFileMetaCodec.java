@@ -9,7 +9,7 @@ import java.io.IOException;
 
 /**
  * Writes {@link ManifestFileMeta} records in the layout of {@link ManifestSchemas#MANIFEST_LIST} and
- * reads them back by field name from any writer schema (FORMAT §5.3).
+ * reads them back by field name from any writer schema (docs/format.md §5.3).
  */
 final class ManifestFileMetaCodec implements DatumWriter<ManifestFileMeta> {
 

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * Writes and reads manifest lists {@code manifest/manifest-list-<uuid>-<n>} (FORMAT §5.3): the
+ * Writes and reads manifest lists {@code manifest/manifest-list-<uuid>-<n>} (docs/format.md §5.3): the
  * manifests that make up a snapshot's base, delta or changelog. An empty list is a valid file.
  * Names use one random UUID per instance and a counter from 0. Not thread-safe for writing.
  *

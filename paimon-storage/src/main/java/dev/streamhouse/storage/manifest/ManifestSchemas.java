@@ -12,7 +12,7 @@ import static dev.streamhouse.storage.manifest.AvroSupport.primitive;
 import static dev.streamhouse.storage.manifest.AvroSupport.record;
 
 /**
- * The Avro schemas Paimon 1.3 writes for manifest lists (FORMAT §5.3) and data/changelog manifests
+ * The Avro schemas Paimon 1.3 writes for manifest lists (docs/format.md §5.3) and data/changelog manifests
  * (§5.4), derived by Paimon's rules so that {@code toString()} equals the verified text exactly.
  */
 public final class ManifestSchemas {

@@ -11,7 +11,7 @@ import dev.streamhouse.storage.types.RowType;
 import java.util.List;
 
 /**
- * Full min/max/null-count statistics over the partition rows of a manifest's entries (FORMAT §5.3
+ * Full min/max/null-count statistics over the partition rows of a manifest's entries (docs/format.md §5.3
  * {@code _PARTITION_STATS}): exact values, no truncation. A column whose values are all null has null
  * min and max. Not thread-safe.
  */

@@ -8,7 +8,7 @@ import org.apache.avro.io.Encoder;
 import java.io.IOException;
 import java.util.List;
 
-/** Encodes and decodes the SimpleStats record (FORMAT §5.2): min row, max row, nullable null counts. */
+/** Encodes and decodes the SimpleStats record (docs/format.md §5.2): min row, max row, nullable null counts. */
 final class SimpleStatsCodec {
     private SimpleStatsCodec() {}
 
@@ -48,7 +48,7 @@ final class SimpleStatsCodec {
         return new SimpleStats(min, max, nullCounts);
     }
 
-    /** Parses a serialized BinaryRow (FORMAT §6.2), naming the field on failure. */
+    /** Parses a serialized BinaryRow (docs/format.md §6.2), naming the field on failure. */
     static BinaryRow row(byte[] serialized, String field) {
         try {
             return BinaryRow.fromSerializedBytes(serialized);

@@ -9,7 +9,7 @@ import java.io.Serializable;
 import java.util.Comparator;
 
 /**
- * Orders keys field by field by the format's natural order (FORMAT §6.4): signed numbers,
+ * Orders keys field by field by the format's natural order (docs/format.md §6.4): signed numbers,
  * unsigned-bytewise strings and binaries. Keys are NOT NULL, but NULLs (from statistics) sort first.
  * Serializable; compares through a {@link KeyRowComparator}, so nothing is boxed.
  */

@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * Orders rows field by field by the format's natural order (FORMAT §6.4) like
+ * Orders rows field by field by the format's natural order (docs/format.md §6.4) like
  * {@link dev.streamhouse.storage.mergetree.KeyComparator}, but reads primitives through the typed
  * accessors, so comparing (e.g. BinaryRow) keys boxes nothing. NULL sorts before any value.
  * Stateless after construction and thread-safe.

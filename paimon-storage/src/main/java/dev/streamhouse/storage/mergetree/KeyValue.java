@@ -4,8 +4,8 @@ import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 
 /**
- * One version of a primary key: the key (trimmed primary key, FORMAT §6.3), its sequence number,
- * the change kind and the full value row (all table columns, FORMAT §8.2). Readers may reuse
+ * One version of a primary key: the key (trimmed primary key, docs/format.md §6.3), its sequence number,
+ * the change kind and the full value row (all table columns, docs/format.md §8.2). Readers may reuse
  * instances with {@link #replace}; copy what must be kept past the next record.
  */
 public final class KeyValue {

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The layout of primary-key table data files (FORMAT §8.2): {@code _KEY_<k>} for each trimmed
+ * The layout of primary-key table data files (docs/format.md §8.2): {@code _KEY_<k>} for each trimmed
  * primary-key column, {@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}, then all table columns.
  */
 public final class KeyValueLayout implements Serializable {

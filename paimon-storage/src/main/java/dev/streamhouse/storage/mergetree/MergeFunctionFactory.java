@@ -30,7 +30,7 @@ public interface MergeFunctionFactory extends Serializable {
     /**
      * Whether files above level 0 without retractions may be read without merging even when they lie
      * on different levels (first-row: its writer drops every later version of a stored key, so files
-     * above level 0 never share a key), FORMAT §8.2. False means such files are raw only when all are on one level.
+     * above level 0 never share a key), docs/format.md §8.2. False means such files are raw only when all are on one level.
      */
     default boolean rawReadAcrossLevels() {
         return false;

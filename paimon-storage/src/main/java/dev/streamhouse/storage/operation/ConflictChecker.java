@@ -27,7 +27,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks a commit against the latest snapshot (FORMAT §4.3), as it would leave the table:
+ * Checks a commit against the latest snapshot (docs/format.md §4.3), as it would leave the table:
  * <ul>
  *   <li>every DELETE must cancel a live file (else a concurrent compaction or overwrite removed it);</li>
  *   <li>on every level above 0 of a primary-key bucket the commit adds files to, the files after the

@@ -15,7 +15,7 @@ import dev.streamhouse.storage.types.RowType;
 import java.util.List;
 
 /**
- * Presents a data file's value statistics in the positions of the current table schema (FORMAT
+ * Presents a data file's value statistics in the positions of the current table schema (docs/format.md
  * §6.5): columns are matched by field id through the file's own schema, dense statistics by column
  * name. A column added after the file was written is all NULL. A column whose type was widened
  * since the file was written has its min/max converted with the same {@link ColumnCast} the reader

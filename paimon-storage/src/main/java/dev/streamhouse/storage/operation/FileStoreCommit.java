@@ -29,7 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Commits writers' files as snapshots (FORMAT §4.3): apply the changes to the latest snapshot,
+ * Commits writers' files as snapshots (docs/format.md §4.3): apply the changes to the latest snapshot,
  * publish by create-if-absent of the next snapshot file, and on a lost race clean up, refresh and
  * retry with bounded backoff.
  *
@@ -106,7 +106,7 @@ public final class FileStoreCommit {
     }
 
     /**
-     * Replaces the table's content in the partitions {@code scope} matches (FORMAT §4.2 OVERWRITE): one
+     * Replaces the table's content in the partitions {@code scope} matches (docs/format.md §4.2 OVERWRITE): one
      * OVERWRITE snapshot DELETEs every live data file and every index file (e.g. dynamic-bucket hash
      * indexes) of those partitions and ADDs the committable's new files and index files. The live files
      * are read again at every attempt, so files a concurrent writer appended to those partitions before

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The full set of index files after a commit (FORMAT §5.6): the previous index manifest's entries
+ * The full set of index files after a commit (docs/format.md §5.6): the previous index manifest's entries
  * keyed by (partition, bucket, index type), minus this commit's DELETEs, plus its ADDs. At most one
  * index file of a type per bucket remains.
  */

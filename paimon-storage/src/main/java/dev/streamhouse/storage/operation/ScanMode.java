@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.operation;
 
-/** Which files of a snapshot a {@link FileStoreScan} plans (FORMAT §5.5). */
+/** Which files of a snapshot a {@link FileStoreScan} plans (docs/format.md §5.5). */
 public enum ScanMode {
     /** The live data files: the table as of the snapshot. */
     ALL,

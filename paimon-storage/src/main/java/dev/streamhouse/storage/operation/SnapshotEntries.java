@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads which data files are live in a snapshot (FORMAT §5.5): all DELETE identities of the base and
+ * Reads which data files are live in a snapshot (docs/format.md §5.5): all DELETE identities of the base and
  * delta manifests cancel the matching ADDs. Manifests that cannot hold wanted entries are skipped.
  */
 public final class SnapshotEntries {
@@ -53,7 +53,7 @@ public final class SnapshotEntries {
 
     /**
      * Entries of the snapshot's changelog manifests (its changelog files, all ADD), in manifest order;
-     * empty when the snapshot has no changelog manifest list (FORMAT §10).
+     * empty when the snapshot has no changelog manifest list (docs/format.md §10).
      */
     public List<ManifestEntry> changelogEntries(Snapshot s, ManifestFilter filter) throws IOException {
         List<ManifestEntry> out = new ArrayList<>();

@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.options;
 
-/** How rows are distributed over buckets (FORMAT §7). */
+/** How rows are distributed over buckets (docs/format.md §7). */
 public final class BucketOptions {
     private BucketOptions() {}
 

@@ -1,7 +1,7 @@
 package dev.streamhouse.storage.options;
 
 /**
- * How a primary-key table produces the changelog that streaming readers consume (FORMAT §10,
+ * How a primary-key table produces the changelog that streaming readers consume (docs/format.md §10,
  * Paimon's {@code changelog-producer}).
  */
 public final class ChangelogOptions {

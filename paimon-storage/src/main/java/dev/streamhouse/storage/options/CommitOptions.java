@@ -2,7 +2,7 @@ package dev.streamhouse.storage.options;
 
 import java.time.Duration;
 
-/** The optimistic commit loop (FORMAT §4.3). */
+/** The optimistic commit loop (docs/format.md §4.3). */
 public final class CommitOptions {
     private CommitOptions() {}
 

@@ -3,7 +3,7 @@ package dev.streamhouse.storage.options;
 import java.time.Duration;
 
 /**
- * Named consumers of a table (FORMAT §11.3): a streaming read with a {@code consumer-id} records in
+ * Named consumers of a table (docs/format.md §11.3): a streaming read with a {@code consumer-id} records in
  * {@code consumer/consumer-<id>} which snapshot it reads next, and a new read with the same id starts
  * there. Paimon's keys and defaults.
  */
@@ -48,7 +48,9 @@ public final class ConsumerOptions {
     public static final ConfigOption<ConsumerMode> CONSUMER_MODE =
             ConfigOption.key("consumer.mode").enumType(ConsumerMode.class).defaultValue(ConsumerMode.EXACTLY_ONCE)
                     .withDescription("How a consumer's progress is saved: 'exactly-once' (aligned with "
-                            + "checkpoints, the default) or 'at-least-once' (per reader).");
+                            + "checkpoints, the default) or 'at-least-once' (per reader).")
+                    .noEffectYet("progress is always saved aligned with checkpoints (exactly-once), which also "
+                            + "satisfies 'at-least-once'");
 
     public static final ConfigOption<Boolean> CONSUMER_IGNORE_PROGRESS =
             ConfigOption.key("consumer.ignore-progress").booleanType().defaultValue(false)

@@ -43,7 +43,8 @@ public final class FileFormatOptions {
 
     public static final ConfigOption<Boolean> FILE_SUFFIX_INCLUDE_COMPRESSION =
             ConfigOption.key("file.suffix.include.compression").booleanType().defaultValue(false)
-                    .withDescription("Put the compression in data file names, e.g. '.zst.parquet'.");
+                    .withDescription("Put the compression in data file names, e.g. '.zst.parquet'.")
+                    .noEffectYet("new data files are always named '.parquet' (files named either way are read)");
 
     public static final ConfigOption<Map<String, String>> FILE_FORMAT_PER_LEVEL =
             ConfigOption.key("file.format.per.level").mapType().defaultValue(Map.of())

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Local lookup files and lookup compaction (Paimon's keys and defaults): what the {@code lookup}
- * changelog producer, first-row compaction and {@code force-lookup} use (deletion vectors later). The
+ * changelog producer, first-row compaction, {@code force-lookup} and deletion vectors use. The
  * memory and disk limits also bound the cache of lookup joins
  * ({@code dev.streamhouse.storage.lookup.LookupTable}), which uses them.
  */

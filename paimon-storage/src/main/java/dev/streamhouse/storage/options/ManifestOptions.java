@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.options;
 
-/** Manifest files and their merging during commits (FORMAT §5.7). */
+/** Manifest files and their merging during commits (docs/format.md §5.7). */
 public final class ManifestOptions {
     private ManifestOptions() {}
 

@@ -13,6 +13,15 @@ public final class PartitionLifecycleOptions {
 
     private static final String NO_DONE_MARKS = "partitions are not marked done yet";
 
+    private static String onlySuccessFiles(String actions) {
+        for (String action : actions.split(",")) {
+            if (!"success-file".equals(action.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return "action '" + action.trim() + "' is not supported yet; only 'success-file' is";
+            }
+        }
+        return null;
+    }
+
     public static final ConfigOption<Duration> PARTITION_EXPIRATION_TIME =
             ConfigOption.key("partition.expiration-time").durationType().noDefaultValue()
                     .withDescription("Partitions older than this (by their values or last update) are dropped.");
@@ -53,7 +62,9 @@ public final class PartitionLifecycleOptions {
     public static final ConfigOption<String> PARTITION_MARK_DONE_ACTION =
             ConfigOption.key("partition.mark-done-action").stringType().defaultValue("success-file")
                     .withDescription("How a finished partition is announced: success-file, done-partition, "
-                            + "mark-event, http-report or custom (comma-separated).").noEffectYet(NO_DONE_MARKS);
+                            + "mark-event, http-report or custom (comma-separated).")
+                    .supportedOnly("'success-file' only, written by CALL sys.mark_partition_done; streaming writes "
+                            + "mark no partition done yet", PartitionLifecycleOptions::onlySuccessFiles);
 
     public static final ConfigOption<String> PARTITION_MARK_DONE_ACTION_CUSTOM_CLASS =
             ConfigOption.key("partition.mark-done-action.custom.class").stringType().noDefaultValue()

@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.options;
 
-/** How partition values become directory names (FORMAT §1.3). */
+/** How partition values become directory names (docs/format.md §1.3). */
 public final class PartitionOptions {
     private PartitionOptions() {}
 

@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.options;
 
-/** Column statistics kept in manifests (FORMAT §6.5). */
+/** Column statistics kept in manifests (docs/format.md §6.5). */
 public final class StatsOptions {
     private StatsOptions() {}
 

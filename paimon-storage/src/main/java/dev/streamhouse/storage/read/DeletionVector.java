@@ -7,7 +7,7 @@ import java.io.IOException;
 
 /**
  * The rows of one data file that are deleted without rewriting the file, by their position in it
- * (FORMAT §9.2, {@code deletion-vectors.enabled}). Reads skip the deleted positions of a file before
+ * (docs/format.md §9.2, {@code deletion-vectors.enabled}). Reads skip the deleted positions of a file before
  * anything else sees its rows, in raw reads and merge reads alike ({@link DataFileReaders#open}).
  *
  * <p>The stored form, its builder and the reading of a snapshot's vectors are in

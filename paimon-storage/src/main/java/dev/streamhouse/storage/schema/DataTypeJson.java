@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * JSON form of types and fields in schema files (FORMAT §3.2, §3.3).
+ * JSON form of types and fields in schema files (docs/format.md §3.2, §3.3).
  *
  * <p>Atomic types are JSON strings in their exact SQL spelling ({@link DataType#asSQLString()}).
  * ARRAY, MULTISET, MAP and ROW are objects whose {@code type} member carries the kind and, as

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Parses the SQL spelling of a type as stored in schema files (FORMAT §3.3), e.g.
+ * Parses the SQL spelling of a type as stored in schema files (docs/format.md §3.3), e.g.
  * {@code DECIMAL(10, 2) NOT NULL}, {@code TIMESTAMP(3) WITH LOCAL TIME ZONE} or {@code ARRAY<INT>}.
  *
  * <p>Keywords are case-insensitive. Accepted aliases: {@code INTEGER}, {@code DOUBLE PRECISION},

@@ -20,7 +20,7 @@ import java.util.Set;
 
 /**
  * Turns the {@link Schema} a user asks for into schema version 0, validating it as Paimon does on
- * table creation (FORMAT §3.1). Every violation is an {@link IllegalArgumentException} whose message
+ * table creation (docs/format.md §3.1). Every violation is an {@link IllegalArgumentException} whose message
  * names the offending column or option.
  *
  * <p>Rules: at least one column; unique column names and field ids (nested included); the options

@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 
 /**
- * The JSON dialect of metadata files (FORMAT §2.1): Jackson's default pretty printer with a fixed
+ * The JSON dialect of metadata files (docs/format.md §2.1): Jackson's default pretty printer with a fixed
  * {@code \n} line feed (2-space indent, {@code "key" : value}, {@code { }} for an empty object, inline
  * scalar arrays) and no trailing newline. Shared by the schema, snapshot and later tag/consumer
  * serializers so they produce byte-identical formatting.

@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * <p>Immutable: the options declared {@link dev.streamhouse.storage.options.ConfigOption#immutable()
  * immutable} (Paimon's {@code @Immutable} options, plus a few more whose change would misread existing
  * files, e.g. the two partition naming options because existing files are found by the directory
- * names they produce, FORMAT §1.3), and every key containing {@code remove-record-on-}. Setting one of them
+ * names they produce, docs/format.md §1.3), and every key containing {@code remove-record-on-}. Setting one of them
  * to the value it already has, or resetting one that is not set, is a no-op and allowed.
  *
  * <p>{@code bucket} may change only between positive counts: a table with {@code -1} (dynamic or

@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * What a user asks for when creating a table: columns, partition keys, primary key, options and a
  * comment. Field ids are assigned in column order, nested row fields taking the ids after their
- * column's (FORMAT §3.2).
+ * column's (docs/format.md §3.2).
  */
 public final class Schema {
     private final List<DataField> fields;

@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
- * Reads and creates the schema versions of one table, {@code <table>/schema/schema-<id>} (FORMAT §3).
+ * Reads and creates the schema versions of one table, {@code <table>/schema/schema-<id>} (docs/format.md §3).
  *
  * <p>New versions are published with {@link FileIO#createIfAbsent}, so of two concurrent creators of
  * the same id exactly one wins. Nothing here ever deletes or overwrites a schema file.

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Converts {@link TableSchema} to and from the JSON of {@code schema/schema-<id>} (FORMAT §3).
+ * Converts {@link TableSchema} to and from the JSON of {@code schema/schema-<id>} (docs/format.md §3).
  *
  * <p>Writing uses Paimon's member order ({@code version, id, fields, highestFieldId, partitionKeys,
  * primaryKeys, options, comment?, timeMillis}) and its pretty printer ({@link MetadataJson}); options

@@ -1,7 +1,7 @@
 package dev.streamhouse.storage.schema;
 
 /**
- * Names and field ids of the system columns of primary-key data files (FORMAT §8.2): {@code _KEY_<k>}
+ * Names and field ids of the system columns of primary-key data files (docs/format.md §8.2): {@code _KEY_<k>}
  * for each trimmed primary-key column, {@code _SEQUENCE_NUMBER} and {@code _VALUE_KIND}. Both the
  * file layout ({@code mergetree.KeyValueLayout}) and the read plan that maps a file's columns by id
  * ({@code read.DataFileReadPlan}) use them.

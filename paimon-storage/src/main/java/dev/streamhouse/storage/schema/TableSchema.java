@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * One version of a table's schema, the content of {@code schema/schema-<id>} (FORMAT §3).
+ * One version of a table's schema, the content of {@code schema/schema-<id>} (docs/format.md §3).
  *
  * @param comment the table comment, or null
  */
@@ -70,7 +70,7 @@ public record TableSchema(
         return positionsOf(partitionKeys);
     }
 
-    /** The primary key minus partition columns, in primary-key order (FORMAT §6.3). */
+    /** The primary key minus partition columns, in primary-key order (docs/format.md §6.3). */
     public List<String> trimmedPrimaryKeys() {
         List<String> out = new ArrayList<>();
         for (String k : primaryKeys) {
@@ -81,7 +81,7 @@ public record TableSchema(
         return out;
     }
 
-    /** Bucket columns (FORMAT §7.2): {@code bucket-key} split on ',' untrimmed, else the trimmed PK. */
+    /** Bucket columns (docs/format.md §7.2): {@code bucket-key} split on ',' untrimmed, else the trimmed PK. */
     public List<String> bucketKeys() {
         String configured = options.get(BucketOptions.BUCKET_KEY.key());
         if (configured != null && !configured.isEmpty()) {

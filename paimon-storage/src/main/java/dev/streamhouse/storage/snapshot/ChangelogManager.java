@@ -15,7 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The long-lived changelog entries of one table, {@code <table>/changelog/changelog-<id>} (FORMAT
+ * The long-lived changelog entries of one table, {@code <table>/changelog/changelog-<id>} (docs/format.md
  * §10.3): the JSON of an expired snapshot (same schema as the snapshot file, as Apache Paimon's
  * {@code Changelog} writes it) whose changelog is kept longer than the snapshot, with
  * {@code changelog/EARLIEST} and {@code changelog/LATEST} hints (decimal id, as for snapshots).

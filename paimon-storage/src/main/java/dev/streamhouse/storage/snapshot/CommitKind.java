@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.snapshot;
 
-/** What kind of change a snapshot made (FORMAT §4.2). */
+/** What kind of change a snapshot made (docs/format.md §4.2). */
 public enum CommitKind {
     /** New files only. */
     APPEND,

@@ -3,7 +3,7 @@ package dev.streamhouse.storage.snapshot;
 import java.util.Map;
 
 /**
- * A snapshot file {@code snapshot/snapshot-<id>} (FORMAT §4.1). Nullable components are omitted from
+ * A snapshot file {@code snapshot/snapshot-<id>} (docs/format.md §4.1). Nullable components are omitted from
  * the JSON when null, except {@code changelogManifestList}, which is always written.
  *
  * @param commitIdentifier the transaction id: a checkpoint id for streaming jobs, Long.MAX_VALUE for

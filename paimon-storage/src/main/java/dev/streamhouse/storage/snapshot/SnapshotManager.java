@@ -20,7 +20,7 @@ import java.util.Optional;
 
 /**
  * Reads and publishes the snapshots of one table, {@code <table>/snapshot/snapshot-<id>}, and keeps
- * the {@code LATEST}/{@code EARLIEST} hint files (FORMAT §4).
+ * the {@code LATEST}/{@code EARLIEST} hint files (docs/format.md §4).
  *
  * <p>Publishing ({@link #tryCommit}) is a create-if-absent of the next snapshot file: of several
  * committers racing for the same id exactly one wins. Hints are best-effort overwrites and may be

@@ -8,8 +8,9 @@ import java.io.IOException;
 /**
  * The step that makes a new snapshot visible: writes {@code snapshot-<id>} so that of several
  * concurrent committers of the same id exactly one succeeds and readers never see a partial file.
- * Today that is the file system's create-if-absent ({@link #createIfAbsent}); object stores without it
- * plug in a conditional write or a lock here.
+ * That is the file system's create-if-absent ({@link #createIfAbsent}): a hard link on local disk, a
+ * rename on HDFS, a conditional PUT on S3. A lock-based publisher for stores without any of these
+ * would plug in here.
  */
 public interface SnapshotPublisher {
 

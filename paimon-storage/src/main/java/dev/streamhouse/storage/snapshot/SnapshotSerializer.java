@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.Map;
 
 /**
- * Converts {@link Snapshot} to and from the JSON of {@code snapshot/snapshot-<id>} (FORMAT §4.1).
+ * Converts {@link Snapshot} to and from the JSON of {@code snapshot/snapshot-<id>} (docs/format.md §4.1).
  *
  * <p>Writing uses Paimon's member order and omission rules: {@code baseManifestList},
  * {@code deltaManifestList} and {@code changelogManifestList} are always written (the latter as
@@ -47,7 +47,7 @@ public final class SnapshotSerializer {
 
     /**
      * The snapshot's JSON with more members after the snapshot's own ones, e.g. the retention
-     * members of a tag file (FORMAT §11.1).
+     * members of a tag file (docs/format.md §11.1).
      *
      * @param extraMembers writes members (names and values) into the open object
      */

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Turns a format writer's raw column statistics into the {@code _VALUE_STATS} of a data file, applying
  * the per-column stats modes and, in dense mode, leaving out columns without any statistics
- * (FORMAT §6.5).
+ * (docs/format.md §6.5).
  */
 public final class FileStatsBuilder {
     private final RowType rowType;

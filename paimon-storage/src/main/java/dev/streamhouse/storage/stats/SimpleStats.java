@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Min values, max values and null counts of some columns (FORMAT §5.2, §6.5). Min/max fields are
+ * Min values, max values and null counts of some columns (docs/format.md §5.2, §6.5). Min/max fields are
  * null where unknown; {@code nullCounts} is null when unknown as a whole and holds null elements where
  * unknown per column.
  */

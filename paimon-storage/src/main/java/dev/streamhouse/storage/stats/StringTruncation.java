@@ -3,7 +3,7 @@ package dev.streamhouse.storage.stats;
 import dev.streamhouse.storage.data.BinaryString;
 
 /**
- * Truncates string statistics (FORMAT §6.5): a minimum keeps its first N code points (still a lower
+ * Truncates string statistics (docs/format.md §6.5): a minimum keeps its first N code points (still a lower
  * bound); a longer maximum keeps its first N code points with the last one incremented, trying
  * earlier positions when a code point cannot be incremented (still an upper bound).
  */

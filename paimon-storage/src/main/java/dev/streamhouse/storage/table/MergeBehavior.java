@@ -87,8 +87,7 @@ public final class MergeBehavior {
     /**
      * Why a streaming read of this table cannot give a correct changelog, if it cannot: the
      * partial-update, aggregation and first-row engines need a changelog producer ('input' only
-     * returns the input records; 'lookup' tables, which this store cannot write yet, have the merged
-     * changelog).
+     * returns the input records; 'lookup' and 'full-compaction' give the merged changelog).
      */
     public Optional<String> refusesStreamingRead() {
         return MergeEngines.streamingReadRefusal(schema);

@@ -145,7 +145,7 @@ public final class PartitionExpiration {
 
     private static LocalDateTime updateTime(Partition p) {
         Long millis = p.lastFileCreationMillis();
-        // Creation times are wall-clock times stored as if UTC (FORMAT §5.4).
+        // Creation times are wall-clock times stored as if UTC (docs/format.md §5.4).
         return millis == null ? null : LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000),
                 (int) Math.floorMod(millis, 1000) * 1_000_000, ZoneOffset.UTC);
     }

@@ -22,7 +22,7 @@ import java.util.TreeSet;
 
 /**
  * The names of every file that some snapshot, tag or long-lived changelog entry of a table (and of its
- * branches, which share the table's files, FORMAT §11.2) references: manifest lists, manifests, index
+ * branches, which share the table's files, docs/format.md §11.2) references: manifest lists, manifests, index
  * manifests, statistics files, data and changelog files (ADD and DELETE entries, and their extra files)
  * and index files. Orphan removal keeps all of them.
  *

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The named consumers of a table (FORMAT §11.3), for maintenance: what {@code CALL sys.reset_consumer}
+ * The named consumers of a table (docs/format.md §11.3), for maintenance: what {@code CALL sys.reset_consumer}
  * and {@code CALL sys.clear_consumers} change. A consumer is a streaming reader's saved progress (the
  * next snapshot it reads); a reader started with that {@code consumer-id} resumes there.
  *

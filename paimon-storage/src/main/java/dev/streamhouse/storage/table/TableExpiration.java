@@ -88,7 +88,7 @@ public final class TableExpiration {
     }
 
     /**
-     * Expires the table's long-lived changelogs ({@code changelog/changelog-<id>}, FORMAT §10.3) now, as
+     * Expires the table's long-lived changelogs ({@code changelog/changelog-<id>}, docs/format.md §10.3) now, as
      * {@code CALL sys.expire_changelogs} does in Apache Paimon 1.3: only the limits given here apply
      * ({@link #retainMax}, {@link #retainMin} (default 1), {@link #olderThanMillis}, {@link #maxDeletes}
      * (default unlimited)), counted up to the latest snapshot; without any, nothing expires. Live

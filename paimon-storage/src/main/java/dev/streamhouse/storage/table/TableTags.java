@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The tags of a table (named snapshots that outlive snapshot expiration, FORMAT §11.1), with the
+ * The tags of a table (named snapshots that outlive snapshot expiration, docs/format.md §11.1), with the
  * operations of Apache Paimon 1.3.1's tag procedures: create (from a snapshot id, the latest snapshot,
  * a commit time or a watermark), replace, delete, rename, expire, list.
  *

@@ -7,7 +7,7 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * A tag file {@code tag/tag-<name>} (FORMAT §11.1): the tagged snapshot and, when the tag has a
+ * A tag file {@code tag/tag-<name>} (docs/format.md §11.1): the tagged snapshot and, when the tag has a
  * retention time, when it was created and how long it is kept.
  *
  * @param snapshot the tagged snapshot, exactly as its snapshot file held it

@@ -23,7 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The tags of one table: the files {@code <table>/tag/tag-<name>} (FORMAT §11.1), each holding the
+ * The tags of one table: the files {@code <table>/tag/tag-<name>} (docs/format.md §11.1), each holding the
  * tagged snapshot's JSON, written by plain overwrite as Paimon writes them.
  *
  * <p>Names: the only rule Paimon 1.3.1 enforces, "not blank", is enforced here too. Purely numeric

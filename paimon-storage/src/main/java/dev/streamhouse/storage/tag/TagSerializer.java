@@ -12,7 +12,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
 
 /**
- * Converts a {@link Tag} to and from the JSON of {@code tag/tag-<name>} (FORMAT §11.1): the snapshot's
+ * Converts a {@link Tag} to and from the JSON of {@code tag/tag-<name>} (docs/format.md §11.1): the snapshot's
  * members ({@link SnapshotSerializer}), then, only when the tag has a retention time,
  * {@code tagCreateTime} as Jackson writes a {@code LocalDateTime} ({@code [year, month, day, hour,
  * minute, second, nano]}, trailing zero second and nano left out) and {@code tagTimeRetained} in

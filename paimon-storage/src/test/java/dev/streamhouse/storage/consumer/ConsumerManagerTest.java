@@ -13,7 +13,7 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Consumer files {@code consumer/consumer-<id>} (FORMAT §11.3). */
+/** Consumer files {@code consumer/consumer-<id>} (docs/format.md §11.3). */
 class ConsumerManagerTest {
     @TempDir
     java.nio.file.Path tmp;

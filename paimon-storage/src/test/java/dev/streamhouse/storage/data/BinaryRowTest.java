@@ -34,13 +34,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** BinaryRow bytes against the vectors of FORMAT §13.2 and §6.2, and reading them back. */
+/** BinaryRow bytes against the vectors of docs/format.md §13.2 and §6.2, and reading them back. */
 class BinaryRowTest {
 
     static final Timestamp TS_MILLIS = Timestamp.fromLocalDateTime(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 678_000_000));
     static final Timestamp TS_MICROS = Timestamp.fromLocalDateTime(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 678_901_000));
 
-    /** One row of FORMAT §13.2: field types, internal values and the expected row bytes. */
+    /** One row of docs/format.md §13.2: field types, internal values and the expected row bytes. */
     record RowVector(String name, List<DataType> types, Object[] values, String hex) {
         @Override
         public String toString() {
@@ -175,7 +175,7 @@ class BinaryRowTest {
         return value instanceof byte[] ? Hex.grouped((byte[]) value) : value;
     }
 
-    // ---- manifest forms (FORMAT §13.2 and §6.2) ----
+    // ---- manifest forms (docs/format.md §13.2 and §6.2) ----
 
     @Test
     void stringPartitionInManifestForm() {

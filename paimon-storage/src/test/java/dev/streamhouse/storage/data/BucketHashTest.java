@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The default bucket function's hash (FORMAT §7.3) against the vectors of FORMAT §13.1: the hash of
+ * The default bucket function's hash (docs/format.md §7.3) against the vectors of docs/format.md §13.1: the hash of
  * the bucket-key BinaryRow and {@code Math.abs(hash % N)}.
  */
 class BucketHashTest {

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * DV index files: FORMAT §9.2's example file, the metas written (offsets, recorded lengths of both
+ * DV index files: docs/format.md §9.2's example file, the metas written (offsets, recorded lengths of both
  * layouts, cardinalities), rolling at the target size, and the checks on read that name the index file
  * and the data file.
  */

@@ -10,12 +10,12 @@ import java.util.Random;
 import java.util.TreeSet;
 
 /**
- * The stored frames of deletion vectors: the bytes Paimon 1.3.1 writes (golden values of FORMAT §9.2
+ * The stored frames of deletion vectors: the bytes Paimon 1.3.1 writes (golden values of docs/format.md §9.2
  * and §13.4; the e2e module compares against Paimon's classes directly), round trips in both layouts,
  * and the errors for frames that are not intact.
  */
 class DeletionVectorSerializerTest {
-    /** Positions {1, 3}, 32-bit, as FORMAT §13.4 gives them (without the index file's version byte). */
+    /** Positions {1, 3}, 32-bit, as docs/format.md §13.4 gives them (without the index file's version byte). */
     static final String FRAME_32_OF_1_3 = "000000185e43f2d03a30000001000000000001001000000001000300da2d59d3";
     /** Positions {1, 3}, 64-bit, as Paimon 1.3.1's Bitmap64DeletionVector.serializeTo writes them. */
     static final String FRAME_64_OF_1_3 = "00000024" + "d1d33964" + "0100000000000000" + "00000000"

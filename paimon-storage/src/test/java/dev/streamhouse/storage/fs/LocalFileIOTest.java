@@ -27,7 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The local file system FileIO, in particular the create-if-absent commit primitive (FORMAT §2.2). */
+/** The local file system FileIO, in particular the create-if-absent commit primitive (docs/format.md §2.2). */
 class LocalFileIOTest {
     private static final int RACERS = 8;
 

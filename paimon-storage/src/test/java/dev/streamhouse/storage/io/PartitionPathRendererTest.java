@@ -16,7 +16,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The verified examples of FORMAT §1.3. */
+/** The verified examples of docs/format.md §1.3. */
 class PartitionPathRendererTest {
     private static final RowType TYPE = new RowType(List.of(
             new DataField(0, "p_int", DataTypes.INT()),

@@ -134,7 +134,7 @@ class SnapshotExpirationTest {
         ExpirationFixture f = manualTable();
         sixSnapshots(f);
         Snapshot tagged = f.table.snapshotManager().snapshot(2);
-        // A tag file as Paimon writes one with a retention time (FORMAT §13.8).
+        // A tag file as Paimon writes one with a retention time (docs/format.md §13.8).
         String json = SnapshotSerializer.toJson(tagged);
         String withRetention = json.substring(0, json.lastIndexOf('}')).stripTrailing()
                 + ",\n  \"tagCreateTime\" : [ 2026, 11, 29, 16, 23, 19, 269250640 ],\n"

@@ -46,7 +46,7 @@ class ManifestListTest {
         WrittenManifestList written = list.write(List.of());
         assertThat(written.fileName()).matches("manifest-list-[0-9a-f-]{36}-0");
         assertThat(written.fileSize()).isEqualTo(fileIO.size(list.path(written.fileName())));
-        // FORMAT §5.3: Paimon's empty zstandard manifest list is 884 bytes; same header, same size
+        // docs/format.md §5.3: Paimon's empty zstandard manifest list is 884 bytes; same header, same size
         assertThat(written.fileSize()).isEqualTo(884);
         assertThat(list.read(written.fileName(), written.fileSize())).isEmpty();
         assertThat(list.read(written.fileName(), null)).isEmpty();

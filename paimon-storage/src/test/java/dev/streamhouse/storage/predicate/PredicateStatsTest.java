@@ -23,7 +23,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Predicates tested against min/max/null-count statistics (FORMAT §6.5): they may answer false only
+ * Predicates tested against min/max/null-count statistics (docs/format.md §6.5): they may answer false only
  * when no row can match, and must answer true whenever something is unknown.
  */
 class PredicateStatsTest {
@@ -165,7 +165,7 @@ class PredicateStatsTest {
 
     @Test
     void startsWithKeepsFilesWhoseTruncatedMaxIsAnUpperBound() {
-        // FORMAT §6.5: max 'a-much-longer-name-than-sixteen-chars' is stored as 'a-much-longer-nb'.
+        // docs/format.md §6.5: max 'a-much-longer-name-than-sixteen-chars' is stored as 'a-much-longer-nb'.
         Stats truncated = names(2, "a-much-longer-na", "a-much-longer-nb", 0L);
 
         assertThat(truncated.mayMatch(builder.startsWith(NAME, "a-much-longer-name"))).isTrue();

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SchemaSerializerTest {
 
-    /** FORMAT §3.4, written by Paimon 1.3.1. */
+    /** docs/format.md §3.4, written by Paimon 1.3.1. */
     static final String GOLDEN = "{\n"
             + "  \"version\" : 3,\n"
             + "  \"id\" : 0,\n"

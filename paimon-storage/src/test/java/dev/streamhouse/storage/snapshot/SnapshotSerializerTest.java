@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SnapshotSerializerTest {
 
-    /** FORMAT §4.5, written by Paimon 1.3.1. */
+    /** docs/format.md §4.5, written by Paimon 1.3.1. */
     static final String GOLDEN = "{\n"
             + "  \"version\" : 3,\n"
             + "  \"id\" : 2,\n"

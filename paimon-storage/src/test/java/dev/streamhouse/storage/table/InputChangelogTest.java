@@ -37,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@code changelog-producer = input} (FORMAT §10): every input record, unmerged, also lands in changelog
+ * {@code changelog-producer = input} (docs/format.md §10): every input record, unmerged, also lands in changelog
  * files of its bucket, referenced only from the APPEND snapshot's changelog manifest list; batch reads
  * still see the merged rows.
  */

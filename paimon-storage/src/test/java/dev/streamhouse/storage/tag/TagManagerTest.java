@@ -17,7 +17,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Tag files on disk: their JSON (FORMAT §11.1) and the operations of Paimon's tag procedures. */
+/** Tag files on disk: their JSON (docs/format.md §11.1) and the operations of Paimon's tag procedures. */
 class TagManagerTest {
     @TempDir
     java.nio.file.Path dir;

@@ -11,7 +11,7 @@ public final class Hex {
         return HexFormat.of().parseHex(hex.replaceAll("\\s+", ""));
     }
 
-    /** Lower-case hex in groups of 8 bytes separated by spaces, the notation FORMAT.md uses. */
+    /** Lower-case hex in groups of 8 bytes separated by spaces, the notation docs/format.md uses. */
     public static String grouped(byte[] bytes) {
         String plain = HexFormat.of().formatHex(bytes);
         StringBuilder sb = new StringBuilder();

@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** Type spellings as schema files store them (FORMAT §3.3), validation and equality. */
+/** Type spellings as schema files store them (docs/format.md §3.3), validation and equality. */
 class DataTypesTest {
 
     @Test

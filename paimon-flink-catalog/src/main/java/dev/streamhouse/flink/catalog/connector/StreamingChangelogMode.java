@@ -14,11 +14,10 @@ import org.apache.flink.table.connector.ChangelogMode;
  *   <li>streaming reads of a primary-key table with {@code changelog-producer} = {@code none}: an upsert
  *       stream (+I, +U, -D, no -U), because the changes come from the new data files, which hold the
  *       new version of each key but not the old one; Flink adds its normalize step to derive -U;</li>
- *   <li>streaming reads of a primary-key table with a changelog producer ({@code input}, and
- *       {@code lookup} tables written by Apache Paimon): the full changelog (+I, -U, +U, -D) from the
+ *   <li>streaming reads of a primary-key table with a changelog producer ({@code input},
+ *       {@code lookup}, {@code full-compaction}): the full changelog (+I, -U, +U, -D) from the
  *       changelog files, emitted as it is (no normalize step); inserts only for first-row, whose
- *       changelog never updates a key. Streaming reads of {@code full-compaction} tables are refused
- *       when the read is planned.</li>
+ *       changelog never updates a key.</li>
  * </ul>
  */
 final class StreamingChangelogMode {

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Passes rows through and throws once its own instance has seen a completed checkpoint, while
- * {@link #FAILURES_LEFT} is positive (FLINK-RUNTIME §5): every injected failure restores from a real
+ * {@link #FAILURES_LEFT} is positive, so every injected failure restores from a real
  * checkpoint. Counts restores in {@link #RESTORES}. Statics work because the MiniCluster runs in this
  * JVM; reset them before each job.
  */

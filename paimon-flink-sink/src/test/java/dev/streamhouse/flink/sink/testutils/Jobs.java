@@ -13,7 +13,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import java.time.Duration;
 
-/** The MiniCluster of the sink ITCases (FLINK-RUNTIME §5) and job environments on it. */
+/** The MiniCluster of the sink ITCases (restarts after injected failures) and job environments on it. */
 public final class Jobs {
     private Jobs() {}
 

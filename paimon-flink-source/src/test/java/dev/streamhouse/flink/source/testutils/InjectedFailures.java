@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Failures injected into source jobs on a MiniCluster in this JVM (FLINK-RUNTIME §5): a budget of
+ * Failures injected into source jobs on a MiniCluster in this JVM: a budget of
  * failures ({@link #LEFT}, set before each job), the cluster configuration that restarts after them,
  * and a map that fails only after a checkpoint with progress completed, so that every failure
  * restores real state.

@@ -17,13 +17,13 @@ import java.util.NavigableMap;
 import java.util.Objects;
 
 /**
- * Assigns buckets to the keys of a dynamic-bucket primary-key table ({@code bucket = -1}, FORMAT
- * §7.1) and maintains the hash index files (FORMAT §9.1) of the buckets it changes. One instance per
+ * Assigns buckets to the keys of a dynamic-bucket primary-key table ({@code bucket = -1}, docs/format.md
+ * §7.1) and maintains the hash index files (docs/format.md §9.1) of the buckets it changes. One instance per
  * assigner task; not thread-safe.
  *
  * <p>Use: call {@link #assign} for <em>every</em> record, whatever its kind (a -D or -U record also
  * enters the index, as in Paimon), with the record's partition and the {@link BinaryRow#formatHash()}
- * of its trimmed primary key (FORMAT §7.3). At each commit, {@link #prepareCommit()} writes a new,
+ * of its trimmed primary key (docs/format.md §7.3). At each commit, {@link #prepareCommit()} writes a new,
  * complete index file for every (partition, bucket) that received new hashes and returns the changes
  * for the commit's index manifest.
  *

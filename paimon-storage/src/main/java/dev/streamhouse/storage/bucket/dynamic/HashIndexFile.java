@@ -13,7 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Writes and reads dynamic-bucket hash index files {@code <table>/index/index-<uuid>-<n>} (FORMAT
+ * Writes and reads dynamic-bucket hash index files {@code <table>/index/index-<uuid>-<n>} (docs/format.md
  * §9.1): the 32-bit key hashes of one (partition, bucket) as consecutive big-endian {@code int}s, no
  * header. Names use one random UUID per instance and a counter from 0.
  *

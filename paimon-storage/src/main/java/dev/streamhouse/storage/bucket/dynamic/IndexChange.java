@@ -25,7 +25,7 @@ public record IndexChange(BinaryRow partition, int bucket, IndexFileMeta newFile
     /**
      * The commit's index manifest entries for this change: {@code DELETE} of the replaced file (if
      * any), then {@code ADD} of the new one. Applied to the previous index manifest by key
-     * (partition, bucket, HASH) as FORMAT §5.6 describes, they leave exactly the new file.
+     * (partition, bucket, HASH) as docs/format.md §5.6 describes, they leave exactly the new file.
      */
     public List<IndexManifestEntry> manifestEntries() {
         List<IndexManifestEntry> entries = new ArrayList<>(2);

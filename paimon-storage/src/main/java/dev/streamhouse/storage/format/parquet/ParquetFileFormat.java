@@ -8,7 +8,7 @@ import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.types.RowType;
 
 /**
- * The Parquet data file format, byte-compatible with the files Apache Paimon 1.3 writes (FORMAT
+ * The Parquet data file format, byte-compatible with the files Apache Paimon 1.3 writes (docs/format.md
  * §8.1): schema {@code paimon_schema} with field ids, zstd level 1 by default, 128 MiB row groups,
  * v1 pages, no key/value metadata. Writers report per-column statistics from the footer; readers
  * match columns by name, read missing columns as null and skip row groups by statistics.

@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Converts a table row type to the Parquet schema of a data file (FORMAT §8.1).
+ * Converts a table row type to the Parquet schema of a data file (docs/format.md §8.1).
  *
  * <p>Contract: the result is the message {@code paimon_schema}; every field carries a field id
  * (top-level and nested-row fields their {@link DataField#id()}, array elements and map keys/values

@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns Parquet column-chunk statistics into internal min/max values and null counts (FORMAT §6.5).
+ * Turns Parquet column-chunk statistics into internal min/max values and null counts (docs/format.md §6.5).
  *
  * <p>Only top-level primitive columns get statistics. BINARY/VARBINARY and INT96 timestamps get a
  * null count but no min/max. A float/double min or max that is NaN makes the range unknown; a zero

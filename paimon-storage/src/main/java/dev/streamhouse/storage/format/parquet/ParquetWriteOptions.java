@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The resolved Parquet writer settings of a table (FORMAT §8.1): codec, zstd level, row group, page
+ * The resolved Parquet writer settings of a table (docs/format.md §8.1): codec, zstd level, row group, page
  * and dictionary sizes, writer version, bloom filters, plus every {@code parquet.*} table option for
  * the Parquet configuration. Immutable and serializable; the Hadoop configuration is built per file.
  */

@@ -11,7 +11,7 @@ import java.util.Arrays;
 
 /**
  * Compares two keys serialized by {@link RowSerializer} directly on their bytes, in the order of
- * {@link dev.streamhouse.storage.mergetree.KeyComparator} (FORMAT §6.4): signed numbers, {@code Float.compare}
+ * {@link dev.streamhouse.storage.mergetree.KeyComparator} (docs/format.md §6.4): signed numbers, {@code Float.compare}
  * for floating point, unsigned-bytewise strings and binaries, NULL first. Nothing is deserialized except
  * DECIMAL(p > 18). Not thread-safe (it keeps two read cursors); use one instance per thread.
  */

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 /**
  * The write buffer (memtable) of one bucket of a primary-key table writer: records are serialized into
  * pages of a shared {@link MemoryPool}, sorted by key when read, and merged per key before they become a
- * level-0 file (FORMAT §8.2: a data file holds at most one record per key). With spilling on, a full
+ * level-0 file (docs/format.md §8.2: a data file holds at most one record per key). With spilling on, a full
  * buffer writes a sorted run to local disk instead and the final read merges all runs.
  *
  * <p><b>Writer protocol.</b> {@link #put} each record; when it returns false, drain the buffer into a

@@ -11,7 +11,7 @@ import java.util.List;
  * entries of a COMPACT commit) and {@code after} files join the level each carries (ADD entries).
  * An upgrade lists the same file name in both, at its old and its new level. {@code changelog} holds
  * the changelog files the compaction produced ({@code changelog-producer} = lookup), which the COMPACT
- * snapshot references through its changelog manifest list (FORMAT §10). {@code deletions} are the rows
+ * snapshot references through its changelog manifest list (docs/format.md §10). {@code deletions} are the rows
  * it marks deleted in files it does not touch ({@code deletion-vectors.enabled}).
  */
 public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after, List<DataFileMeta> changelog,

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The LSM state of one bucket: which live file sits on which level (FORMAT §8.2).
+ * The LSM state of one bucket: which live file sits on which level (docs/format.md §8.2).
  *
  * <ul>
  *   <li>Level 0 holds flushed files; each is its own sorted run, ordered newest first (larger max

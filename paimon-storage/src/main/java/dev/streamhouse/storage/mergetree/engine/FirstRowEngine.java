@@ -8,7 +8,7 @@ import dev.streamhouse.storage.options.ChangelogOptions.ChangelogProducer;
 /**
  * The {@code first-row} merge engine's capabilities. Its writer keeps each key once in the levels
  * above level 0 (a key that already lives there is dropped when level 0 is compacted), so batch reads
- * skip level 0 and read the other levels without merging, as Apache Paimon 1.3 does (FORMAT §8.2).
+ * skip level 0 and read the other levels without merging, as Apache Paimon 1.3 does (docs/format.md §8.2).
  */
 record FirstRowEngine(boolean ignoreDelete) implements MergeFunctionFactory {
     static final String RETRACT_REFUSAL = "The first-row merge engine cannot take delete records (-D/-U): "

@@ -10,7 +10,7 @@ import dev.streamhouse.storage.data.Timestamp;
 import dev.streamhouse.storage.mergetree.KeyValue;
 
 /**
- * A {@link KeyValue} seen as a row of the data file layout (FORMAT §8.2): the key fields, then
+ * A {@link KeyValue} seen as a row of the data file layout (docs/format.md §8.2): the key fields, then
  * {@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND} (the row kind byte), then the value fields. Nothing is
  * copied; {@link #replace(KeyValue)} points the view at another KeyValue. The row kind of the view
  * itself is always +I (the change kind is the {@code _VALUE_KIND} column).

@@ -11,7 +11,7 @@ import dev.streamhouse.storage.stats.FileStatsBuilder;
 import dev.streamhouse.storage.stats.StatsMode;
 
 /**
- * Creates writers of primary-key data files of one (partition, bucket) in the default layout (FORMAT
+ * Creates writers of primary-key data files of one (partition, bucket) in the default layout (docs/format.md
  * §8.2: {@code _KEY_*}, {@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}, all table columns).
  *
  * <p>Statistics: {@code _KEY_STATS} cover the key columns with {@code truncate(128)} and never a
@@ -72,7 +72,7 @@ public final class KeyValueFileWriterFactory {
     }
 
     /**
-     * A writer of changelog files ({@code changelog-<uuid>-<n>}, FORMAT §10.2) on {@code level} with
+     * A writer of changelog files ({@code changelog-<uuid>-<n>}, docs/format.md §10.2) on {@code level} with
      * file source APPEND: the data-file layout and statistics, but records in non-decreasing key order
      * with possibly several versions per key (see {@link RollingKeyValueFileWriter}).
      */

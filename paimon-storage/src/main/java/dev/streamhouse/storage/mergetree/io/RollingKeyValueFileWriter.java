@@ -26,10 +26,10 @@ import java.util.List;
  * <p>Two modes, chosen by the factory method:
  *
  * <ul>
- *   <li><b>Data files</b> ({@code data-<uuid>-<n>}): keys arrive in strictly ascending order (FORMAT
+ *   <li><b>Data files</b> ({@code data-<uuid>-<n>}): keys arrive in strictly ascending order (docs/format.md
  *       §6.4), each key at most once per writer (a data file holds one version per key, and rolled
  *       files of one writer form one sorted run).
- *   <li><b>Changelog files</b> ({@code changelog-<uuid>-<n>}, FORMAT §10.2, same layout and statistics):
+ *   <li><b>Changelog files</b> ({@code changelog-<uuid>-<n>}, docs/format.md §10.2, same layout and statistics):
  *       keys arrive in non-decreasing order and the versions of one key in strictly ascending
  *       sequence number, so a file may hold several records per key (e.g. -U and +U).
  * </ul>

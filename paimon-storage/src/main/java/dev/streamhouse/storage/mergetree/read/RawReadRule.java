@@ -5,7 +5,7 @@ import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 
 import java.util.List;
 
-/** When the files of one bucket may be read as plain rows without merging (FORMAT §8.2). */
+/** When the files of one bucket may be read as plain rows without merging (docs/format.md §8.2). */
 public final class RawReadRule {
     private RawReadRule() {}
 

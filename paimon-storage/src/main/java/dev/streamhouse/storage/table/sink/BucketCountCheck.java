@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * Refuses to continue a partition of a fixed-bucket table whose files were written with another
  * bucket count than the table's {@code bucket} option now has (after {@code ALTER TABLE ... SET
- * ('bucket' = ...)}, FORMAT §7): rows would be routed by the new count into buckets that already hold
+ * ('bucket' = ...)}, docs/format.md §7): rows would be routed by the new count into buckets that already hold
  * other keys. Such a partition must first be rewritten with the new count by {@code CALL sys.rescale};
  * reads are unaffected (they use each file's own {@code _TOTAL_BUCKETS}).
  */

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Where a row of a table goes, computed in this one place for the storage writers and for engines
- * that route rows to writers (FORMAT §7):
+ * that route rows to writers (docs/format.md §7):
  *
  * <ul>
  *   <li>{@link #partition}: the partition columns as a binary row (its {@code formatHash()} is the
@@ -20,7 +20,7 @@ import java.util.List;
  *       {@code bucket-function.type} over the {@code bucket-key} columns (default: the trimmed primary
  *       key); 0 for bucket-unaware append tables; dynamic buckets ({@code bucket} = -1 with a primary
  *       key) have no bucket computable from the row, their writer's assigner decides;
- *   <li>{@link #trimmedPrimaryKey}: the primary key without partition columns (FORMAT §6.3), the key
+ *   <li>{@link #trimmedPrimaryKey}: the primary key without partition columns (docs/format.md §6.3), the key
  *       of the LSM tree; its {@code formatHash()} ({@link #trimmedPrimaryKeyHash}) is the key hash of
  *       dynamic-bucket assignment and of its routing
  *       ({@link dev.streamhouse.storage.bucket.dynamic.AssignerRouting}).

@@ -20,7 +20,7 @@ import java.util.OptionalLong;
  * @param snapshotId the snapshot the files come from (for a delta split: the snapshot that made the
  *     changes)
  * @param rawConvertible whether rows can be read file by file without merging (always for append
- *     tables and delta splits; for a full split of a primary-key table only when FORMAT §8.2's
+ *     tables and delta splits; for a full split of a primary-key table only when docs/format.md §8.2's
  *     raw-read rule holds)
  * @param delta whether the files are changes, read one after another in order without merging, every
  *     row of a primary-key table keeping its row kind (+I, -U, +U, -D): a snapshot's new data files

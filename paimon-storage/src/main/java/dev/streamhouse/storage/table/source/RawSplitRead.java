@@ -33,7 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>With row kinds (primary-key files), {@code _VALUE_KIND} is read as well and gives each row its
  * kind; retractions (-U, -D) are dropped when reading a bucket's live data, and kept when reading
  * changes. Used for append tables, delta splits, and primary-key splits whose files can be read as they
- * are (one version per key, FORMAT §8.2).
+ * are (one version per key, docs/format.md §8.2).
  */
 final class RawSplitRead implements SplitRead {
     private final DataFileReaders files;

@@ -15,7 +15,7 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * {@code t$consumers}: the table's named consumers (FORMAT §11.3) sorted by id, with the next snapshot
+ * {@code t$consumers}: the table's named consumers (docs/format.md §11.3) sorted by id, with the next snapshot
  * each reads: Apache Paimon's columns {@code consumer_id STRING NOT NULL, next_snapshot_id BIGINT NOT
  * NULL}. Always the current consumer files, whatever snapshot the data table is at (as in Paimon). An
  * unreadable consumer file fails the read naming the file.

@@ -37,7 +37,7 @@ class DynamicBucketAssignerTest {
     private HashIndexFile indexFile;
     private CommittedIndex committed;
 
-    /** The live HASH index of a table, maintained from commits as FORMAT §5.6 describes. */
+    /** The live HASH index of a table, maintained from commits as docs/format.md §5.6 describes. */
     static final class CommittedIndex implements HashIndexLoader {
         final Map<List<Object>, IndexManifestEntry> live = new LinkedHashMap<>();
 

@@ -42,7 +42,7 @@ class HashIndexFileTest {
 
     @Test
     void formatTestVectorOfKeysZeroOneTwo() throws Exception {
-        // FORMAT §13.4: Paimon wrote keys INT 0,1,2 as 5759f99e ee18d2a5 4fe4bbf0 (hashes of 1, 0, 2).
+        // docs/format.md §13.4: Paimon wrote keys INT 0,1,2 as 5759f99e ee18d2a5 4fe4bbf0 (hashes of 1, 0, 2).
         assertThat(new int[] {intKeyHash(1), intKeyHash(0), intKeyHash(2)})
                 .containsExactly(0x5759f99e, 0xee18d2a5, 0x4fe4bbf0);
         Path paimonFile = new Path(tableRoot, "index/index-paimon-0");

@@ -31,7 +31,7 @@ import java.util.List;
 
 class ParquetSchemaConverterTest {
 
-    /** FORMAT §8.1, first example footer: a primary-key table's data file. */
+    /** docs/format.md §8.1, first example footer: a primary-key table's data file. */
     @Test
     void primaryKeyTableFooterMatchesPaimon() {
         RowType rowType = new RowType(List.of(
@@ -56,7 +56,7 @@ class ParquetSchemaConverterTest {
                 }""");
     }
 
-    /** FORMAT §8.1, second example footer: an append table with nested columns. */
+    /** docs/format.md §8.1, second example footer: an append table with nested columns. */
     @Test
     void appendTableFooterMatchesPaimon() {
         RowType rowType = new RowType(List.of(

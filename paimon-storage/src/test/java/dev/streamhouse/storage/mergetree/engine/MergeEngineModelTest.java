@@ -66,7 +66,7 @@ class MergeEngineModelTest {
      * "removed, then these columns" in one stored row, so when a removal and the next insert are merged
      * without the older versions (in one write buffer, or in a compaction above the oldest level), a
      * later merge fills the new row's NULL columns from before the removal. Apache Paimon 1.3 behaves
-     * so too; the README says it.
+     * so too; docs/merge-engines.md says it.
      */
     private static final class PartialUpdateRemoveOnDelete implements Model {
         private final Map<String, Object[]> rows = new TreeMap<>();

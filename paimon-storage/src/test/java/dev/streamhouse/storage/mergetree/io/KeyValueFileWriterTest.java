@@ -196,7 +196,7 @@ class KeyValueFileWriterTest {
         return new BinaryRowConverter(List.of(INT(), STRING())).toBinaryRow(new Object[] {id, str(k)});
     }
 
-    /** FORMAT §13.3: the value stats of a Paimon-written file of the PK table (dt, id, name, price, ts). */
+    /** docs/format.md §13.3: the value stats of a Paimon-written file of the PK table (dt, id, name, price, ts). */
     @Test
     void valueStatsMatchPaimonBytes() throws Exception {
         KvTestTable table = KvTestTable.create(tmp, Schema.newBuilder()
@@ -228,7 +228,7 @@ class KeyValueFileWriterTest {
         assertThat(meta.fileSource()).isEqualTo(FileSource.APPEND);
         assertThat(meta.level()).isEqualTo(0);
 
-        // the Parquet schema Paimon 1.3.1 writes for this table (FORMAT §8.1 example footer)
+        // the Parquet schema Paimon 1.3.1 writes for this table (docs/format.md §8.1 example footer)
         java.nio.file.Path file = java.nio.file.Path.of(
                 table.paths().dataFile(PARTITION, 0, meta.fileName()).toString());
         try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop.ParquetFileReader.open(

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 
-/** FORMAT §8.2's raw-read rule, checked against an independent statement of it for all small cases. */
+/** docs/format.md §8.2's raw-read rule, checked against an independent statement of it for all small cases. */
 class RawReadRuleTest {
 
     /** Deduplicate: files on different levels need merging. */

@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Long-lived changelog ({@code changelog.*} retention outliving snapshots, FORMAT §10.3) on a
+ * Long-lived changelog ({@code changelog.*} retention outliving snapshots, docs/format.md §10.3) on a
  * primary-key table with {@code changelog-producer = input}: expired snapshots leave
  * {@code changelog/changelog-<id>} behind, streaming and incremental reads read exactly their changes
  * from there, changelog expiration follows its limits, consumers and tags protect, failures part way

@@ -111,7 +111,7 @@ final class StreamFixture {
         return table.snapshotManager().latestSnapshotId();
     }
 
-    /** Simulates snapshot expiration (FORMAT §4.4): deletes snapshots below {@code newEarliest}, moves EARLIEST. */
+    /** Simulates snapshot expiration (docs/format.md §4.4): deletes snapshots below {@code newEarliest}, moves EARLIEST. */
     static void expireBefore(FileStoreTable table, long newEarliest) throws IOException {
         for (long id = 1; id < newEarliest; id++) {
             Files.deleteIfExists(java.nio.file.Path.of(table.snapshotManager().snapshotPath(id).toString()));
