@@ -7,6 +7,7 @@ import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
 import dev.streamhouse.flink.cdc.snapshot.ChunkReader;
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringEncoder;
@@ -323,16 +323,30 @@ class ChunkedSnapshotITCase {
      * times order them. In-progress files start with a dot.
      */
     private static List<String> committed(Path dir) throws IOException {
-        List<Path> files;
-        try (Stream<Path> paths = Files.walk(dir)) {
-            files = paths.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
-                    .sorted(Comparator.comparing(ChunkedSnapshotITCase::modified)).toList();
-        }
+        List<Path> files = new ArrayList<>();
+        collectCommitted(dir, files);
+        files.sort(Comparator.comparing(ChunkedSnapshotITCase::modified));
         List<String> lines = new ArrayList<>();
         for (Path p : files) {
             lines.addAll(Files.readAllLines(p));
         }
         return lines;
+    }
+
+    /**
+     * Walks without reading the attributes of in-progress files: the sink renames them away while
+     * the test polls, and {@code Files.walk} fails on an entry that vanished after it was listed.
+     */
+    private static void collectCommitted(Path dir, List<Path> into) throws IOException {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, p -> !p.getFileName().toString().startsWith("."))) {
+            for (Path entry : entries) {
+                if (Files.isDirectory(entry)) {
+                    collectCommitted(entry, into);
+                } else {
+                    into.add(entry);
+                }
+            }
+        }
     }
 
     private static FileTime modified(Path file) {
