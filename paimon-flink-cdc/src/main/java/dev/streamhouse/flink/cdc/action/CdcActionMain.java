@@ -59,7 +59,7 @@ public final class CdcActionMain {
         }
         String action = CdcActions.normalize(args[0]);
         if (action == null) {
-            err.println("Unknown action '" + args[0] + "'; the actions are mysql_sync_table and mysql_sync_database");
+            err.println("Unknown action '" + args[0] + "'; the actions are " + String.join(", ", CdcActions.ACTIONS));
             return Outcome.WRONG_ARGUMENTS;
         }
         CdcActions.Parsed job;
@@ -142,7 +142,8 @@ public final class CdcActionMain {
 
     static String usage() {
         return String.join("\n",
-                "Sync MySQL/MariaDB tables into Paimon-format tables, as Apache Paimon's actions do.",
+                "Sync MySQL/MariaDB tables, or CDC records in Kafka topics, into Paimon-format tables, as Apache",
+                "Paimon's actions do.",
                 "",
                 "  mysql_sync_table    --warehouse W --database D --table T --mysql_conf k=v ... [--primary_keys a,b]",
                 "                      [--partition_keys p] [--table_conf k=v ...] [--catalog_conf k=v ...]",
@@ -153,7 +154,15 @@ public final class CdcActionMain {
                 "                      [--mode divided|combined] [--table_conf k=v ...] [--catalog_conf k=v ...]",
                 "                      [--type_mapping m1,m2] [--primary_keys a,b] [--partition_keys p]",
                 "                      [--computed_column c=f(..) ...] [--metadata_column m,..]",
+                "  kafka_sync_table    --warehouse W --database D --table T --kafka_conf k=v ... (other arguments",
+                "                      as mysql_sync_table)",
+                "  kafka_sync_database --warehouse W --database D --kafka_conf k=v ... [--table_mapping src=dst ...]",
+                "                      [--multiple_table_partition_keys t=c1,c2 ...] (other arguments as",
+                "                      mysql_sync_database)",
                 "",
+                "  --kafka_conf: properties.bootstrap.servers, topic (a;b) or topic-pattern, properties.group.id,",
+                "    value.format (debezium-json, canal-json), scan.startup.mode (group-offsets, earliest-offset,",
+                "    latest-offset, timestamp, specific-offsets), <format>.ignore-parse-errors, properties.*",
                 "  --mysql_conf: hostname, port, username, password, database-name (regex), table-name (regex),",
                 "    server-id, server-time-zone, scan.startup.mode (initial, latest-offset, earliest-offset,",
                 "    specific-offset, timestamp), debezium.*, jdbc.properties.*",

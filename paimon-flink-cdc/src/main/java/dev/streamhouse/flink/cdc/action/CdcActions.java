@@ -14,6 +14,7 @@ import org.apache.flink.configuration.ReadableConfig;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,19 +23,28 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The sync actions, with Apache Paimon's names and arguments: {@code mysql_sync_table} and
- * {@code mysql_sync_database} (also with dashes). Both build one streaming job
+ * The sync actions, with Apache Paimon's names and arguments: {@code mysql_sync_table},
+ * {@code mysql_sync_database}, {@code kafka_sync_table} and {@code kafka_sync_database} (also with
+ * dashes). Each builds one streaming job
  * ({@link SyncJob}); without configured checkpointing they checkpoint every 3 minutes, as Paimon's
  * actions do. {@code sink.parallelism} in {@code --table_conf} sets the writers' parallelism and is not
  * stored as a table option. {@code --computed_column} and {@code --metadata_column} are checked here
  * (syntax, functions, literal arguments, names) and against the source tables before the job is submitted.
  */
 public final class CdcActions {
-    static final Set<String> COMMON = Set.of("warehouse", "database", "mysql_conf", "catalog_conf", "table_conf",
+    static final Set<String> COMMON = Set.of("warehouse", "database", "catalog_conf", "table_conf",
             "partition_keys", "primary_keys", "computed_column", "metadata_column", "type_mapping");
     static final Set<String> TABLE = union(COMMON, Set.of("table"));
     static final Set<String> DATABASE = union(COMMON, Set.of("including_tables", "excluding_tables", "table_prefix",
             "table_suffix", "ignore_incompatible", "merge_shards", "mode"));
+    static final Set<String> MYSQL_TABLE = union(TABLE, Set.of("mysql_conf"));
+    static final Set<String> MYSQL_DATABASE = union(DATABASE, Set.of("mysql_conf"));
+    static final Set<String> KAFKA_TABLE = union(TABLE, Set.of("kafka_conf"));
+    static final Set<String> KAFKA_DATABASE = union(DATABASE, Set.of("kafka_conf", "table_mapping",
+            "multiple_table_partition_keys"));
+    /** The actions, with underscores. */
+    static final List<String> ACTIONS = List.of("mysql_sync_table", "mysql_sync_database", "kafka_sync_table",
+            "kafka_sync_database");
 
     private CdcActions() {}
 
@@ -54,7 +64,7 @@ public final class CdcActions {
     /** The action's name as given, normalized to underscores; null if it is no sync action. */
     static String normalize(String action) {
         String a = action.toLowerCase(Locale.ROOT).replace('-', '_');
-        return a.equals("mysql_sync_table") || a.equals("mysql_sync_database") ? a : null;
+        return ACTIONS.contains(a) ? a : null;
     }
 
     /**
@@ -63,8 +73,11 @@ public final class CdcActions {
      * @throws IllegalArgumentException naming a wrong, missing or unsupported argument
      */
     static Parsed parse(String action, String[] args, int from) {
-        boolean table = action.equals("mysql_sync_table");
-        ActionArguments a = ActionArguments.parse(action, args, from, table ? TABLE : DATABASE);
+        boolean table = action.endsWith("_sync_table");
+        SyncJob.Source source = action.startsWith("kafka_") ? SyncJob.Source.KAFKA : SyncJob.Source.MYSQL;
+        boolean kafka = source == SyncJob.Source.KAFKA;
+        ActionArguments a = ActionArguments.parse(action, args, from,
+                kafka ? (table ? KAFKA_TABLE : KAFKA_DATABASE) : (table ? MYSQL_TABLE : MYSQL_DATABASE));
         Map<String, String> catalog = new LinkedHashMap<>(a.conf("catalog_conf"));
         catalog.put("warehouse", a.required("warehouse"));
         // The catalog's table-default.* options are the defaults of the tables the sync creates (as a
@@ -80,14 +93,14 @@ public final class CdcActions {
                 .partitionKeys(a.list("partition_keys"))
                 .tableOptions(tableConf)
                 .typeMapping(TypeMapping.parse(a.get("type_mapping")));
-        Map<String, String> mysql = a.conf("mysql_conf");
-        settings.extraColumns(extraColumns(a)).timeZone(timeZone(mysql));
+        Map<String, String> sourceConf = a.conf(kafka ? "kafka_conf" : "mysql_conf");
+        settings.extraColumns(extraColumns(a)).timeZone(kafka ? ZoneId.systemDefault() : timeZone(sourceConf));
         String name;
         if (table) {
             String target = a.required("table");
             settings.table(target);
-            name = SyncJob.tableSyncName(database, target);
-            if (!mysql.containsKey("table-name")) {
+            name = SyncJob.tableSyncName(source, database, target);
+            if (!kafka && !sourceConf.containsKey("table-name")) {
                 throw new IllegalArgumentException(action + " needs --mysql_conf table-name=<regex of the source tables>");
             }
         } else {
@@ -102,9 +115,21 @@ public final class CdcActions {
                     .tableSuffix(a.get("table_suffix"))
                     .ignoreIncompatible(a.bool("ignore_incompatible", false))
                     .mergeShards(a.bool("merge_shards", true));
-            name = SyncJob.databaseSyncName(database);
+            if (kafka) {
+                settings.tableMapping(a.conf("table_mapping"))
+                        .tablePartitionKeys(tablePartitionKeys(a.conf("multiple_table_partition_keys")));
+            }
+            name = SyncJob.databaseSyncName(source, database);
         }
-        return new Parsed(new SyncJob(name, mysql, settings.build(), sinkParallelism), a.flinkOptions());
+        return new Parsed(new SyncJob(name, source, sourceConf, settings.build(), sinkParallelism), a.flinkOptions());
+    }
+
+    /** {@code --multiple_table_partition_keys orders=dt,hh}: partition keys by source table. */
+    private static Map<String, List<String>> tablePartitionKeys(Map<String, String> conf) {
+        Map<String, List<String>> keys = new LinkedHashMap<>();
+        conf.forEach((t, columns) -> keys.put(t, Arrays.stream(columns.split(",")).map(String::trim)
+                .filter(c -> !c.isEmpty()).toList()));
+        return keys;
     }
 
     /** {@code --computed_column} (repeatable) and {@code --metadata_column} (comma-separated, repeatable). */

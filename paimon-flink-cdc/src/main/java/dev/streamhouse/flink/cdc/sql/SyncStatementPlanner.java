@@ -114,7 +114,8 @@ public final class SyncStatementPlanner {
             }
             warehouse.createDatabase(database, true);
         }
-        return new SyncJob(SyncJob.tableSyncName(database, table), mysqlConf, settings, sinkParallelism);
+        return new SyncJob(SyncJob.tableSyncName(SyncJob.Source.MYSQL, database, table), SyncJob.Source.MYSQL,
+                mysqlConf, settings, sinkParallelism);
     }
 
     private SyncJob planDatabaseSync(CreateDatabaseAsDatabase s) {
@@ -152,7 +153,8 @@ public final class SyncStatementPlanner {
             }
             warehouse.createDatabase(database, true);
         }
-        return new SyncJob(SyncJob.databaseSyncName(database), mysqlConf, settings, sinkParallelism);
+        return new SyncJob(SyncJob.databaseSyncName(SyncJob.Source.MYSQL, database), SyncJob.Source.MYSQL,
+                mysqlConf, settings, sinkParallelism);
     }
 
     /**

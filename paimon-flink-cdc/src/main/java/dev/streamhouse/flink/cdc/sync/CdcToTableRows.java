@@ -144,7 +144,12 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
             int from = source.positions[i];
             if (from >= 0) {
                 DataField f = fields.get(i);
-                row.setField(i, TableValues.convert(values[from], f.type(), table, f.name()));
+                try {
+                    row.setField(i, TableValues.convert(values[from], f.type(), table, f.name()));
+                } catch (IllegalArgumentException e) {
+                    // A value that does not fit its column does not fit after a restart either.
+                    throw new SuppressRestartsException(e);
+                }
             }
         }
         row.setRowKind(kind);
@@ -231,7 +236,7 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
             names.add(c.name());
         }
         List<String> partitions = new ArrayList<>();
-        for (String p : settings.partitionKeys()) {
+        for (String p : settings.partitionKeys(source)) {
             if (names.contains(p)) {
                 partitions.add(p);
             }

@@ -10,9 +10,6 @@ import dev.streamhouse.flink.cdc.source.MySqlCdcSource;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSourceBuilder;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.table.MySqlSourceConfigs;
-import dev.streamhouse.flink.sink.multitable.MultiTableSinkBuilder;
-import dev.streamhouse.flink.sink.multitable.TableRow;
-import dev.streamhouse.flink.sink.multitable.TableRowTypeInfo;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -83,20 +80,9 @@ public final class MySqlSync {
         }
         MySqlCdcSource<CdcEvent> source = builder.build();
         preflight(source.config(), settings);
-        String what = settings.singleTable() ? settings.target(null).fullName() : settings.database();
         // The snapshot is read in parallel chunks; the binlog by one reader.
         DataStream<CdcEvent> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "MySQL CDC source")
                 .uid("mysql-cdc-source");
-        DataStream<TableRow> rows = events.process(new CdcToTableRows(settings))
-                .returns(TableRowTypeInfo.INSTANCE)
-                .name("Tables of " + what)
-                .uid("cdc-to-table-rows")
-                .setParallelism(1);
-        MultiTableSinkBuilder sink = MultiTableSinkBuilder.forCatalog(settings.catalogOptions()).name(what)
-                .uidPrefix("sync");
-        if (sinkParallelism != null) {
-            sink.parallelism(sinkParallelism);
-        }
-        sink.build(rows);
+        SyncPipeline.sinkTo(events, settings, sinkParallelism);
     }
 }

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.cdc.sync;
 
+import dev.streamhouse.flink.cdc.kafka.KafkaSync;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
@@ -10,31 +11,49 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * A configured MySQL sync, ready to be added to an environment: what the sync actions and the SQL
- * runner's {@code CREATE TABLE ... AS TABLE} / {@code CREATE DATABASE ... AS DATABASE} build.
+ * A configured sync, ready to be added to an environment: what the sync actions and the SQL runner's
+ * {@code CREATE TABLE ... AS TABLE} / {@code CREATE DATABASE ... AS DATABASE} build.
  *
  * @param name the job's name
- * @param mysqlConf the source's options ({@code mysql-cdc} names)
+ * @param source where the changes come from
+ * @param sourceConf the source's options ({@code mysql-cdc} names for MySQL, Flink's Kafka connector's for Kafka)
  * @param sinkParallelism the writers' parallelism, or null for the environment's
  */
-public record SyncJob(String name, Map<String, String> mysqlConf, SyncSettings settings, Integer sinkParallelism) {
+public record SyncJob(String name, Source source, Map<String, String> sourceConf, SyncSettings settings,
+        Integer sinkParallelism) {
     /** The checkpoint interval of a sync when none is configured, as Apache Paimon's actions have it. */
     public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofMinutes(3);
     /** The table option that sets the writers' parallelism instead of being stored with the table. */
     public static final String SINK_PARALLELISM = "sink.parallelism";
 
-    public SyncJob {
-        mysqlConf = Map.copyOf(mysqlConf);
+    /** The sources a sync reads. */
+    public enum Source {
+        MYSQL("MySQL"),
+        KAFKA("Kafka");
+
+        private final String displayName;
+
+        Source(String displayName) {
+            this.displayName = displayName;
+        }
+
+        public String displayName() {
+            return displayName;
+        }
     }
 
-    /** The name of a table sync into {@code database.table}. */
-    public static String tableSyncName(String database, String table) {
-        return "MySQL-Paimon Table Sync: " + database + "." + table;
+    public SyncJob {
+        sourceConf = Map.copyOf(sourceConf);
+    }
+
+    /** The name of a table sync into {@code database.table}, as Apache Paimon's actions name theirs. */
+    public static String tableSyncName(Source source, String database, String table) {
+        return source.displayName() + "-Paimon Table Sync: " + database + "." + table;
     }
 
     /** The name of a database sync into {@code database}. */
-    public static String databaseSyncName(String database) {
-        return "MySQL-Paimon Database Sync: " + database;
+    public static String databaseSyncName(Source source, String database) {
+        return source.displayName() + "-Paimon Database Sync: " + database;
     }
 
     /**
@@ -60,7 +79,16 @@ public record SyncJob(String name, Map<String, String> mysqlConf, SyncSettings s
     }
 
     public void addTo(StreamExecutionEnvironment env) {
-        MySqlSync.addTo(env, mysqlConf, settings, sinkParallelism);
+        switch (source) {
+            case MYSQL:
+                MySqlSync.addTo(env, sourceConf, settings, sinkParallelism);
+                break;
+            case KAFKA:
+                KafkaSync.addTo(env, sourceConf, settings, sinkParallelism);
+                break;
+            default:
+                throw new IllegalStateException(source.name());
+        }
     }
 
     /**

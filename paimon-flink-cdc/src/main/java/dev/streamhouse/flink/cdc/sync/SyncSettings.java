@@ -37,6 +37,8 @@ public final class SyncSettings implements Serializable {
     private final String excluding;
     private final List<String> primaryKeys;
     private final List<String> partitionKeys;
+    private final Map<String, List<String>> tablePartitionKeys;
+    private final Map<String, String> tableMapping;
     private final Map<String, String> tableOptions;
     private final TypeMapping typeMapping;
     private final boolean ignoreIncompatible;
@@ -56,6 +58,8 @@ public final class SyncSettings implements Serializable {
         this.excluding = b.excluding;
         this.primaryKeys = List.copyOf(b.primaryKeys);
         this.partitionKeys = List.copyOf(b.partitionKeys);
+        this.tablePartitionKeys = Map.copyOf(b.tablePartitionKeys);
+        this.tableMapping = Map.copyOf(b.tableMapping);
         this.tableOptions = Map.copyOf(b.tableOptions);
         this.typeMapping = b.typeMapping;
         this.ignoreIncompatible = b.ignoreIncompatible;
@@ -90,6 +94,14 @@ public final class SyncSettings implements Serializable {
 
     public List<String> partitionKeys() {
         return partitionKeys;
+    }
+
+    /**
+     * The partition keys of the table a source table creates: its own ({@code --multiple_table_partition_keys})
+     * or else {@link #partitionKeys()}.
+     */
+    public List<String> partitionKeys(CdcTableId source) {
+        return source == null ? partitionKeys : tablePartitionKeys.getOrDefault(source.table(), partitionKeys);
     }
 
     public Map<String, String> tableOptions() {
@@ -133,6 +145,10 @@ public final class SyncSettings implements Serializable {
         if (singleTable()) {
             return Identifier.of(database, table);
         }
+        String mapped = tableMapping.get(source.table());
+        if (mapped != null) {
+            return Identifier.of(database, mapped);
+        }
         String name = mergeShards ? source.table() : source.database() + "_" + source.table();
         return Identifier.of(database, (tablePrefix == null ? "" : tablePrefix) + name
                 + (tableSuffix == null ? "" : tableSuffix));
@@ -150,6 +166,8 @@ public final class SyncSettings implements Serializable {
         private String excluding;
         private List<String> primaryKeys = List.of();
         private List<String> partitionKeys = List.of();
+        private Map<String, List<String>> tablePartitionKeys = Map.of();
+        private Map<String, String> tableMapping = Map.of();
         private Map<String, String> tableOptions = Map.of();
         private TypeMapping typeMapping = TypeMapping.defaults();
         private boolean ignoreIncompatible;
@@ -198,6 +216,18 @@ public final class SyncSettings implements Serializable {
 
         public Builder primaryKeys(List<String> keys) {
             this.primaryKeys = keys;
+            return this;
+        }
+
+        /** {@code --multiple_table_partition_keys}: partition keys by source table name. */
+        public Builder tablePartitionKeys(Map<String, List<String>> keys) {
+            this.tablePartitionKeys = keys;
+            return this;
+        }
+
+        /** {@code --table_mapping}: target table names by source table name, used as they are (no prefix or suffix). */
+        public Builder tableMapping(Map<String, String> mapping) {
+            this.tableMapping = mapping;
             return this;
         }
 

@@ -92,7 +92,7 @@ class SyncStatementPlannerITCase {
                 + "/*+ OPTIONS('server-id' = '5500-5510', 'port' = '" + MARIADB.port() + "') */");
 
         assertThat(job.name()).isEqualTo("MySQL-Paimon Table Sync: ods.orders");
-        assertThat(job.mysqlConf()).containsExactlyInAnyOrderEntriesOf(Map.of("hostname", MARIADB.host(), "port",
+        assertThat(job.sourceConf()).containsExactlyInAnyOrderEntriesOf(Map.of("hostname", MARIADB.host(), "port",
                 Integer.toString(MARIADB.port()), "username", MariaDbExtension.CDC_USER, "password",
                 MariaDbExtension.CDC_PASSWORD, "server-time-zone", "UTC", "database-name", "shop", "table-name",
                 "orders(_[0-9])?", "server-id", "5500-5510"));
@@ -118,8 +118,8 @@ class SyncStatementPlannerITCase {
                 + "INCLUDING TABLE 'orders.*|tmp_.*' EXCLUDING TABLE 'tmp_.*'");
 
         assertThat(job.name()).isEqualTo("MySQL-Paimon Database Sync: ods");
-        assertThat(job.mysqlConf()).containsEntry("database-name", "shop");
-        Pattern tables = Pattern.compile(job.mysqlConf().get("table-name"));
+        assertThat(job.sourceConf()).containsEntry("database-name", "shop");
+        Pattern tables = Pattern.compile(job.sourceConf().get("table-name"));
         assertThat(tables.matcher("orders").matches()).isTrue();
         assertThat(tables.matcher("orders_2").matches()).isTrue();
         assertThat(tables.matcher("tmp_x").matches()).isFalse();
@@ -133,7 +133,7 @@ class SyncStatementPlannerITCase {
         assertThat(job.sinkParallelism()).isNull();
 
         // INCLUDING ALL TABLES reads every table of the database.
-        assertThat(plan("CREATE DATABASE IF NOT EXISTS paimon.ods AS DATABASE shop INCLUDING ALL TABLES").mysqlConf())
+        assertThat(plan("CREATE DATABASE IF NOT EXISTS paimon.ods AS DATABASE shop INCLUDING ALL TABLES").sourceConf())
                 .doesNotContainKey("table-name");
     }
 

@@ -1,0 +1,294 @@
+package dev.streamhouse.flink.cdc.kafka;
+
+import dev.streamhouse.flink.cdc.event.CdcEvent;
+import dev.streamhouse.flink.cdc.kafka.format.CdcFormats;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.util.TimeUtils;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+
+/**
+ * The Kafka source of a sync, from {@code --kafka_conf} with the option names of Flink's Kafka SQL
+ * connector (which Apache Paimon's Kafka actions take too): {@code properties.bootstrap.servers},
+ * {@code topic} (one or more, separated by {@code ;}) or {@code topic-pattern}, {@code properties.group.id},
+ * {@code value.format}, {@code scan.startup.mode} ({@code group-offsets} by default, where a group
+ * without committed offsets starts at the earliest unless {@code properties.auto.offset.reset} says
+ * otherwise; {@code earliest-offset}, {@code latest-offset}, {@code timestamp} with
+ * {@code scan.startup.timestamp-millis}, {@code specific-offsets} with {@code scan.startup.specific-offsets}
+ * = {@code partition:0,offset:42;partition:1,offset:300}), {@code scan.topic-partition-discovery.interval},
+ * {@code <format>.ignore-parse-errors}, and any Kafka consumer property as {@code properties.<name>}.
+ * The offsets live in Flink's checkpoints; they are committed to the group on each checkpoint, for
+ * monitoring only.
+ */
+public final class KafkaSyncSource {
+    public static final String BOOTSTRAP_SERVERS = "properties.bootstrap.servers";
+    public static final String TOPIC = "topic";
+    public static final String TOPIC_PATTERN = "topic-pattern";
+    public static final String GROUP_ID = "properties.group.id";
+    public static final String VALUE_FORMAT = "value.format";
+    public static final String STARTUP_MODE = "scan.startup.mode";
+    public static final String STARTUP_TIMESTAMP = "scan.startup.timestamp-millis";
+    public static final String STARTUP_OFFSETS = "scan.startup.specific-offsets";
+    public static final String DISCOVERY_INTERVAL = "scan.topic-partition-discovery.interval";
+    private static final String PROPERTIES = "properties.";
+    private static final Set<String> KNOWN = Set.of(TOPIC, TOPIC_PATTERN, VALUE_FORMAT, STARTUP_MODE,
+            STARTUP_TIMESTAMP, STARTUP_OFFSETS, DISCOVERY_INTERVAL);
+    private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Map<String, String> conf;
+    private final String format;
+    private final List<String> topics;
+    private final Pattern topicPattern;
+
+    private KafkaSyncSource(Map<String, String> conf) {
+        this.conf = Map.copyOf(conf);
+        for (String key : conf.keySet()) {
+            if (!key.startsWith(PROPERTIES) && !KNOWN.contains(key) && !key.endsWith(".ignore-parse-errors")) {
+                throw new IllegalArgumentException("--kafka_conf " + key + " is not an option of a Kafka sync; they are "
+                        + KNOWN.stream().sorted().toList() + ", <format>.ignore-parse-errors and properties.<Kafka "
+                        + "consumer property>");
+            }
+        }
+        required(BOOTSTRAP_SERVERS);
+        required(GROUP_ID);
+        this.format = CdcFormats.check(required(VALUE_FORMAT));
+        String topic = conf.get(TOPIC);
+        String pattern = conf.get(TOPIC_PATTERN);
+        if ((topic == null) == (pattern == null)) {
+            throw new IllegalArgumentException("--kafka_conf needs either topic=<name>[;<name>...] or "
+                    + "topic-pattern=<regex>, " + (topic == null ? "not neither" : "not both"));
+        }
+        List<String> list = new ArrayList<>();
+        if (topic != null) {
+            for (String t : topic.split(";")) {
+                if (!t.isBlank()) {
+                    list.add(t.trim());
+                }
+            }
+        }
+        this.topics = List.copyOf(list);
+        this.topicPattern = pattern == null ? null : Pattern.compile(pattern);
+    }
+
+    /**
+     * @throws IllegalArgumentException naming a missing, unknown or wrong option
+     */
+    public static KafkaSyncSource of(Map<String, String> kafkaConf) {
+        KafkaSyncSource source = new KafkaSyncSource(kafkaConf);
+        source.startingOffsets(); // checks the startup options
+        return source;
+    }
+
+    public String format() {
+        return format;
+    }
+
+    /** What the source reads, for messages: the topics or the pattern. */
+    public String describe() {
+        return (topicPattern != null ? "topics matching '" + topicPattern + "'" : "topic " + String.join(", ", topics))
+                + " at " + conf.get(BOOTSTRAP_SERVERS);
+    }
+
+    private String required(String key) {
+        String value = conf.get(key);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("--kafka_conf " + key + "=... is required");
+        }
+        return value.trim();
+    }
+
+    /** The consumer properties: every {@code properties.*} option without its prefix. */
+    private Properties consumerProperties() {
+        Properties props = new Properties();
+        for (Map.Entry<String, String> e : conf.entrySet()) {
+            if (e.getKey().startsWith(PROPERTIES)) {
+                props.setProperty(e.getKey().substring(PROPERTIES.length()), e.getValue());
+            }
+        }
+        String discovery = conf.get(DISCOVERY_INTERVAL);
+        if (discovery != null) {
+            props.setProperty("partition.discovery.interval.ms", Long.toString(duration(DISCOVERY_INTERVAL, discovery)));
+        }
+        return props;
+    }
+
+    /**
+     * Checks, before the job is submitted, that the brokers answer and that every named topic exists.
+     *
+     * @throws IllegalStateException naming the servers or the topic
+     */
+    public void preflight() {
+        Map<String, Object> props = new HashMap<>();
+        consumerProperties().forEach((k, v) -> props.put((String) k, v));
+        props.keySet().retainAll(AdminClientConfig.configNames());
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) CHECK_TIMEOUT.toMillis());
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CHECK_TIMEOUT.toMillis());
+        String servers = conf.get(BOOTSTRAP_SERVERS);
+        try (Admin admin = Admin.create(props)) {
+            try {
+                admin.describeCluster().nodes().get(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("Cannot reach Kafka at " + servers + " (" + BOOTSTRAP_SERVERS + ") within "
+                        + CHECK_TIMEOUT.toSeconds() + " s: " + rootMessage(e));
+            }
+            if (!topics.isEmpty()) {
+                try {
+                    admin.describeTopics(topics).allTopicNames().get(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                        Set<String> existing = admin.listTopics().names().get(CHECK_TIMEOUT.toMillis(),
+                                TimeUnit.MILLISECONDS);
+                        List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
+                        throw new IllegalStateException("Kafka at " + servers + " has no topic " + String.join(", ",
+                                missing) + " (--kafka_conf topic)");
+                    }
+                    throw new IllegalStateException("Cannot describe topic " + String.join(", ", topics) + " on Kafka at "
+                            + servers + ": " + rootMessage(e));
+                } catch (TimeoutException e) {
+                    throw new IllegalStateException("Kafka at " + servers + " did not describe topic "
+                            + String.join(", ", topics) + " within " + CHECK_TIMEOUT.toSeconds() + " s");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while checking Kafka at " + servers, e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("Cannot list the topics of Kafka at " + servers + ": " + rootMessage(e));
+        }
+    }
+
+    /**
+     * The Flink source, emitting the records' changes.
+     *
+     * @param serverZone the zone in which formats that write TIMESTAMP values as local text wrote them
+     * @param needsTableNames whether every record must name its table (a database sync)
+     */
+    public KafkaSource<CdcEvent> build(ZoneId serverZone, boolean needsTableNames) {
+        KafkaSourceBuilder<CdcEvent> builder = KafkaSource.<CdcEvent>builder()
+                .setBootstrapServers(conf.get(BOOTSTRAP_SERVERS))
+                .setGroupId(conf.get(GROUP_ID))
+                .setProperties(consumerProperties())
+                .setStartingOffsets(startingOffsets())
+                .setDeserializer(new KafkaCdcDeserializer(format, serverZone,
+                        Boolean.parseBoolean(conf.getOrDefault(format + ".ignore-parse-errors", "false")),
+                        needsTableNames));
+        if (topicPattern != null) {
+            builder.setTopicPattern(topicPattern);
+        } else {
+            builder.setTopics(topics);
+        }
+        return builder.build();
+    }
+
+    private OffsetsInitializer startingOffsets() {
+        String mode = conf.getOrDefault(STARTUP_MODE, "group-offsets").trim().toLowerCase(Locale.ROOT);
+        switch (mode) {
+            case "earliest-offset":
+                return OffsetsInitializer.earliest();
+            case "latest-offset":
+                return OffsetsInitializer.latest();
+            case "group-offsets": {
+                String reset = conf.getOrDefault(PROPERTIES + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+                return OffsetsInitializer.committedOffsets(resetStrategy(reset));
+            }
+            case "timestamp": {
+                String millis = conf.get(STARTUP_TIMESTAMP);
+                if (millis == null) {
+                    throw new IllegalArgumentException("--kafka_conf scan.startup.mode=timestamp needs "
+                            + STARTUP_TIMESTAMP + "=<epoch milliseconds>");
+                }
+                try {
+                    return OffsetsInitializer.timestamp(Long.parseLong(millis.trim()));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--kafka_conf " + STARTUP_TIMESTAMP + "=" + millis
+                            + " is not a number of milliseconds");
+                }
+            }
+            case "specific-offsets":
+                return OffsetsInitializer.offsets(specificOffsets(), OffsetResetStrategy.EARLIEST);
+            default:
+                throw new IllegalArgumentException("--kafka_conf " + STARTUP_MODE + "=" + mode + " is none of "
+                        + "earliest-offset, latest-offset, group-offsets, timestamp, specific-offsets");
+        }
+    }
+
+    private static OffsetResetStrategy resetStrategy(String reset) {
+        switch (reset.trim().toLowerCase(Locale.ROOT)) {
+            case "earliest":
+                return OffsetResetStrategy.EARLIEST;
+            case "latest":
+                return OffsetResetStrategy.LATEST;
+            case "none":
+                return OffsetResetStrategy.NONE;
+            default:
+                throw new IllegalArgumentException("--kafka_conf properties.auto.offset.reset=" + reset
+                        + " is none of earliest, latest, none");
+        }
+    }
+
+    /** {@code partition:0,offset:42;partition:1,offset:300} of the one topic. */
+    private Map<TopicPartition, Long> specificOffsets() {
+        String spec = conf.get(STARTUP_OFFSETS);
+        if (spec == null || topics.size() != 1) {
+            throw new IllegalArgumentException("--kafka_conf scan.startup.mode=specific-offsets needs one topic and "
+                    + STARTUP_OFFSETS + "=partition:0,offset:42;partition:1,offset:300");
+        }
+        Map<TopicPartition, Long> offsets = new LinkedHashMap<>();
+        for (String entry : spec.split(";")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            String[] parts = entry.split(",");
+            try {
+                if (parts.length != 2 || !parts[0].trim().startsWith("partition:")
+                        || !parts[1].trim().startsWith("offset:")) {
+                    throw new NumberFormatException();
+                }
+                int partition = Integer.parseInt(parts[0].trim().substring("partition:".length()).trim());
+                long offset = Long.parseLong(parts[1].trim().substring("offset:".length()).trim());
+                offsets.put(new TopicPartition(topics.get(0), partition), offset);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--kafka_conf " + STARTUP_OFFSETS + ": '" + entry
+                        + "' is not partition:<n>,offset:<n>");
+            }
+        }
+        return offsets;
+    }
+
+    private static long duration(String key, String value) {
+        try {
+            return TimeUtils.parseDuration(value).toMillis();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--kafka_conf " + key + "=" + value + " is not a duration (e.g. 10 s)");
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+}

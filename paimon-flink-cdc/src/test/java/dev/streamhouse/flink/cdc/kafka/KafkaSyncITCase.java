@@ -1,0 +1,278 @@
+package dev.streamhouse.flink.cdc.kafka;
+
+import dev.streamhouse.flink.cdc.action.CdcActionsTesting;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.testutils.TestTables;
+import dev.streamhouse.testing.kafka.KafkaExtension;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static dev.streamhouse.flink.cdc.kafka.DebeziumEvents.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code kafka_sync_table} and {@code kafka_sync_database} end to end against a real Kafka broker:
+ * Debezium JSON with and without schema (keys from the record key), Canal JSON (keys from
+ * {@code pkNames}, types from {@code mysqlType}), inserts, updates and deletes, an added column and a
+ * widened type while the job runs, a new table during a database sync, startup modes, and the errors a
+ * user meets: a malformed record, a missing topic, an unreachable broker.
+ */
+class KafkaSyncITCase {
+    @RegisterExtension
+    static final KafkaExtension KAFKA = new KafkaExtension();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+
+    private static final Duration WAIT = Duration.ofMinutes(2);
+
+    @TempDir
+    Path warehouse;
+
+    private final List<JobClient> jobs = new ArrayList<>();
+
+    @AfterEach
+    void cancelJobs() throws Exception {
+        for (JobClient job : jobs) {
+            if (!job.getJobStatus().get().isGloballyTerminalState()) {
+                job.cancel().get(1, TimeUnit.MINUTES);
+            }
+        }
+    }
+
+    private String[] kafka(String topic, String format) {
+        return new String[] {"--warehouse", warehouse.toUri().toString(),
+                "--kafka_conf", "properties.bootstrap.servers=" + KAFKA.bootstrapServers(),
+                "--kafka_conf", "topic=" + topic, "--kafka_conf", "properties.group.id=sync-" + topic,
+                "--kafka_conf", "value.format=" + format,
+                "-D", "execution.checkpointing.interval=300ms", "-D", "parallelism.default=2"};
+    }
+
+    private JobClient start(String action, String[]... argGroups) throws Exception {
+        List<String> args = new ArrayList<>();
+        for (String[] group : argGroups) {
+            args.addAll(List.of(group));
+        }
+        JobClient job = CdcActionsTesting.submit(action, args.toArray(new String[0]));
+        jobs.add(job);
+        return job;
+    }
+
+    private Catalog catalog() {
+        return CatalogFactory.createCatalog(new Options(Map.of("warehouse", warehouse.toUri().toString())));
+    }
+
+    private List<String> rows(String table) {
+        try (Catalog catalog = catalog()) {
+            Identifier id = Identifier.fromString(table);
+            if (!catalog.tableExists(id)) {
+                return List.of("(no table " + table + ")");
+            }
+            List<String> out = new ArrayList<>();
+            for (String row : TestTables.readAll(catalog.getTable(id))) {
+                out.add(row.replaceFirst("^[-+][IUD]", "+I"));
+            }
+            out.sort(null);
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Table table(String name) {
+        try (Catalog catalog = catalog()) {
+            return catalog.getTable(Identifier.fromString(name));
+        }
+    }
+
+    private void awaitRows(String table, String... expected) {
+        List<String> sorted = new ArrayList<>(List.of(expected));
+        sorted.sort(null);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> assertThat(rows(table)).as(table).isEqualTo(sorted));
+    }
+
+    private static void send(String topic, int partition, DebeziumEvents table, Map<String, String> keyRow,
+            String value) {
+        KAFKA.send(topic, partition, List.of(new java.util.AbstractMap.SimpleEntry<>(table.key(keyRow), value)));
+    }
+
+    /** Kafka Connect's Decimal: the unscaled value's big-endian bytes, in Base64, as a JSON string. */
+    private static String decimal(String value) {
+        return "\"" + Base64.getEncoder().encodeToString(new BigDecimal(value).unscaledValue().toByteArray()) + "\"";
+    }
+
+    @Test
+    void debeziumJsonDatabaseSyncFollowsChangesSchemaEvolutionAndNewTables() throws Exception {
+        KAFKA.createTopic("dbz", 2);
+        DebeziumEvents orders = new DebeziumEvents("shop", "orders")
+                .column("id", "\"type\":\"int32\",\"optional\":false")
+                .column("amount", "\"type\":\"bytes\",\"optional\":false,\"name\":\"org.apache.kafka.connect.data."
+                        + "Decimal\",\"version\":1,\"parameters\":{\"scale\":\"2\",\"connect.decimal.precision\":\"10\"}")
+                .column("note", "\"type\":\"string\",\"optional\":true")
+                .column("created", "\"type\":\"int64\",\"optional\":true,\"name\":\"io.debezium.time.MicroTimestamp\"")
+                .column("qty", "\"type\":\"int32\",\"optional\":true")
+                .key("id");
+        DebeziumEvents customers = new DebeziumEvents("shop", "customers")
+                .column("id", "\"type\":\"int64\",\"optional\":false")
+                .column("name", "\"type\":\"string\",\"optional\":true")
+                .key("id");
+        Map<String, String> o1 = row("id", "1", "amount", decimal("10.50"), "note", "\"a\"", "created",
+                "1700000000123456", "qty", "1");
+        Map<String, String> o2 = row("id", "2", "amount", decimal("20.00"), "note", "null", "created", "null",
+                "qty", "null");
+        send("dbz", 0, orders, o1, orders.read(o1));
+        send("dbz", 1, orders, o2, orders.read(o2));
+        Map<String, String> c7 = row("id", "7", "name", "\"ann\"");
+        send("dbz", 0, customers, c7, customers.insert(c7));
+        KAFKA.send("dbz", 1, List.of(new java.util.AbstractMap.SimpleEntry<>(orders.key(o1), null))); // a tombstone
+
+        start("kafka_sync_database", kafka("dbz", "debezium-json"),
+                new String[] {"--database", "ods", "--table_prefix", "k_", "--table_conf", "bucket=2"});
+        awaitRows("ods.k_orders", "+I(1, 10.50, a, 2023-11-14T22:13:20.123456, 1)", "+I(2, 20.00, null, null, null)");
+        awaitRows("ods.k_customers", "+I(7, ann)");
+        Table ordersTable = table("ods.k_orders");
+        assertThat(ordersTable.primaryKeys()).containsExactly("id");
+        assertThat(ordersTable.rowType().toString()).contains("`id` INT NOT NULL", "`amount` DECIMAL(10, 2) NOT NULL",
+                "`note` STRING", "`created` TIMESTAMP(6)", "`qty` INT");
+
+        Map<String, String> o2b = row("id", "2", "amount", decimal("20.00"), "note", "\"b\"", "created", "null",
+                "qty", "null");
+        send("dbz", 1, orders, o2, orders.update(o2, o2b));
+        send("dbz", 0, orders, o1, orders.delete(o1));
+        awaitRows("ods.k_orders", "+I(2, 20.00, b, null, null)");
+
+        // An added column and a widened type (INT to BIGINT), then a new table.
+        DebeziumEvents orders2 = new DebeziumEvents("shop", "orders")
+                .column("id", "\"type\":\"int32\",\"optional\":false")
+                .column("amount", "\"type\":\"bytes\",\"optional\":false,\"name\":\"org.apache.kafka.connect.data."
+                        + "Decimal\",\"version\":1,\"parameters\":{\"scale\":\"2\",\"connect.decimal.precision\":\"10\"}")
+                .column("note", "\"type\":\"string\",\"optional\":true")
+                .column("created", "\"type\":\"int64\",\"optional\":true,\"name\":\"io.debezium.time.MicroTimestamp\"")
+                .column("qty", "\"type\":\"int64\",\"optional\":true")
+                .column("status", "\"type\":\"string\",\"optional\":true")
+                .key("id");
+        Map<String, String> o3 = row("id", "3", "amount", decimal("30.00"), "note", "null", "created", "null",
+                "qty", "5000000000", "status", "\"new\"");
+        send("dbz", 0, orders2, o3, orders2.insert(o3));
+        DebeziumEvents returns = new DebeziumEvents("shop", "returns")
+                .column("id", "\"type\":\"int32\",\"optional\":false")
+                .column("order_id", "\"type\":\"int64\",\"optional\":true")
+                .key("id");
+        Map<String, String> r1 = row("id", "1", "order_id", "5000000000");
+        send("dbz", 1, returns, r1, returns.insert(r1));
+        awaitRows("ods.k_orders", "+I(2, 20.00, b, null, null, null)", "+I(3, 30.00, null, null, 5000000000, new)");
+        awaitRows("ods.k_returns", "+I(1, 5000000000)");
+        assertThat(table("ods.k_orders").rowType().toString()).contains("`qty` BIGINT", "`status` STRING");
+    }
+
+    @Test
+    void debeziumJsonWithoutSchemaSyncsStringsKeyedByTheRecordKey() throws Exception {
+        KAFKA.createTopic("plain", 1);
+        DebeziumEvents items = new DebeziumEvents("inv", "items").withoutSchema()
+                .column("sku", "\"type\":\"string\"").column("qty", "\"type\":\"int32\"").key("sku");
+        Map<String, String> a = row("sku", "\"a-1\"", "qty", "3");
+        Map<String, String> b = row("sku", "\"b-2\"", "qty", "null");
+        send("plain", 0, items, a, items.insert(a));
+        send("plain", 0, items, b, items.insert(b));
+        Map<String, String> a2 = row("sku", "\"a-1\"", "qty", "4");
+        send("plain", 0, items, a, items.update(a, a2));
+
+        start("kafka_sync_table", kafka("plain", "debezium-json"), new String[] {"--database", "ods", "--table",
+                "items", "--table_conf", "bucket=1"});
+        awaitRows("ods.items", "+I(a-1, 4)", "+I(b-2, null)");
+        assertThat(table("ods.items").primaryKeys()).containsExactly("sku");
+        assertThat(table("ods.items").rowType().toString()).contains("`sku` STRING NOT NULL", "`qty` STRING");
+    }
+
+    @Test
+    void canalJsonTableSyncReadsTypesKeysUpdatesAndDeletes() throws Exception {
+        KAFKA.createTopic("canal", 1);
+        String types = "\"mysqlType\":{\"id\":\"int(11)\",\"price\":\"decimal(8,2)\",\"name\":\"varchar(20)\","
+                + "\"sold\":\"datetime(3)\",\"flag\":\"tinyint(1)\",\"big\":\"bigint(20) unsigned\"},"
+                + "\"pkNames\":[\"id\"],\"database\":\"shop\",\"table\":\"products\",\"isDdl\":false,\"es\":1700000000000";
+        KAFKA.send("canal",
+                "{\"data\":[{\"id\":\"1\",\"price\":\"9.99\",\"name\":\"pen\",\"sold\":\"2024-01-02 10:15:30.500\","
+                        + "\"flag\":\"1\",\"big\":\"18446744073709551615\"},{\"id\":\"2\",\"price\":\"1.00\",\"name\":null,"
+                        + "\"sold\":null,\"flag\":\"0\",\"big\":\"0\"}]," + types + ",\"type\":\"INSERT\"}",
+                "{\"data\":[{\"id\":\"1\",\"price\":\"8.99\",\"name\":\"pen\",\"sold\":\"2024-01-02 10:15:30.500\","
+                        + "\"flag\":\"1\",\"big\":\"18446744073709551615\"}],\"old\":[{\"price\":\"9.99\"}]," + types
+                        + ",\"type\":\"UPDATE\"}",
+                "{\"data\":null,\"database\":\"shop\",\"table\":\"products\",\"isDdl\":true,\"type\":\"ALTER\","
+                        + "\"sql\":\"ALTER TABLE products ADD x INT\"}",
+                "{\"data\":[{\"id\":\"2\",\"price\":\"1.00\",\"name\":null,\"sold\":null,\"flag\":\"0\",\"big\":\"0\"}],"
+                        + types + ",\"type\":\"DELETE\"}");
+
+        start("kafka_sync_table", kafka("canal", "canal-json"), new String[] {"--database", "ods", "--table",
+                "products", "--table_conf", "bucket=1", "--kafka_conf", "scan.startup.mode=earliest-offset"});
+        awaitRows("ods.products", "+I(1, 8.99, pen, 2024-01-02T10:15:30.500, true, 18446744073709551615)");
+        assertThat(table("ods.products").rowType().toString()).contains("`id` INT NOT NULL", "`price` DECIMAL(8, 2)",
+                "`name` VARCHAR(20)", "`sold` TIMESTAMP(3)", "`flag` BOOLEAN", "`big` DECIMAL(20, 0)");
+    }
+
+    @Test
+    void aMalformedRecordFailsTheJobNamingTopicPartitionAndOffsetUnlessSkipped() throws Exception {
+        KAFKA.createTopic("broken", 1);
+        KAFKA.send("broken", "{\"data\":[{\"id\":\"1\"}],\"mysqlType\":{\"id\":\"int\"},\"pkNames\":[\"id\"],"
+                + "\"database\":\"d\",\"table\":\"t\",\"type\":\"INSERT\"}", "not json at all",
+                "{\"data\":[{\"id\":\"2\"}],\"mysqlType\":{\"id\":\"int\"},\"pkNames\":[\"id\"],"
+                        + "\"database\":\"d\",\"table\":\"t\",\"type\":\"INSERT\"}");
+        JobClient failing = start("kafka_sync_table", kafka("broken", "canal-json"), new String[] {"--database", "ods",
+                "--table", "t", "--table_conf", "bucket=1"});
+        assertThatThrownBy(() -> failing.getJobExecutionResult().get(2, TimeUnit.MINUTES))
+                .isInstanceOf(ExecutionException.class)
+                .rootCause().hasMessageContaining("topic broken, partition 0, offset 1 as canal-json");
+        assertThat(failing.getJobStatus().get()).isEqualTo(JobStatus.FAILED);
+
+        start("kafka_sync_table", kafka("broken", "canal-json"), new String[] {"--database", "ods", "--table", "t2",
+                "--table_conf", "bucket=1", "--kafka_conf", "canal-json.ignore-parse-errors=true"});
+        awaitRows("ods.t2", "+I(1)", "+I(2)");
+    }
+
+    @Test
+    void aMissingTopicAnUnreachableBrokerAndAWrongOptionFailBeforeTheJobStarts() {
+        assertThatThrownBy(() -> start("kafka_sync_table", kafka("no_such_topic", "canal-json"),
+                new String[] {"--database", "ods", "--table", "t"}))
+                .hasMessageContaining("has no topic no_such_topic");
+        String[] args = kafka("x", "canal-json");
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("properties.bootstrap.servers=")) {
+                args[i] = "properties.bootstrap.servers=127.0.0.1:1";
+            }
+        }
+        assertThatThrownBy(() -> start("kafka_sync_table", args, new String[] {"--database", "ods", "--table", "t",
+                "--kafka_conf", "properties.request.timeout.ms=2000"}))
+                .hasMessageContaining("Cannot reach Kafka at 127.0.0.1:1");
+        assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "maxwell-json"),
+                new String[] {"--database", "ods", "--table", "t"}))
+                .hasMessageContaining("value.format 'maxwell-json' is not supported yet");
+        assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "canal-json"),
+                new String[] {"--database", "ods", "--table", "t", "--kafka_conf", "scan.startup.mode=sometime"}))
+                .hasMessageContaining("scan.startup.mode=sometime");
+    }
+}
