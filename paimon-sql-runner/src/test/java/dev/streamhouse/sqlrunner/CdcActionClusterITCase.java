@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
+import dev.streamhouse.testing.kafka.KafkaExtension;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
@@ -39,6 +40,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CdcActionClusterITCase {
     @RegisterExtension
     static final MariaDbExtension MARIADB = new MariaDbExtension();
+
+    @RegisterExtension
+    static final KafkaExtension KAFKA = new KafkaExtension();
 
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();
     private static final Path CATALOG_BUNDLE = Path.of(System.getProperty("streamhouse.bundle",
@@ -104,6 +108,33 @@ class CdcActionClusterITCase {
             // the second engine's registration collides with the first's and its job fails.
             assertThat(cluster.log("taskmanager.log")).contains("Starting the MARIADB connector")
                     .doesNotContain("Unable to register metrics");
+        });
+    }
+
+    /**
+     * {@code kafka_sync_table} from the cdc bundle as user jar: Flink's Kafka source is inside it,
+     * relocated with its Kafka client, so the cluster needs no Kafka connector in lib/.
+     */
+    @Test
+    void kafkaSyncRunsWithTheCdcBundleAsUserJar() throws Exception {
+        KAFKA.createTopic("canal_orders", 1);
+        String types = "\"mysqlType\":{\"id\":\"int(11)\",\"sku\":\"varchar(8)\"},\"pkNames\":[\"id\"],"
+                + "\"database\":\"shop\",\"table\":\"orders\",\"isDdl\":false";
+        KAFKA.send("canal_orders", "{\"data\":[{\"id\":\"1\",\"sku\":\"A-1\"},{\"id\":\"2\",\"sku\":\"B-2\"}],"
+                + types + ",\"type\":\"INSERT\"}");
+        onCluster(List.of(CATALOG_BUNDLE), (cluster, dir, jobs) -> {
+            Path warehouse = dir.resolve("warehouse");
+            String job = submit(cluster, dir, jobs, "Kafka-Paimon Table Sync: ods.orders", args("run", "-d",
+                    CDC_BUNDLE.toString(), "kafka_sync_table", "--warehouse", warehouse.toUri().toString(),
+                    "--database", "ods", "--table", "orders", "--table_conf", "bucket=1",
+                    "--kafka_conf", "properties.bootstrap.servers=" + KAFKA.bootstrapServers(),
+                    "--kafka_conf", "topic=canal_orders", "--kafka_conf", "properties.group.id=cluster",
+                    "--kafka_conf", "value.format=canal-json"));
+            awaitRows(warehouse, "ods.orders", "+I(1, A-1)", "+I(2, B-2)");
+            KAFKA.send("canal_orders", "{\"data\":[{\"id\":\"2\",\"sku\":\"B-2\"}]," + types
+                    + ",\"type\":\"DELETE\"}");
+            awaitRows(warehouse, "ods.orders", "+I(1, A-1)");
+            assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
         });
     }
 
