@@ -52,6 +52,7 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     private Path config;
     private Path log;
     private Process broker;
+    private KafkaProducer<String, String> producer;
     private int port;
 
     @Override
@@ -138,6 +139,12 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     /** Stops the broker and deletes its directory. */
     public void stop() throws Exception {
         try {
+            synchronized (this) {
+                if (producer != null) {
+                    producer.close(Duration.ofSeconds(5));
+                    producer = null;
+                }
+            }
             stopBroker();
         } finally {
             if (baseDir != null) {
@@ -162,18 +169,18 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     }
 
     /** Sends records (key, value; either may be null) to one partition of a topic and waits for them. */
-    public void send(String topic, int partition, List<Map.Entry<String, String>> records) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        try (KafkaProducer<String, String> producer =
-                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            for (Map.Entry<String, String> r : records) {
-                producer.send(new ProducerRecord<>(topic, partition, r.getKey(), r.getValue()));
-            }
-            producer.flush();
+    public synchronized void send(String topic, int partition, List<Map.Entry<String, String>> records) {
+        if (producer == null) {
+            Properties props = new Properties();
+            props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+            props.put(ProducerConfig.ACKS_CONFIG, "all");
+            props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+            producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
         }
+        for (Map.Entry<String, String> r : records) {
+            producer.send(new ProducerRecord<>(topic, partition, r.getKey(), r.getValue()));
+        }
+        producer.flush();
     }
 
     /** Sends values without keys to partition 0 of a topic. */

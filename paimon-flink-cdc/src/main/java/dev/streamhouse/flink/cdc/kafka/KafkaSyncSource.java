@@ -142,22 +142,26 @@ public final class KafkaSyncSource {
         Map<String, Object> props = new HashMap<>();
         consumerProperties().forEach((k, v) -> props.put((String) k, v));
         props.keySet().retainAll(AdminClientConfig.configNames());
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) CHECK_TIMEOUT.toMillis());
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CHECK_TIMEOUT.toMillis());
+        // The checks wait as long as the user lets Kafka calls take (default.api.timeout.ms), else 30 s.
+        Duration timeout = props.containsKey(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG)
+                ? Duration.ofMillis(Long.parseLong(props.get(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG).toString()))
+                : CHECK_TIMEOUT;
+        props.putIfAbsent(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        props.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         String servers = conf.get(BOOTSTRAP_SERVERS);
         try (Admin admin = Admin.create(props)) {
             try {
-                admin.describeCluster().nodes().get(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException | TimeoutException e) {
                 throw new IllegalStateException("Cannot reach Kafka at " + servers + " (" + BOOTSTRAP_SERVERS + ") within "
-                        + CHECK_TIMEOUT.toSeconds() + " s: " + rootMessage(e));
+                        + timeout.toSeconds() + " s: " + rootMessage(e));
             }
             if (!topics.isEmpty()) {
                 try {
-                    admin.describeTopics(topics).allTopicNames().get(CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                    admin.describeTopics(topics).allTopicNames().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
                 } catch (ExecutionException e) {
                     if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-                        Set<String> existing = admin.listTopics().names().get(CHECK_TIMEOUT.toMillis(),
+                        Set<String> existing = admin.listTopics().names().get(timeout.toMillis(),
                                 TimeUnit.MILLISECONDS);
                         List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
                         throw new IllegalStateException("Kafka at " + servers + " has no topic " + String.join(", ",
@@ -167,7 +171,7 @@ public final class KafkaSyncSource {
                             + servers + ": " + rootMessage(e));
                 } catch (TimeoutException e) {
                     throw new IllegalStateException("Kafka at " + servers + " did not describe topic "
-                            + String.join(", ", topics) + " within " + CHECK_TIMEOUT.toSeconds() + " s");
+                            + String.join(", ", topics) + " within " + timeout.toSeconds() + " s");
                 }
             }
         } catch (InterruptedException e) {

@@ -266,7 +266,7 @@ class KafkaSyncITCase {
             }
         }
         assertThatThrownBy(() -> start("kafka_sync_table", args, new String[] {"--database", "ods", "--table", "t",
-                "--kafka_conf", "properties.request.timeout.ms=2000"}))
+                "--kafka_conf", "properties.default.api.timeout.ms=3000"}))
                 .hasMessageContaining("Cannot reach Kafka at 127.0.0.1:1");
         assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "maxwell-json"),
                 new String[] {"--database", "ods", "--table", "t"}))
