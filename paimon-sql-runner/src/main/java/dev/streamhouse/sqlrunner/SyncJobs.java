@@ -1,5 +1,6 @@
 package dev.streamhouse.sqlrunner;
 
+import dev.streamhouse.flink.cdc.RootCause;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -80,7 +81,7 @@ final class SyncJobs {
             } catch (ExecutionException e) {
                 LOG.info("Sync job {} ({}) ended", job.id(), job.name(), e);
                 if (!stopping) {
-                    out.println("[ERROR] Sync job " + job.id() + " (" + job.name() + ") failed: " + rootMessage(e)
+                    out.println("[ERROR] Sync job " + job.id() + " (" + job.name() + ") failed: " + RootCause.message(e)
                             + "; details in the log");
                 }
             } catch (InterruptedException e) {
@@ -112,17 +113,10 @@ final class SyncJobs {
                 job.client().getJobExecutionResult().handle((result, failure) -> null).get(1, TimeUnit.MINUTES);
             } catch (Exception e) {
                 LOG.info("Cannot stop sync job {} ({})", job.id(), job.name(), e);
-                out.println("[WARNING] Cannot stop sync job " + job.id() + " cleanly: " + rootMessage(e));
+                out.println("[WARNING] Cannot stop sync job " + job.id() + " cleanly: " + RootCause.message(e));
             }
         }
         out.flush();
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
-    }
 }

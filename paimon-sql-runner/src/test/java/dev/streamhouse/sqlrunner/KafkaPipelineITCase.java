@@ -10,11 +10,8 @@ import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.testutils.TestTables;
 import dev.streamhouse.testing.kafka.KafkaExtension;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +48,7 @@ class KafkaPipelineITCase {
 
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();
     private static final Duration WAIT = Duration.ofMinutes(3);
+    private static SqlClientOnMiniCluster flink;
     private static MiniCluster cluster;
 
     @TempDir
@@ -59,19 +56,14 @@ class KafkaPipelineITCase {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.BIND_PORT, "0");
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(4).build());
-        cluster.start();
+        flink = SqlClientOnMiniCluster.start(4);
+        cluster = flink.cluster();
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
-        if (cluster != null) {
-            cluster.close();
+        if (flink != null) {
+            flink.close();
         }
     }
 
@@ -141,19 +133,7 @@ class KafkaPipelineITCase {
     }
 
     private void runScript(Path scriptFile) throws Exception {
-        URI rest = cluster.getRestAddress().get();
-        List<String> command = List.of("bash", ROOT.resolve("bin/flink-sql").toString(),
-                "-hist", workDir.resolve("history").toString(),
-                "-D", "execution.target=remote", "-D", "rest.address=" + rest.getHost(),
-                "-D", "rest.port=" + rest.getPort(), "-f", scriptFile.toString());
-        ProcessRun run = ProcessRun.run(command, workDir, workDir.resolve("output.txt"), WAIT,
-                (Map<String, String> env) -> {
-                    env.put("FLINK_SQL_SKIP_BUILD", "1");
-                    env.put("FLINK_SQL_LOG", workDir.resolve("flink-sql.log").toString());
-                    env.put("JAVA_HOME", System.getProperty("java.home"));
-                    env.remove("FLINK_CONF_DIR");
-                    env.remove("FLINK_SQL_JAVA_OPTS");
-                });
+        ProcessRun run = flink.runScript(scriptFile, workDir, null, WAIT);
         assertThat(run.exitCode).as(run.output).isZero();
         assertThat(run.output).as(run.output).doesNotContain("[ERROR]");
     }

@@ -3,6 +3,7 @@ package dev.streamhouse.sqlrunner.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.streamhouse.sqlrunner.ProcessRun;
+import dev.streamhouse.sqlrunner.SqlClientOnMiniCluster;
 
 import java.io.IOException;
 import java.net.URI;
@@ -17,10 +18,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -50,7 +47,7 @@ class DocsExamplesITCase {
     /** Starts each page's part of the script; its echo separates the pages' output. */
     private static final String PAGE_MARKER = "-- docs page: ";
 
-    private static MiniCluster cluster;
+    private static SqlClientOnMiniCluster cluster;
     /** The output of each page that ran, by page, in order; filled by the one run of the script. */
     private static Map<MarkdownPage, String> outputs;
     private static ProcessRun run;
@@ -60,13 +57,7 @@ class DocsExamplesITCase {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.BIND_PORT, "0");
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(4).build());
-        cluster.start();
+        cluster = SqlClientOnMiniCluster.start(4);
     }
 
     @AfterAll
@@ -155,21 +146,7 @@ class DocsExamplesITCase {
         Path scriptFile = workDir.resolve("docs-examples.sql");
         Files.writeString(scriptFile, script.toString(), StandardCharsets.UTF_8);
 
-        URI rest = cluster.getRestAddress().get();
-        List<String> command = List.of("bash", Docs.ROOT.resolve("bin/flink-sql").toString(),
-                "-hist", workDir.resolve("history").toString(),
-                "-D", "execution.target=remote", "-D", "rest.address=" + rest.getHost(),
-                "-D", "rest.port=" + rest.getPort(),
-                "-f", scriptFile.toString());
-        run = ProcessRun.run(command, workDir, workDir.resolve("output.txt"), TIMEOUT,
-                (Map<String, String> env) -> {
-                    env.put("FLINK_SQL_SKIP_BUILD", "1");
-                    env.put("FLINK_SQL_LOG", workDir.resolve("flink-sql.log").toString());
-                    env.put("WAREHOUSE", workDir.resolve("warehouses").resolve("init").toString());
-                    env.put("JAVA_HOME", System.getProperty("java.home"));
-                    env.remove("FLINK_CONF_DIR");
-                    env.remove("FLINK_SQL_JAVA_OPTS");
-                });
+        run = cluster.runScript(scriptFile, workDir, workDir.resolve("warehouses").resolve("init"), TIMEOUT);
         System.out.printf("runnable SQL of %d pages ran in %.1f s%n", pages.size(), run.elapsed.toMillis() / 1000.0);
 
         String output = run.output.replaceAll("\u001B\\[[0-9;]*m", "");

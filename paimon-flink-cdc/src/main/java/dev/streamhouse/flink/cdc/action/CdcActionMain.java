@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.cdc.action;
 
+import dev.streamhouse.flink.cdc.RootCause;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.ReadableConfig;
@@ -93,7 +94,7 @@ public final class CdcActionMain {
             if (stopping) {
                 return Outcome.ENDED;
             }
-            err.println("Job " + client.getJobID() + " failed: " + rootMessage(e));
+            err.println("Job " + client.getJobID() + " failed: " + RootCause.message(e));
             return Outcome.FAILED;
         } finally {
             ended.countDown();
@@ -128,16 +129,8 @@ public final class CdcActionMain {
             }
             ended.await(1, TimeUnit.MINUTES);
         } catch (Exception e) {
-            err.println("Cannot stop job " + client.getJobID() + " cleanly: " + rootMessage(e));
+            err.println("Cannot stop job " + client.getJobID() + " cleanly: " + RootCause.message(e));
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
     static String usage() {

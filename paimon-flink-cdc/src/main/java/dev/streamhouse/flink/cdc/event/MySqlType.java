@@ -1,8 +1,10 @@
 package dev.streamhouse.flink.cdc.event;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A MySQL column type as the server declares it: the type name without modifiers ({@code INT},
@@ -30,6 +32,9 @@ import java.util.Objects;
  */
 public final class MySqlType implements Serializable {
     private static final long serialVersionUID = 1L;
+
+    private static final Set<String> SPATIAL = Set.of("GEOMETRY", "POINT", "LINESTRING", "POLYGON", "MULTIPOINT",
+            "MULTILINESTRING", "MULTIPOLYGON", "GEOMETRYCOLLECTION", "GEOMCOLLECTION");
 
     private final String name;
     private final boolean unsigned;
@@ -60,6 +65,39 @@ public final class MySqlType implements Serializable {
 
     public String name() {
         return name;
+    }
+
+    /** {@code GEOMETRY} and its kinds, whose values are WKB bytes. */
+    public boolean isSpatial() {
+        return SPATIAL.contains(name);
+    }
+
+    /**
+     * A TIME value as MySQL writes it, {@code [-]H..H:MM:SS[.ffffff]} (hours from -838 to 838), as a
+     * duration; null for null.
+     */
+    public static Duration parseTime(String text) {
+        if (text == null) {
+            return null;
+        }
+        boolean negative = text.startsWith("-");
+        String s = negative ? text.substring(1) : text;
+        String[] parts = s.split(":");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("'" + text + "' is no TIME value");
+        }
+        long hours = Long.parseLong(parts[0]);
+        long minutes = Long.parseLong(parts[1]);
+        String seconds = parts[2];
+        int dot = seconds.indexOf('.');
+        long wholeSeconds = Long.parseLong(dot < 0 ? seconds : seconds.substring(0, dot));
+        long nanos = 0;
+        if (dot >= 0) {
+            String fraction = (seconds.substring(dot + 1) + "000000000").substring(0, 9);
+            nanos = Long.parseLong(fraction);
+        }
+        Duration d = Duration.ofSeconds(hours * 3600 + minutes * 60 + wholeSeconds, nanos);
+        return negative ? d.negated() : d;
     }
 
     public boolean unsigned() {

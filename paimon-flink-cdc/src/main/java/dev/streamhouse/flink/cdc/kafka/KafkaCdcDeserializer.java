@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.ZoneId;
+import java.util.List;
 
 /**
  * Kafka records as {@link CdcEvent}s, by the sync's {@code value.format}. A record that does not parse,
@@ -48,10 +49,7 @@ final class KafkaCdcDeserializer implements KafkaRecordDeserializationSchema<Cdc
 
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<CdcEvent> out) throws IOException {
-        if (parser == null) {
-            parser = CdcFormats.create(format, serverZone);
-        }
-        java.util.List<CdcRecord> changes;
+        List<CdcRecord> changes;
         try {
             changes = parser.parse(record.key(), record.value());
             if (needsTableNames) {
@@ -70,8 +68,9 @@ final class KafkaCdcDeserializer implements KafkaRecordDeserializationSchema<Cdc
                 LOG.warn("{} (skipped: {}.ignore-parse-errors = true)", message, format);
                 return;
             }
-            // The message is the last cause, which is what the tools print; the parser's exception is logged.
-            LOG.error(message, e);
+            // The message is the last cause, which is what the tools print; the parser's exception goes
+            // to the log file.
+            LOG.info(message, e);
             throw new SuppressRestartsException(new IllegalArgumentException(message + " (to skip such records, set "
                     + "--kafka_conf " + format + ".ignore-parse-errors=true)"));
         }

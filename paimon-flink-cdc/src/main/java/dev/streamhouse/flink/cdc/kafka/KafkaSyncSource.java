@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.cdc.kafka;
 
+import dev.streamhouse.flink.cdc.RootCause;
 import dev.streamhouse.flink.cdc.event.CdcEvent;
 import dev.streamhouse.flink.cdc.kafka.format.CdcFormats;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -63,16 +64,16 @@ public final class KafkaSyncSource {
 
     private KafkaSyncSource(Map<String, String> conf) {
         this.conf = Map.copyOf(conf);
-        for (String key : conf.keySet()) {
-            if (!key.startsWith(PROPERTIES) && !KNOWN.contains(key) && !key.endsWith(".ignore-parse-errors")) {
-                throw new IllegalArgumentException("--kafka_conf " + key + " is not an option of a Kafka sync; they are "
-                        + KNOWN.stream().sorted().toList() + ", <format>.ignore-parse-errors and properties.<Kafka "
-                        + "consumer property>");
-            }
-        }
         required(BOOTSTRAP_SERVERS);
         required(GROUP_ID);
         this.format = CdcFormats.check(required(VALUE_FORMAT));
+        for (String key : conf.keySet()) {
+            if (!key.startsWith(PROPERTIES) && !KNOWN.contains(key) && !key.equals(ignoreParseErrorsKey())) {
+                throw new IllegalArgumentException("--kafka_conf " + key + " is not an option of a " + format
+                        + " Kafka sync; they are " + KNOWN.stream().sorted().toList() + ", " + ignoreParseErrorsKey()
+                        + " and properties.<Kafka consumer property>");
+            }
+        }
         String topic = conf.get(TOPIC);
         String pattern = conf.get(TOPIC_PATTERN);
         if ((topic == null) == (pattern == null)) {
@@ -98,6 +99,11 @@ public final class KafkaSyncSource {
         KafkaSyncSource source = new KafkaSyncSource(kafkaConf);
         source.startingOffsets(); // checks the startup options
         return source;
+    }
+
+    /** {@code <format>.ignore-parse-errors}, as Flink's format options name it. */
+    private String ignoreParseErrorsKey() {
+        return format + ".ignore-parse-errors";
     }
 
     public String format() {
@@ -154,7 +160,7 @@ public final class KafkaSyncSource {
                 admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException | TimeoutException e) {
                 throw new IllegalStateException("Cannot reach Kafka at " + servers + " (" + BOOTSTRAP_SERVERS + ") within "
-                        + timeout.toSeconds() + " s: " + rootMessage(e));
+                        + timeout.toSeconds() + " s: " + RootCause.message(e));
             }
             if (!topics.isEmpty()) {
                 try {
@@ -168,7 +174,7 @@ public final class KafkaSyncSource {
                                 missing) + " (--kafka_conf topic)");
                     }
                     throw new IllegalStateException("Cannot describe topic " + String.join(", ", topics) + " on Kafka at "
-                            + servers + ": " + rootMessage(e));
+                            + servers + ": " + RootCause.message(e));
                 } catch (TimeoutException e) {
                     throw new IllegalStateException("Kafka at " + servers + " did not describe topic "
                             + String.join(", ", topics) + " within " + timeout.toSeconds() + " s");
@@ -178,7 +184,7 @@ public final class KafkaSyncSource {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while checking Kafka at " + servers, e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("Cannot list the topics of Kafka at " + servers + ": " + rootMessage(e));
+            throw new IllegalStateException("Cannot list the topics of Kafka at " + servers + ": " + RootCause.message(e));
         }
     }
 
@@ -195,7 +201,7 @@ public final class KafkaSyncSource {
                 .setProperties(consumerProperties())
                 .setStartingOffsets(startingOffsets())
                 .setDeserializer(new KafkaCdcDeserializer(format, serverZone,
-                        Boolean.parseBoolean(conf.getOrDefault(format + ".ignore-parse-errors", "false")),
+                        Boolean.parseBoolean(conf.getOrDefault(ignoreParseErrorsKey(), "false")),
                         needsTableNames));
         if (topicPattern != null) {
             builder.setTopicPattern(topicPattern);
@@ -288,11 +294,4 @@ public final class KafkaSyncSource {
         }
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
-    }
 }

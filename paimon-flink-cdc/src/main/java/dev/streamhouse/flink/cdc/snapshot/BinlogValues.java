@@ -61,6 +61,9 @@ final class BinlogValues {
     private Decoder decoderOf(CdcColumn column, CapturedTable.ColumnEncoding encoding) {
         MySqlType type = column.type();
         boolean unsigned = type.unsigned();
+        if (type.isSpatial()) {
+            return raw -> JdbcValues.withoutSrid((byte[]) raw);
+        }
         switch (type.name()) {
             case "BIT":
                 return type.length() <= 1 ? raw -> ((BitSet) raw).get(0) : raw -> bits((BitSet) raw, type.length());
@@ -101,16 +104,6 @@ final class BinlogValues {
             case "MEDIUMBLOB":
             case "LONGBLOB":
                 return raw -> (byte[]) raw;
-            case "GEOMETRY":
-            case "POINT":
-            case "LINESTRING":
-            case "POLYGON":
-            case "MULTIPOINT":
-            case "MULTILINESTRING":
-            case "MULTIPOLYGON":
-            case "GEOMETRYCOLLECTION":
-            case "GEOMCOLLECTION":
-                return raw -> JdbcValues.withoutSrid((byte[]) raw);
             case "ENUM":
                 return raw -> member(encoding.members(), ((Number) raw).intValue());
             case "SET":

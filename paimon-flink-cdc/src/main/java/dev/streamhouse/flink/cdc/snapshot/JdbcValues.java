@@ -62,6 +62,9 @@ final class JdbcValues {
     }
 
     private static ColumnReader readerOf(MySqlType type) {
+        if (type.isSpatial()) {
+            return (rs, i) -> withoutSrid(rs.getBytes(i));
+        }
         switch (type.name()) {
             case "BIT":
                 if (type.length() <= 1) {
@@ -107,20 +110,10 @@ final class JdbcValues {
             case "MEDIUMBLOB":
             case "LONGBLOB":
                 return ResultSet::getBytes;
-            case "GEOMETRY":
-            case "POINT":
-            case "LINESTRING":
-            case "POLYGON":
-            case "MULTIPOINT":
-            case "MULTILINESTRING":
-            case "MULTIPOLYGON":
-            case "GEOMETRYCOLLECTION":
-            case "GEOMCOLLECTION":
-                return (rs, i) -> withoutSrid(rs.getBytes(i));
             case "DATE":
                 return JdbcValues::date;
             case "TIME":
-                return (rs, i) -> parseTime(rs.getString(i));
+                return (rs, i) -> MySqlType.parseTime(rs.getString(i));
             case "DATETIME":
                 return JdbcValues::dateTime;
             case "TIMESTAMP":
@@ -199,28 +192,6 @@ final class JdbcValues {
         } catch (DateTimeParseException e) {
             return null;
         }
-    }
-
-    /** {@code [-]H..H:MM:SS[.ffffff]} as a duration. */
-    static Duration parseTime(String text) {
-        if (text == null) {
-            return null;
-        }
-        boolean negative = text.startsWith("-");
-        String s = negative ? text.substring(1) : text;
-        String[] parts = s.split(":");
-        long hours = Long.parseLong(parts[0]);
-        long minutes = Long.parseLong(parts[1]);
-        String seconds = parts[2];
-        int dot = seconds.indexOf('.');
-        long wholeSeconds = Long.parseLong(dot < 0 ? seconds : seconds.substring(0, dot));
-        long nanos = 0;
-        if (dot >= 0) {
-            String fraction = (seconds.substring(dot + 1) + "000000000").substring(0, 9);
-            nanos = Long.parseLong(fraction);
-        }
-        Duration d = Duration.ofSeconds(hours * 3600 + minutes * 60 + wholeSeconds, nanos);
-        return negative ? d.negated() : d;
     }
 
     static String formatTime(Duration duration) {

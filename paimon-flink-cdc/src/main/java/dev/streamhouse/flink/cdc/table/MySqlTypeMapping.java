@@ -16,6 +16,9 @@ public final class MySqlTypeMapping {
     private MySqlTypeMapping() {}
 
     public static DataType toFlinkType(MySqlType type, String column) {
+        if (type.isSpatial()) {
+            return DataTypes.BYTES();
+        }
         int length = type.length();
         boolean unsigned = type.unsigned();
         switch (type.name()) {
@@ -74,15 +77,6 @@ public final class MySqlTypeMapping {
             case "BLOB":
             case "MEDIUMBLOB":
             case "LONGBLOB":
-            case "GEOMETRY":
-            case "POINT":
-            case "LINESTRING":
-            case "POLYGON":
-            case "MULTIPOINT":
-            case "MULTILINESTRING":
-            case "MULTIPOLYGON":
-            case "GEOMETRYCOLLECTION":
-            case "GEOMCOLLECTION":
                 return DataTypes.BYTES();
             case "DATE":
                 return DataTypes.DATE();

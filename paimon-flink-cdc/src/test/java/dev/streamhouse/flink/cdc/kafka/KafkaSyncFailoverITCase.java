@@ -2,10 +2,7 @@ package dev.streamhouse.flink.cdc.kafka;
 
 import dev.streamhouse.flink.cdc.action.CdcActionsTesting;
 import dev.streamhouse.flink.cdc.testing.SyncFailoverChecks;
-import dev.streamhouse.storage.catalog.Catalog;
-import dev.streamhouse.storage.catalog.CatalogFactory;
-import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.flink.cdc.testing.SyncedWarehouse;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.testing.kafka.KafkaExtension;
 import org.apache.flink.core.execution.JobClient;
@@ -130,18 +127,7 @@ class KafkaSyncFailoverITCase {
         KAFKA.send("fo", k % 2, List.of(new AbstractMap.SimpleEntry<>(key, value)));
     }
 
-    private Catalog catalog() {
-        return CatalogFactory.createCatalog(new Options(Map.of("warehouse", dir.resolve("wh").toUri().toString())));
-    }
-
     private Table awaitTable() {
-        await().atMost(Duration.ofMinutes(2)).until(() -> {
-            try (Catalog catalog = catalog()) {
-                return catalog.tableExists(Identifier.of("ods", "t"));
-            }
-        });
-        try (Catalog catalog = catalog()) {
-            return catalog.getTable(Identifier.of("ods", "t"));
-        }
+        return new SyncedWarehouse(dir.resolve("wh")).awaitTable("ods.t");
     }
 }

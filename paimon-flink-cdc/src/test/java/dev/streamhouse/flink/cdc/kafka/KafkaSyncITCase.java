@@ -1,27 +1,20 @@
 package dev.streamhouse.flink.cdc.kafka;
 
-import dev.streamhouse.flink.cdc.action.CdcActionsTesting;
-import dev.streamhouse.storage.catalog.Catalog;
-import dev.streamhouse.storage.catalog.CatalogFactory;
-import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.flink.cdc.testing.SyncedWarehouse;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.testutils.TestTables;
 import dev.streamhouse.testing.kafka.KafkaExtension;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -49,24 +42,23 @@ class KafkaSyncITCase {
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
             .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
 
-    private static final Duration WAIT = Duration.ofMinutes(2);
-
     @TempDir
-    Path warehouse;
+    Path dir;
 
-    private final List<JobClient> jobs = new ArrayList<>();
+    private SyncedWarehouse warehouse;
+
+    @BeforeEach
+    void openWarehouse() {
+        warehouse = new SyncedWarehouse(dir);
+    }
 
     @AfterEach
     void cancelJobs() throws Exception {
-        for (JobClient job : jobs) {
-            if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                job.cancel().get(1, TimeUnit.MINUTES);
-            }
-        }
+        warehouse.cancelJobs();
     }
 
     private String[] kafka(String topic, String format) {
-        return new String[] {"--warehouse", warehouse.toUri().toString(),
+        return new String[] {"--warehouse", warehouse.uri(),
                 "--kafka_conf", "properties.bootstrap.servers=" + KAFKA.bootstrapServers(),
                 "--kafka_conf", "topic=" + topic, "--kafka_conf", "properties.group.id=sync-" + topic,
                 "--kafka_conf", "value.format=" + format,
@@ -78,43 +70,15 @@ class KafkaSyncITCase {
         for (String[] group : argGroups) {
             args.addAll(List.of(group));
         }
-        JobClient job = CdcActionsTesting.submit(action, args.toArray(new String[0]));
-        jobs.add(job);
-        return job;
-    }
-
-    private Catalog catalog() {
-        return CatalogFactory.createCatalog(new Options(Map.of("warehouse", warehouse.toUri().toString())));
-    }
-
-    private List<String> rows(String table) {
-        try (Catalog catalog = catalog()) {
-            Identifier id = Identifier.fromString(table);
-            if (!catalog.tableExists(id)) {
-                return List.of("(no table " + table + ")");
-            }
-            List<String> out = new ArrayList<>();
-            for (String row : TestTables.readAll(catalog.getTable(id))) {
-                out.add(row.replaceFirst("^[-+][IUD]", "+I"));
-            }
-            out.sort(null);
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return warehouse.start(action, args);
     }
 
     private Table table(String name) {
-        try (Catalog catalog = catalog()) {
-            return catalog.getTable(Identifier.fromString(name));
-        }
+        return warehouse.table(name);
     }
 
     private void awaitRows(String table, String... expected) {
-        List<String> sorted = new ArrayList<>(List.of(expected));
-        sorted.sort(null);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> assertThat(rows(table)).as(table).isEqualTo(sorted));
+        warehouse.awaitRows(table, expected);
     }
 
     private static void send(String topic, int partition, DebeziumEvents table, Map<String, String> keyRow,
@@ -274,5 +238,10 @@ class KafkaSyncITCase {
         assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "canal-json"),
                 new String[] {"--database", "ods", "--table", "t", "--kafka_conf", "scan.startup.mode=sometime"}))
                 .hasMessageContaining("scan.startup.mode=sometime");
+        assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "canal-json"), new String[] {"--database", "ods",
+                "--table", "t", "--kafka_conf", "debezium-json.ignore-parse-errors=true"}))
+                .as("another format's option is refused, not ignored")
+                .hasMessageContaining("--kafka_conf debezium-json.ignore-parse-errors is not an option of a canal-json "
+                        + "Kafka sync");
     }
 }

@@ -3,10 +3,7 @@ package dev.streamhouse.flink.cdc.sync;
 import dev.streamhouse.flink.cdc.action.CdcActionsTesting;
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
 import dev.streamhouse.flink.cdc.testing.SyncFailoverChecks;
-import dev.streamhouse.storage.catalog.Catalog;
-import dev.streamhouse.storage.catalog.CatalogFactory;
-import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.flink.cdc.testing.SyncedWarehouse;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -116,19 +113,8 @@ class MySqlSyncFailoverITCase {
         SyncFailoverChecks.assertChangelogExact(table, rows, SyncFailoverChecks.insertsAndUpdates(CHANGES, KEYS));
     }
 
-    private Catalog catalog() {
-        return CatalogFactory.createCatalog(new Options(Map.of("warehouse", dir.resolve("wh").toUri().toString())));
-    }
-
     private Table awaitTable() {
-        await().atMost(Duration.ofMinutes(2)).until(() -> {
-            try (Catalog catalog = catalog()) {
-                return catalog.tableExists(Identifier.of("ods", "t"));
-            }
-        });
-        try (Catalog catalog = catalog()) {
-            return catalog.getTable(Identifier.of("ods", "t"));
-        }
+        return new SyncedWarehouse(dir.resolve("wh")).awaitTable("ods.t");
     }
 
     private static long latestSnapshot(Table table) {

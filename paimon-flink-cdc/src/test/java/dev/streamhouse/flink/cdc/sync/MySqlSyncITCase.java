@@ -1,14 +1,11 @@
 package dev.streamhouse.flink.cdc.sync;
 
-import dev.streamhouse.flink.cdc.action.CdcActionsTesting;
 import dev.streamhouse.flink.cdc.testing.AllTypes;
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
+import dev.streamhouse.flink.cdc.testing.SyncedWarehouse;
 import dev.streamhouse.storage.catalog.Catalog;
-import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.testutils.TestTables;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -18,6 +15,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -51,21 +48,22 @@ class MySqlSyncITCase {
     private static final Duration WAIT = Duration.ofMinutes(2);
 
     @TempDir
-    Path warehouse;
+    Path dir;
 
-    private final List<JobClient> jobs = new ArrayList<>();
+    private SyncedWarehouse warehouse;
+
+    @BeforeEach
+    void openWarehouse() {
+        warehouse = new SyncedWarehouse(dir);
+    }
 
     @AfterEach
     void cancelJobs() throws Exception {
-        for (JobClient job : jobs) {
-            if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                job.cancel().get(1, TimeUnit.MINUTES);
-            }
-        }
+        warehouse.cancelJobs();
     }
 
     private String[] common(String mysqlDatabase) {
-        return new String[] {"--warehouse", warehouse.toUri().toString(),
+        return new String[] {"--warehouse", warehouse.uri(),
                 "--mysql_conf", "hostname=" + MARIADB.host(), "--mysql-conf", "port=" + MARIADB.port(),
                 "--mysql_conf", "username=" + MariaDbExtension.CDC_USER,
                 "--mysql_conf", "password=" + MariaDbExtension.CDC_PASSWORD,
@@ -78,45 +76,23 @@ class MySqlSyncITCase {
         for (String[] group : argGroups) {
             args.addAll(List.of(group));
         }
-        JobClient job = CdcActionsTesting.submit(action, args.toArray(new String[0]));
-        jobs.add(job);
-        return job;
+        return warehouse.start(action, args);
     }
 
     private Catalog catalog() {
-        return CatalogFactory.createCatalog(new Options(java.util.Map.of("warehouse", warehouse.toUri().toString())));
+        return warehouse.catalog();
     }
 
     private List<String> rows(String table) {
-        try (Catalog catalog = catalog()) {
-            Identifier id = Identifier.fromString(table);
-            if (!catalog.tableExists(id)) {
-                return List.of("(no table " + table + ")");
-            }
-            List<String> out = new ArrayList<>();
-            for (String row : TestTables.readAll(catalog.getTable(id))) {
-                // A batch read's rows are the keys' latest versions, +U after an update: compare values.
-                out.add(row.replaceFirst("^[-+][IUD]", "+I"));
-            }
-            out.sort(null);
-            return out;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return warehouse.rows(table);
     }
 
     private Table table(String name) {
-        try (Catalog catalog = catalog()) {
-            return catalog.getTable(Identifier.fromString(name));
-        }
+        return warehouse.table(name);
     }
 
     private void awaitRows(String table, String... expected) {
-        List<String> sorted = new ArrayList<>(List.of(expected));
-        sorted.sort(null);
-        Supplier<List<String>> read = () -> rows(table);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).untilAsserted(
-                () -> assertThat(read.get()).as(table).isEqualTo(sorted));
+        warehouse.awaitRows(table, expected);
     }
 
     @Test
@@ -168,7 +144,7 @@ class MySqlSyncITCase {
 
         TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         sql.getConfig().set("parallelism.default", "1");
-        sql.executeSql("CREATE CATALOG p WITH ('type' = 'paimon', 'warehouse' = '" + warehouse.toUri() + "')");
+        sql.executeSql("CREATE CATALOG p WITH ('type' = 'paimon', 'warehouse' = '" + warehouse.uri() + "')");
         List<String> synced = new ArrayList<>();
         try (CloseableIterator<Row> it = sql.executeSql("SELECT * FROM p.ods.all_types").collect()) {
             it.forEachRemaining(r -> synced.add(AllTypes.describe(r)));

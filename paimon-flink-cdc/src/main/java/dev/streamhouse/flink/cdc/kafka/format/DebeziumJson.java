@@ -19,8 +19,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Debezium's JSON change events ({@code value.format} = {@code debezium-json}), as Kafka Connect's
@@ -51,11 +53,17 @@ final class DebeziumJson implements CdcFormat {
 
     /** How one column's JSON values become the Java values of its MySQL type. */
     private enum Encoding {
-        BOOLEAN, INTEGER, FLOAT, DOUBLE, TEXT, JSON_TEXT, BASE64, BITS, DECIMAL_BYTES, DECIMAL_NUMBER, DATE_DAYS,
+        BOOLEAN, INTEGER, FLOAT, DOUBLE, TEXT, BASE64, BITS, DECIMAL_BYTES, DECIMAL_NUMBER, DATE_DAYS,
         TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS, ZONED_TIMESTAMP, TIME_MILLIS, TIME_MICROS, TIME_NANOS
     }
 
     private record Column(CdcColumn column, Encoding encoding, int scale) {}
+
+    /** A table's columns as the last record's schema gave them, and that schema (the row struct's). */
+    private record TypedColumns(JsonNode rowSchema, List<Column> columns, List<CdcColumn> cdcColumns) {}
+
+    /** Per table: records repeat their schema, which is compared (no allocation) instead of parsed again. */
+    private final Map<CdcTableId, TypedColumns> typed = new HashMap<>();
 
     @Override
     public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
@@ -105,14 +113,10 @@ final class DebeziumJson implements CdcFormat {
         if (image == null || image.isNull()) {
             throw new IllegalArgumentException("operation '" + op + "' has neither 'before' nor 'after'");
         }
-        List<Column> columns = enveloped ? typedColumns(root.get("schema"), image) : textColumns(image);
-        List<CdcColumn> cdcColumns = new ArrayList<>(columns.size());
-        for (Column c : columns) {
-            cdcColumns.add(c.column());
-        }
-        CdcSchema schema = schemas.schema(table, cdcColumns, keyColumns(key));
-        Object[] beforeRow = kind == CdcRecord.Op.INSERT ? null : row(columns, required(before, op, "before"));
-        Object[] afterRow = kind == CdcRecord.Op.DELETE ? null : row(columns, required(after, op, "after"));
+        TypedColumns columns = enveloped ? typedColumns(table, root.get("schema"), image) : textColumns(image);
+        CdcSchema schema = schemas.schema(table, columns.cdcColumns(), keyColumns(key));
+        Object[] beforeRow = kind == CdcRecord.Op.INSERT ? null : row(columns.columns(), required(before, op, "before"));
+        Object[] afterRow = kind == CdcRecord.Op.DELETE ? null : row(columns.columns(), required(after, op, "after"));
         long ts = source.path("ts_ms").asLong(payload.path("ts_ms").asLong(0));
         return List.of(new CdcRecord(schema, kind, beforeRow, afterRow, ts, op.equals("r")));
     }
@@ -168,8 +172,6 @@ final class DebeziumJson implements CdcFormat {
                 return v.asDouble();
             case TEXT:
                 return v.isTextual() ? v.textValue() : v.toString();
-            case JSON_TEXT:
-                return v.isTextual() ? v.textValue() : v.toString();
             case BASE64:
                 return Base64.getDecoder().decode(v.asText());
             case BITS: {
@@ -210,18 +212,18 @@ final class DebeziumJson implements CdcFormat {
     }
 
     /** Without schema: every column of the row image, as TEXT (nullable), in the image's order. */
-    private static List<Column> textColumns(JsonNode image) {
+    private static TypedColumns textColumns(JsonNode image) {
         List<Column> columns = new ArrayList<>();
         Iterator<String> names = image.fieldNames();
         while (names.hasNext()) {
             columns.add(new Column(new CdcColumn(names.next(), new MySqlType("TEXT", false, -1, -1), true, null),
                     Encoding.TEXT, -1));
         }
-        return columns;
+        return typedColumns(null, columns);
     }
 
     /** With the schema: the {@code after} (or {@code before}) struct's fields, typed. */
-    private static List<Column> typedColumns(JsonNode schema, JsonNode image) {
+    private TypedColumns typedColumns(CdcTableId table, JsonNode schema, JsonNode image) {
         JsonNode row = null;
         for (JsonNode f : schema.path("fields")) {
             String name = f.path("field").asText();
@@ -232,11 +234,26 @@ final class DebeziumJson implements CdcFormat {
         if (row == null || !row.path("fields").isArray()) {
             return textColumns(image);
         }
+        JsonNode fields = row.get("fields");
+        TypedColumns last = typed.get(table);
+        if (last != null && last.rowSchema().equals(fields)) {
+            return last;
+        }
         List<Column> columns = new ArrayList<>();
-        for (JsonNode f : row.path("fields")) {
+        for (JsonNode f : fields) {
             columns.add(column(f));
         }
-        return columns;
+        TypedColumns parsed = typedColumns(fields, columns);
+        typed.put(table, parsed);
+        return parsed;
+    }
+
+    private static TypedColumns typedColumns(JsonNode rowSchema, List<Column> columns) {
+        List<CdcColumn> cdcColumns = new ArrayList<>(columns.size());
+        for (Column c : columns) {
+            cdcColumns.add(c.column());
+        }
+        return new TypedColumns(rowSchema, columns, cdcColumns);
     }
 
     private static Column column(JsonNode field) {
@@ -310,7 +327,7 @@ final class DebeziumJson implements CdcFormat {
             case "string":
                 return Encoding.TEXT;
             default:
-                return Encoding.JSON_TEXT; // struct, array, map: their JSON text
+                return Encoding.TEXT; // struct, array, map: their JSON text
         }
     }
 

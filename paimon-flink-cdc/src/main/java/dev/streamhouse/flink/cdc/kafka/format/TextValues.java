@@ -4,7 +4,6 @@ import dev.streamhouse.flink.cdc.event.MySqlType;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -38,6 +37,9 @@ final class TextValues {
             return null;
         }
         try {
+            if (type.isSpatial()) {
+                return text.getBytes(StandardCharsets.ISO_8859_1);
+            }
             switch (type.name()) {
                 case "BOOLEAN":
                 case "BOOL":
@@ -67,7 +69,7 @@ final class TextValues {
                 case "DATE":
                     return LocalDate.parse(text.trim());
                 case "TIME":
-                    return time(text.trim());
+                    return MySqlType.parseTime(text.trim());
                 case "DATETIME":
                     return LocalDateTime.parse(text.trim(), DATE_TIME);
                 case "TIMESTAMP":
@@ -78,15 +80,6 @@ final class TextValues {
                 case "BLOB":
                 case "MEDIUMBLOB":
                 case "LONGBLOB":
-                case "GEOMETRY":
-                case "POINT":
-                case "LINESTRING":
-                case "POLYGON":
-                case "MULTIPOINT":
-                case "MULTILINESTRING":
-                case "MULTIPOLYGON":
-                case "GEOMETRYCOLLECTION":
-                case "GEOMCOLLECTION":
                     return text.getBytes(StandardCharsets.ISO_8859_1);
                 default:
                     return text;
@@ -116,21 +109,5 @@ final class TextValues {
             value >>>= 8;
         }
         return bytes;
-    }
-
-    /** {@code [-]H..H:MM:SS[.f]}: MySQL's TIME, whose hours go from -838 to 838. */
-    static Duration time(String text) {
-        boolean negative = text.startsWith("-");
-        String t = negative ? text.substring(1) : text;
-        String[] parts = t.split(":");
-        if (parts.length != 3) {
-            throw new IllegalArgumentException("not a time");
-        }
-        long hours = Long.parseLong(parts[0]);
-        long minutes = Long.parseLong(parts[1]);
-        BigDecimal seconds = new BigDecimal(parts[2]);
-        long nanos = seconds.movePointRight(9).longValueExact();
-        Duration d = Duration.ofHours(hours).plusMinutes(minutes).plusNanos(nanos);
-        return negative ? d.negated() : d;
     }
 }

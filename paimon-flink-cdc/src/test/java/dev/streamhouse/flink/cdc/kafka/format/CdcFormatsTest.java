@@ -1,0 +1,97 @@
+package dev.streamhouse.flink.cdc.kafka.format;
+
+import dev.streamhouse.flink.cdc.event.CdcRecord;
+import dev.streamhouse.flink.cdc.event.MySqlType;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The formats' parsing of single records: types, values, keys, and what carries no rows. */
+class CdcFormatsTest {
+    private static byte[] bytes(String s) {
+        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void canalTypesValuesAndThePreviousValuesOfAnUpdate() throws Exception {
+        CdcFormat canal = CdcFormats.create("canal-json", ZoneId.of("Asia/Shanghai"));
+        List<CdcRecord> records = canal.parse(null, bytes("{\"data\":[{\"id\":\"1\",\"t\":\"-838:59:59.5\","
+                + "\"ts\":\"2024-01-02 08:00:00\",\"b\":\"18446744073709551615\",\"bits\":\"258\",\"g\":\"\\u0001\"}],"
+                + "\"old\":[{\"t\":\"01:00:00\"}],\"mysqlType\":{\"id\":\"int(11) unsigned\",\"t\":\"time(1)\","
+                + "\"ts\":\"timestamp\",\"b\":\"bigint(20) unsigned zerofill\",\"bits\":\"bit(10)\",\"g\":\"point\"},"
+                + "\"pkNames\":[\"id\"],\"database\":\"d\",\"table\":\"t\",\"isDdl\":false,\"type\":\"UPDATE\"}"));
+        assertThat(records).hasSize(1);
+        CdcRecord r = records.get(0);
+        assertThat(r.schema().columns()).extracting(c -> c.type().toString()).containsExactly("INT(11) UNSIGNED",
+                "TIME(1)", "TIMESTAMP", "BIGINT(20) UNSIGNED", "BIT(10)", "POINT");
+        assertThat(r.schema().primaryKeys()).containsExactly("id");
+        assertThat(r.after()).containsExactly(1L, Duration.ofHours(-838).minusMinutes(59).minusSeconds(59).minusMillis(500),
+                Instant.parse("2024-01-02T00:00:00Z"), new BigDecimal("18446744073709551615"), new byte[] {1, 2},
+                new byte[] {1});
+        assertThat(r.before()[1]).isEqualTo(Duration.ofHours(1));
+        assertThat(r.before()[0]).isEqualTo(1L);
+    }
+
+    @Test
+    void canalDdlCarriesNoRowsAndAWrongValueNamesItsColumn() throws Exception {
+        CdcFormat canal = CdcFormats.create("canal-json", ZoneId.of("UTC"));
+        assertThat(canal.parse(null, bytes("{\"isDdl\":true,\"type\":\"ALTER\",\"sql\":\"ALTER TABLE t ADD x INT\"}")))
+                .isEmpty();
+        assertThatThrownBy(() -> canal.parse(null, bytes("{\"data\":[{\"id\":\"x\"}],\"mysqlType\":{\"id\":\"int\"},"
+                + "\"database\":\"d\",\"table\":\"t\",\"type\":\"INSERT\"}")))
+                .hasMessageContaining("column 'id'").hasMessageContaining("'x' is no INT value");
+        assertThat(CanalJson.declared("decimal(10,2) unsigned")).isEqualTo(new MySqlType("DECIMAL", true, 10, 2));
+        assertThat(CanalJson.declared("enum('a','b')")).isEqualTo(new MySqlType("ENUM", false, -1, -1));
+    }
+
+    @Test
+    void debeziumRecordsOfOneSchemaShareOneSchemaAndAChangedOneGetsTheNextVersion() throws Exception {
+        CdcFormat debezium = CdcFormats.create("debezium-json", ZoneId.of("UTC"));
+        String key = "{\"id\":1}";
+        CdcRecord first = debezium.parse(bytes(key), bytes(envelope("{\"type\":\"int32\",\"optional\":false,"
+                + "\"field\":\"id\"}", "{\"id\":1}"))).get(0);
+        CdcRecord second = debezium.parse(bytes(key), bytes(envelope("{\"type\":\"int32\",\"optional\":false,"
+                + "\"field\":\"id\"}", "{\"id\":2}"))).get(0);
+        CdcRecord widened = debezium.parse(bytes(key), bytes(envelope("{\"type\":\"int64\",\"optional\":false,"
+                + "\"field\":\"id\"}", "{\"id\":3}"))).get(0);
+        assertThat(second.schema()).isSameAs(first.schema());
+        assertThat(first.schema().primaryKeys()).containsExactly("id");
+        assertThat(widened.schema().version()).isEqualTo(first.schema().version() + 1);
+        assertThat(widened.schema().columns().get(0).type().name()).isEqualTo("BIGINT");
+        assertThat(debezium.parse(bytes(key), null)).as("a tombstone").isEmpty();
+        assertThat(debezium.parse(null, bytes("{\"status\":\"BEGIN\",\"id\":\"571:53195829\",\"event_count\":null}")))
+                .as("a transaction marker").isEmpty();
+    }
+
+    @Test
+    void debeziumPropagatedSourceTypesAndTimestamps() throws Exception {
+        CdcFormat debezium = CdcFormats.create("debezium-json", ZoneId.of("UTC"));
+        CdcRecord r = debezium.parse(null, bytes(envelope("{\"type\":\"int16\",\"optional\":true,\"field\":\"flag\","
+                + "\"parameters\":{\"__debezium.source.column.type\":\"TINYINT\",\"__debezium.source.column.length\":\"1\"}},"
+                + "{\"type\":\"int64\",\"optional\":true,\"name\":\"io.debezium.time.Timestamp\",\"field\":\"dt\"},"
+                + "{\"type\":\"string\",\"optional\":true,\"name\":\"io.debezium.time.ZonedTimestamp\",\"field\":\"ts\"}",
+                "{\"flag\":1,\"dt\":1700000000123,\"ts\":\"2024-01-02T03:04:05.123456Z\"}"))).get(0);
+        assertThat(r.schema().columns()).extracting(c -> c.type().toString())
+                .containsExactly("TINYINT(1)", "DATETIME(3)", "TIMESTAMP(6)");
+        assertThat(r.after()).containsExactly(1L, LocalDateTime.parse("2023-11-14T22:13:20.123"),
+                Instant.parse("2024-01-02T03:04:05.123456Z"));
+        assertThat(r.schema().primaryKeys()).as("no record key, no primary key").isEmpty();
+    }
+
+    /** A Debezium insert with the schema: the after struct's {@code fields} and its {@code after} row. */
+    private static String envelope(String fields, String after) {
+        String row = "{\"type\":\"struct\",\"fields\":[" + fields + "],\"optional\":true,\"field\":\"%s\"}";
+        return "{\"schema\":{\"type\":\"struct\",\"fields\":[" + String.format(row, "before") + ","
+                + String.format(row, "after") + "]},\"payload\":{\"before\":null,\"after\":" + after
+                + ",\"source\":{\"db\":\"d\",\"table\":\"t\",\"ts_ms\":5},\"op\":\"c\"}}";
+    }
+}
