@@ -4,14 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
+import dev.streamhouse.flink.cdc.testing.SyncedWarehouse;
 import dev.streamhouse.testing.kafka.KafkaExtension;
-import dev.streamhouse.storage.catalog.Catalog;
-import dev.streamhouse.storage.catalog.CatalogFactory;
-import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.options.Options;
-import dev.streamhouse.storage.testutils.TestTables;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -262,29 +257,8 @@ class CdcActionClusterITCase {
         return jars;
     }
 
-    private static List<String> rows(Path warehouse, String table) {
-        try (Catalog catalog = CatalogFactory.createCatalog(new Options(Map.of("warehouse", warehouse.toUri().toString())))) {
-            Identifier id = Identifier.fromString(table);
-            if (!catalog.tableExists(id)) {
-                return List.of("(no table " + table + ")");
-            }
-            List<String> out = new ArrayList<>();
-            for (String row : TestTables.readAll(catalog.getTable(id))) {
-                // A batch read's rows are the keys' latest versions, +U after an update: compare values.
-                out.add(row.replaceFirst("^[-+][IUD]", "+I"));
-            }
-            out.sort(null);
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static void awaitRows(Path warehouse, String table, String... expected) {
-        List<String> sorted = new ArrayList<>(List.of(expected));
-        sorted.sort(null);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).untilAsserted(
-                () -> assertThat(rows(warehouse, table)).as(table).isEqualTo(sorted));
+        new SyncedWarehouse(warehouse).awaitRows(table, expected);
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

@@ -1,17 +1,14 @@
 package dev.streamhouse.sqlrunner;
 
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
+import dev.streamhouse.flink.cdc.testing.SyncedWarehouse;
 import dev.streamhouse.storage.catalog.Catalog;
-import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
-import dev.streamhouse.storage.options.Options;
-import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * bin/flink-sql's {@code CREATE DATABASE ... AS DATABASE} and {@code CREATE TABLE ... AS TABLE} from a
@@ -180,33 +176,15 @@ class FlinkSqlSyncITCase {
     }
 
     private Catalog catalog() {
-        return CatalogFactory.createCatalog(new Options(Map.of("warehouse", workDir.resolve("warehouse").toUri()
-                .toString())));
+        return warehouse().catalog();
     }
 
-    private List<String> rows(String table) {
-        try (Catalog catalog = catalog()) {
-            Identifier id = Identifier.fromString(table);
-            if (!catalog.tableExists(id)) {
-                return List.of("(no table " + table + ")");
-            }
-            List<String> rows = new ArrayList<>();
-            for (String row : TestTables.readAll(catalog.getTable(id))) {
-                // The latest version of each key; an updated one reads as +U.
-                rows.add(row.replaceFirst("^[-+][IUD]", "+I"));
-            }
-            rows.sort(null);
-            return rows;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private SyncedWarehouse warehouse() {
+        return new SyncedWarehouse(workDir.resolve("warehouse"));
     }
 
     private void awaitRows(String table, String... expected) {
-        List<String> sorted = new ArrayList<>(List.of(expected));
-        sorted.sort(null);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> assertThat(rows(table)).as(table).isEqualTo(sorted));
+        warehouse().awaitRows(table, expected);
     }
 
     private List<String> command(String... args) {
