@@ -7,7 +7,9 @@ import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.testutils.TestTables;
+import dev.streamhouse.storage.types.DataTypes;
 import dev.streamhouse.testing.kafka.KafkaExtension;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.runtime.client.JobStatusMessage;
@@ -110,6 +112,39 @@ class KafkaPipelineITCase {
                 "+I(3, 25, 1275.00, " + lastTime(99) + ")", "+I(4, 25, 1300.00, " + lastTime(100) + ")"));
         List<String> partitions = column("shop.enriched_events", 8);
         assertThat(partitions).as("the kafka partition metadata").containsOnly("0", "1");
+    }
+
+    @Test
+    void theSamePipelineAsADataStreamAndTableApiProgramEnrichesAndCountsEachEventOnce() throws Exception {
+        KAFKA.createTopic("user_events_java", 1);
+        Path warehouse = workDir.resolve("warehouse");
+        try (Catalog catalog = catalog()) {
+            catalog.createDatabase("shop", true);
+            catalog.createTable(Identifier.of("shop", "users"), Schema.newBuilder()
+                    .column("user_id", DataTypes.BIGINT()).column("name", DataTypes.STRING())
+                    .column("tier", DataTypes.STRING()).primaryKey("user_id").option("bucket", "1").build(), false);
+        }
+        writeUsers(GenericRow.of(1L, BinaryString.fromString("ann"), BinaryString.fromString("gold")));
+        List<Map.Entry<String, String>> records = new ArrayList<>();
+        for (int id = 1; id <= 6; id++) {
+            records.add(new AbstractMap.SimpleEntry<>(null, "{\"event_id\":\"e" + id + "\",\"user_id\":"
+                    + ((id - 1) % 2 + 1) + ",\"action\":\"buy\",\"amount\":" + id + ",\"ts\":"
+                    + (1_700_000_000_000L + id * 1000L) + "}"));
+        }
+        KAFKA.send("user_events_java", 0, records);
+
+        ProcessRun run = ProcessRun.run(List.of("bash", ROOT.resolve("bin/kafka-example").toString(),
+                        KAFKA.bootstrapServers(), "user_events_java", warehouse.toString()),
+                workDir, workDir.resolve("example.txt"), WAIT, (Map<String, String> env) -> {
+                    env.put("FLINK_SQL_SKIP_BUILD", "1");
+                    env.put("JAVA_HOME", System.getProperty("java.home"));
+                });
+        assertThat(run.exitCode).as(run.output).isZero();
+        assertThat(rowsWhere("shop.enriched_events", r -> true)).extracting(r -> r.substring(0, r.indexOf(", buy")))
+                .containsExactly("e1, 1, ann, gold", "e2, 2, null, unknown", "e3, 1, ann, gold",
+                        "e4, 2, null, unknown", "e5, 1, ann, gold", "e6, 2, null, unknown");
+        assertThat(rows("shop.user_totals")).containsExactly("+I(1, 3, 9.00, 2023-11-14T22:13:25)",
+                "+I(2, 3, 12.00, 2023-11-14T22:13:26)");
     }
 
     /** Events {@code from..to}: user (id - 1) % 4 + 1, amount id, event time the day plus id seconds. */
