@@ -200,6 +200,32 @@ class KafkaSyncITCase {
     }
 
     @Test
+    void maxwellDatabaseSyncAndAPlainJsonTableSyncKeyedByPrimaryKeysArgument() throws Exception {
+        KAFKA.createTopic("maxwell", 1);
+        KAFKA.send("maxwell",
+                "{\"database\":\"shop\",\"table\":\"items\",\"type\":\"insert\",\"ts\":1700000000,"
+                        + "\"data\":{\"id\":1,\"name\":\"pen\"},\"primary_key_columns\":[\"id\"]}",
+                "{\"database\":\"shop\",\"table\":\"items\",\"type\":\"insert\",\"ts\":1700000001,"
+                        + "\"data\":{\"id\":2,\"name\":\"ink\"},\"primary_key_columns\":[\"id\"]}",
+                "{\"database\":\"shop\",\"table\":\"items\",\"type\":\"update\",\"ts\":1700000002,"
+                        + "\"data\":{\"id\":2,\"name\":\"ink2\"},\"old\":{\"name\":\"ink\"},"
+                        + "\"primary_key_columns\":[\"id\"]}",
+                "{\"database\":\"shop\",\"table\":\"items\",\"type\":\"delete\",\"ts\":1700000003,"
+                        + "\"data\":{\"id\":1,\"name\":\"pen\"},\"primary_key_columns\":[\"id\"]}");
+        start("kafka_sync_database", kafka("maxwell", "maxwell-json"), new String[] {"--database", "ods",
+                "--table_conf", "bucket=1"});
+        awaitRows("ods.items", "+I(2, ink2)");
+        assertThat(table("ods.items").primaryKeys()).containsExactly("id");
+
+        KAFKA.createTopic("logs", 1);
+        KAFKA.send("logs", "{\"ip\":\"10.0.0.1\",\"path\":\"/a\",\"bytes\":512}",
+                "{\"ip\":\"10.0.0.2\",\"path\":\"/b\",\"bytes\":64}");
+        start("kafka_sync_table", kafka("logs", "json"), new String[] {"--database", "ods", "--table", "access",
+                "--primary_keys", "ip", "--table_conf", "bucket=1"});
+        awaitRows("ods.access", "+I(10.0.0.1, /a, 512)", "+I(10.0.0.2, /b, 64)");
+    }
+
+    @Test
     void aMalformedRecordFailsTheJobNamingTopicPartitionAndOffsetUnlessSkipped() throws Exception {
         KAFKA.createTopic("broken", 1);
         KAFKA.send("broken", "{\"data\":[{\"id\":\"1\"}],\"mysqlType\":{\"id\":\"int\"},\"pkNames\":[\"id\"],"
@@ -232,9 +258,9 @@ class KafkaSyncITCase {
         assertThatThrownBy(() -> start("kafka_sync_table", args, new String[] {"--database", "ods", "--table", "t",
                 "--kafka_conf", "properties.default.api.timeout.ms=3000"}))
                 .hasMessageContaining("Cannot reach Kafka at 127.0.0.1:1");
-        assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "maxwell-json"),
+        assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "debezium-avro"),
                 new String[] {"--database", "ods", "--table", "t"}))
-                .hasMessageContaining("value.format 'maxwell-json' is not supported yet");
+                .hasMessageContaining("value.format 'debezium-avro' is not supported yet");
         assertThatThrownBy(() -> start("kafka_sync_table", kafka("x", "canal-json"),
                 new String[] {"--database", "ods", "--table", "t", "--kafka_conf", "scan.startup.mode=sometime"}))
                 .hasMessageContaining("scan.startup.mode=sometime");

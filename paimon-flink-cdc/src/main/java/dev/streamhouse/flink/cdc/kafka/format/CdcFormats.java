@@ -8,11 +8,15 @@ import java.util.Locale;
 public final class CdcFormats {
     public static final String DEBEZIUM_JSON = "debezium-json";
     public static final String CANAL_JSON = "canal-json";
+    public static final String MAXWELL_JSON = "maxwell-json";
+    public static final String OGG_JSON = "ogg-json";
+    public static final String AWS_DMS_JSON = "aws-dms-json";
+    public static final String JSON = "json";
     /** The formats this project reads, in the order the docs list them. */
-    public static final List<String> NAMES = List.of(DEBEZIUM_JSON, CANAL_JSON);
+    public static final List<String> NAMES = List.of(DEBEZIUM_JSON, CANAL_JSON, MAXWELL_JSON, OGG_JSON, AWS_DMS_JSON,
+            JSON);
     /** Apache Paimon's other formats, refused with a message naming them. */
-    public static final List<String> NOT_SUPPORTED = List.of("debezium-avro", "debezium-bson", "maxwell-json",
-            "ogg-json", "aws-dms-json", "json");
+    public static final List<String> NOT_SUPPORTED = List.of("debezium-avro", "debezium-bson");
 
     private CdcFormats() {}
 
@@ -40,6 +44,14 @@ public final class CdcFormats {
                 return new DebeziumJson();
             case CANAL_JSON:
                 return new CanalJson(serverZone);
+            case MAXWELL_JSON:
+                return new MaxwellJson();
+            case OGG_JSON:
+                return new OggJson();
+            case AWS_DMS_JSON:
+                return new AwsDmsJson();
+            case JSON:
+                return new PlainJson();
             default:
                 throw new IllegalStateException(name);
         }

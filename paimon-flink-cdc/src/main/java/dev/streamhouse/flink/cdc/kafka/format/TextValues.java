@@ -12,7 +12,7 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
 
 /**
- * A MySQL value written as text, as Canal and Maxwell put them into JSON ({@code "12"},
+ * A MySQL value written as text, as Canal puts them into JSON ({@code "12"},
  * {@code "2024-01-02 10:15:30.5"}, {@code "-838:59:59"}), as the Java value {@link MySqlType}
  * documents for its column type. Binary values are text of ISO-8859-1 characters, one per byte, as
  * Canal writes them. A TIMESTAMP is read in the source server's time zone.

@@ -87,6 +87,50 @@ class CdcFormatsTest {
         assertThat(r.schema().primaryKeys()).as("no record key, no primary key").isEmpty();
     }
 
+    @Test
+    void maxwellRowsKeysAndThePreviousValuesOfAnUpdate() throws Exception {
+        CdcFormat maxwell = CdcFormats.create("maxwell-json", ZoneId.of("UTC"));
+        CdcRecord r = maxwell.parse(null, bytes("{\"database\":\"shop\",\"table\":\"items\",\"type\":\"update\","
+                + "\"ts\":1700000000,\"data\":{\"id\":1,\"name\":\"pen\",\"qty\":null},\"old\":{\"name\":\"ink\"},"
+                + "\"primary_key_columns\":[\"id\"]}")).get(0);
+        assertThat(r.op()).isEqualTo(CdcRecord.Op.UPDATE);
+        assertThat(r.table().toString()).isEqualTo("shop.items");
+        assertThat(r.schema().primaryKeys()).containsExactly("id");
+        assertThat(r.schema().columns()).extracting(c -> c.type().name()).containsOnly("TEXT");
+        assertThat(r.after()).containsExactly("1", "pen", null);
+        assertThat(r.before()).containsExactly("1", "ink", null);
+        assertThat(r.sourceTimestampMillis()).isEqualTo(1_700_000_000_000L);
+        assertThat(maxwell.parse(null, bytes("{\"database\":\"shop\",\"table\":\"items\",\"type\":\"table-alter\"}")))
+                .isEmpty();
+    }
+
+    @Test
+    void oggAwsDmsAndPlainJsonRows() throws Exception {
+        CdcRecord ogg = CdcFormats.create("ogg-json", ZoneId.of("UTC")).parse(null, bytes("{\"table\":\"SHOP.ITEMS\","
+                + "\"op_type\":\"D\",\"op_ts\":\"2020-05-13 15:40:06.000000\",\"primary_keys\":[\"ID\"],"
+                + "\"before\":{\"ID\":7,\"NAME\":\"cap\"}}")).get(0);
+        assertThat(ogg.op()).isEqualTo(CdcRecord.Op.DELETE);
+        assertThat(ogg.table().toString()).isEqualTo("SHOP.ITEMS");
+        assertThat(ogg.before()).containsExactly("7", "cap");
+        assertThat(ogg.schema().primaryKeys()).containsExactly("ID");
+
+        CdcFormat dms = CdcFormats.create("aws-dms-json", ZoneId.of("UTC"));
+        CdcRecord update = dms.parse(null, bytes("{\"data\":{\"id\":1,\"v\":\"b\"},\"before-image\":{\"id\":1,"
+                + "\"v\":\"a\"},\"metadata\":{\"timestamp\":\"2024-01-02T03:04:05.000Z\",\"record-type\":\"data\","
+                + "\"operation\":\"update\",\"schema-name\":\"shop\",\"table-name\":\"t\"}}")).get(0);
+        assertThat(update.before()).containsExactly("1", "a");
+        assertThat(update.after()).containsExactly("1", "b");
+        assertThat(dms.parse(null, bytes("{\"control\":{},\"metadata\":{\"record-type\":\"control\","
+                + "\"operation\":\"create-table\"}}"))).isEmpty();
+
+        CdcRecord plain = CdcFormats.create("json", ZoneId.of("UTC")).parse(null,
+                bytes("{\"ip\":\"10.0.0.1\",\"bytes\":512,\"tags\":[\"a\"]}")).get(0);
+        assertThat(plain.op()).isEqualTo(CdcRecord.Op.INSERT);
+        assertThat(plain.after()).containsExactly("10.0.0.1", "512", "[\"a\"]");
+        assertThatThrownBy(() -> CdcFormats.create("json", ZoneId.of("UTC")).parse(null, bytes("[1, 2]")))
+                .hasMessageContaining("no JSON object");
+    }
+
     /** A Debezium insert with the schema: the after struct's {@code fields} and its {@code after} row. */
     private static String envelope(String fields, String after) {
         String row = "{\"type\":\"struct\",\"fields\":[" + fields + "],\"optional\":true,\"field\":\"%s\"}";
