@@ -1,7 +1,6 @@
 package dev.streamhouse.flink.cdc.kafka.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
@@ -20,17 +19,12 @@ import java.util.List;
  * insert of the row after, which replaces the key's row. DMS writes neither column types nor the
  * primary key: every column is a string, and the key comes from {@code --primary_keys}.
  */
-final class AwsDmsJson implements CdcFormat {
-    private final ObjectMapper mapper = new ObjectMapper();
+final class AwsDmsJson extends JsonFormat {
     private final UntypedRows rows = new UntypedRows();
 
     @Override
-    public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
-        if (value == null) {
-            return List.of();
-        }
-        JsonNode root = mapper.readTree(value);
-        JsonNode metadata = UntypedRows.object(root == null ? null : root.get("metadata"), "metadata");
+    protected List<CdcRecord> parse(byte[] key, JsonNode root) throws IOException {
+        JsonNode metadata = UntypedRows.object(root.get("metadata"), "metadata");
         if (!metadata.path("record-type").asText("data").equals("data")) {
             return List.of();
         }
@@ -46,12 +40,7 @@ final class AwsDmsJson implements CdcFormat {
                 return List.of(new CdcRecord(schema, CdcRecord.Op.INSERT, null, UntypedRows.row(schema, data), ts,
                         operation.equals("load")));
             case "update": {
-                JsonNode before = root.get("before-image");
-                if (before == null || !before.isObject()) {
-                    return List.of(UntypedRows.insert(schema, data, ts));
-                }
-                return List.of(new CdcRecord(schema, CdcRecord.Op.UPDATE, UntypedRows.row(schema, before),
-                        UntypedRows.row(schema, data), ts, false));
+                return List.of(UntypedRows.update(schema, root.get("before-image"), data, ts));
             }
             case "delete":
                 return List.of(new CdcRecord(schema, CdcRecord.Op.DELETE, UntypedRows.row(schema, data), null, ts,

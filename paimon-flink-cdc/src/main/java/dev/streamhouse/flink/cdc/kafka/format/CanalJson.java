@@ -1,14 +1,12 @@
 package dev.streamhouse.flink.cdc.kafka.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.streamhouse.flink.cdc.event.CdcColumn;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.event.MySqlType;
 
-import java.io.IOException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,8 +24,7 @@ import java.util.Map;
  * ({@code "int(11) unsigned"}, {@code "varchar(255)"}), the primary key is {@code pkNames}, values are
  * text, read in the source server's time zone for TIMESTAMP.
  */
-final class CanalJson implements CdcFormat {
-    private final ObjectMapper mapper = new ObjectMapper();
+final class CanalJson extends JsonFormat {
     private final SchemaCache schemas = new SchemaCache();
     private final ZoneId serverZone;
     /** Parsed {@code mysqlType} declarations, by their text. */
@@ -38,12 +35,8 @@ final class CanalJson implements CdcFormat {
     }
 
     @Override
-    public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
-        if (value == null) {
-            return List.of();
-        }
-        JsonNode root = mapper.readTree(value);
-        if (root == null || !root.isObject()) {
+    protected List<CdcRecord> parse(byte[] key, JsonNode root) {
+        if (!root.isObject()) {
             throw new IllegalArgumentException("it is no JSON object: not a Canal message");
         }
         if (root.path("isDdl").asBoolean(false)) {
@@ -95,7 +88,8 @@ final class CanalJson implements CdcFormat {
                     break;
                 default: {
                     JsonNode previous = old != null && old.isArray() && i < old.size() ? old.get(i) : null;
-                    records.add(new CdcRecord(schema, op, before(schema, row, previous), row, ts, false));
+                    Object[] before = UntypedRows.before(schema, row, previous, this::value);
+                    records.add(new CdcRecord(schema, op, before, row, ts, false));
                 }
             }
         }
@@ -146,22 +140,6 @@ final class CanalJson implements CdcFormat {
             row[c] = value(column, data.get(column.name()));
         }
         return row;
-    }
-
-    /** The row before an update: the row after, with the previous values of the columns in {@code old}. */
-    private Object[] before(CdcSchema schema, Object[] after, JsonNode old) {
-        Object[] before = after.clone();
-        if (old != null && old.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> fields = old.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> f = fields.next();
-                int c = schema.indexOf(f.getKey());
-                if (c >= 0) {
-                    before[c] = value(schema.columns().get(c), f.getValue());
-                }
-            }
-        }
-        return before;
     }
 
     private Object value(CdcColumn column, JsonNode v) {

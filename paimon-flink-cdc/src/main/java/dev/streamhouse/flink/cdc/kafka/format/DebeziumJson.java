@@ -43,13 +43,16 @@ import java.util.Map;
  * their schema, or alone): those columns are the primary key. A record without key has none (a
  * table without primary key at the source, or a producer that drops keys).
  */
-final class DebeziumJson implements CdcFormat {
+final class DebeziumJson extends JsonFormat {
     private static final String SOURCE_TYPE = "__debezium.source.column.type";
     private static final String SOURCE_LENGTH = "__debezium.source.column.length";
     private static final String SOURCE_SCALE = "__debezium.source.column.scale";
 
-    private final ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     private final SchemaCache schemas = new SchemaCache();
+
+    DebeziumJson() {
+        super(new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS));
+    }
 
     /** How one column's JSON values become the Java values of its MySQL type. */
     private enum Encoding {
@@ -66,14 +69,7 @@ final class DebeziumJson implements CdcFormat {
     private final Map<CdcTableId, TypedColumns> typed = new HashMap<>();
 
     @Override
-    public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
-        if (value == null) {
-            return List.of();
-        }
-        JsonNode root = mapper.readTree(value);
-        if (root == null || root.isNull() || root.isMissingNode()) {
-            return List.of();
-        }
+    protected List<CdcRecord> parse(byte[] key, JsonNode root) throws IOException {
         boolean enveloped = root.has("schema") && root.has("payload");
         JsonNode payload = enveloped ? root.get("payload") : root;
         if (payload == null || payload.isNull()) {

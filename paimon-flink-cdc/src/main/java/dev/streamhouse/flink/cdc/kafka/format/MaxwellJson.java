@@ -1,7 +1,6 @@
 package dev.streamhouse.flink.cdc.kafka.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
@@ -17,17 +16,12 @@ import java.util.List;
  * {@code primary_key_columns} when Maxwell writes it ({@code output_primary_key_columns}). Maxwell
  * writes no column types: every column is a string.
  */
-final class MaxwellJson implements CdcFormat {
-    private final ObjectMapper mapper = new ObjectMapper();
+final class MaxwellJson extends JsonFormat {
     private final UntypedRows rows = new UntypedRows();
 
     @Override
-    public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
-        if (value == null) {
-            return List.of();
-        }
-        JsonNode root = mapper.readTree(value);
-        String type = root == null ? "" : root.path("type").asText("");
+    protected List<CdcRecord> parse(byte[] key, JsonNode root) throws IOException {
+        String type = root.path("type").asText("");
         CdcRecord.Op op;
         switch (type) {
             case "insert":

@@ -1,7 +1,6 @@
 package dev.streamhouse.flink.cdc.kafka.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
@@ -20,17 +19,12 @@ import java.util.List;
  * when told to) is written as an insert of the row after, which replaces the key's row. No column
  * types: every column is a string.
  */
-final class OggJson implements CdcFormat {
-    private final ObjectMapper mapper = new ObjectMapper();
+final class OggJson extends JsonFormat {
     private final UntypedRows rows = new UntypedRows();
 
     @Override
-    public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
-        if (value == null) {
-            return List.of();
-        }
-        JsonNode root = mapper.readTree(value);
-        String opType = root == null ? "" : root.path("op_type").asText("");
+    protected List<CdcRecord> parse(byte[] key, JsonNode root) throws IOException {
+        String opType = root.path("op_type").asText("");
         if (opType.isEmpty()) {
             throw new IllegalArgumentException("it has no 'op_type' field: not an OGG message");
         }
@@ -51,12 +45,7 @@ final class OggJson implements CdcFormat {
             }
             case "U": {
                 JsonNode image = UntypedRows.object(after, "after");
-                CdcSchema schema = rows.schema(table, image, keys);
-                if (before == null || !before.isObject()) {
-                    return List.of(UntypedRows.insert(schema, image, ts));
-                }
-                return List.of(new CdcRecord(schema, CdcRecord.Op.UPDATE, UntypedRows.row(schema, before),
-                        UntypedRows.row(schema, image), ts, false));
+                return List.of(UntypedRows.update(rows.schema(table, image, keys), before, image, ts));
             }
             case "D": {
                 JsonNode image = UntypedRows.object(before, "before");

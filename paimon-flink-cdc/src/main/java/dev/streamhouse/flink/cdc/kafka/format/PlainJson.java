@@ -1,11 +1,9 @@
 package dev.streamhouse.flink.cdc.kafka.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
 
-import java.io.IOException;
 import java.util.List;
 
 /**
@@ -13,21 +11,16 @@ import java.util.List;
  * of its fields, all strings; the records name no table, so only a table sync takes them, and the
  * primary key comes from {@code --primary_keys}.
  */
-final class PlainJson implements CdcFormat {
+final class PlainJson extends JsonFormat {
     private static final CdcTableId TABLE = new CdcTableId("", "");
 
-    private final ObjectMapper mapper = new ObjectMapper();
     private final UntypedRows rows = new UntypedRows();
 
     @Override
-    public List<CdcRecord> parse(byte[] key, byte[] value) throws IOException {
-        if (value == null) {
-            return List.of();
-        }
-        JsonNode row = mapper.readTree(value);
-        if (row == null || !row.isObject()) {
+    protected List<CdcRecord> parse(byte[] key, JsonNode root) {
+        if (!root.isObject()) {
             throw new IllegalArgumentException("it is no JSON object");
         }
-        return List.of(UntypedRows.insert(rows.schema(TABLE, row, List.of()), row, 0L));
+        return List.of(UntypedRows.insert(rows.schema(TABLE, root, List.of()), root, 0L));
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Rows of formats that carry no column types (Maxwell, OGG, AWS DMS, plain JSON): every column is a
@@ -44,6 +45,12 @@ final class UntypedRows {
 
     /** The row before an update: the row after with the previous values of the columns in {@code old}. */
     static Object[] before(CdcSchema schema, Object[] after, JsonNode old) {
+        return before(schema, after, old, (column, v) -> text(v));
+    }
+
+    /** The same, with the values of {@code old} converted by {@code value}. */
+    static Object[] before(CdcSchema schema, Object[] after, JsonNode old,
+            BiFunction<CdcColumn, JsonNode, Object> value) {
         Object[] before = after.clone();
         if (old != null && old.isObject()) {
             Iterator<Map.Entry<String, JsonNode>> fields = old.fields();
@@ -51,7 +58,7 @@ final class UntypedRows {
                 Map.Entry<String, JsonNode> f = fields.next();
                 int c = schema.indexOf(f.getKey());
                 if (c >= 0) {
-                    before[c] = text(f.getValue());
+                    before[c] = value.apply(schema.columns().get(c), f.getValue());
                 }
             }
         }
@@ -70,6 +77,17 @@ final class UntypedRows {
 
     static CdcRecord insert(CdcSchema schema, JsonNode after, long ts) {
         return new CdcRecord(schema, CdcRecord.Op.INSERT, null, row(schema, after), ts, false);
+    }
+
+    /**
+     * An update; without a before image (formats write one only when configured to) an insert of the row
+     * after, which replaces the key's row in a primary-key table.
+     */
+    static CdcRecord update(CdcSchema schema, JsonNode before, JsonNode after, long ts) {
+        if (before == null || !before.isObject()) {
+            return insert(schema, after, ts);
+        }
+        return new CdcRecord(schema, CdcRecord.Op.UPDATE, row(schema, before), row(schema, after), ts, false);
     }
 
     static JsonNode object(JsonNode node, String what) {
