@@ -92,9 +92,10 @@ public final class CdcActions {
                 .primaryKeys(a.list("primary_keys"))
                 .partitionKeys(a.list("partition_keys"))
                 .tableOptions(tableConf)
-                .typeMapping(TypeMapping.parse(a.get("type_mapping")));
+                .typeMapping(TypeMapping.parse(a.get("type_mapping")))
+                .keylessAsAppend(kafka);
         Map<String, String> sourceConf = a.conf(kafka ? "kafka_conf" : "mysql_conf");
-        settings.extraColumns(extraColumns(a)).timeZone(kafka ? ZoneId.systemDefault() : timeZone(sourceConf));
+        settings.extraColumns(extraColumns(a, kafka)).timeZone(kafka ? ZoneId.systemDefault() : timeZone(sourceConf));
         String name;
         if (table) {
             String target = a.required("table");
@@ -133,12 +134,12 @@ public final class CdcActions {
     }
 
     /** {@code --computed_column} (repeatable) and {@code --metadata_column} (comma-separated, repeatable). */
-    private static ExtraColumns extraColumns(ActionArguments a) {
+    private static ExtraColumns extraColumns(ActionArguments a, boolean kafka) {
         List<ComputedColumn> computed = new ArrayList<>();
         for (String argument : a.all("computed_column")) {
             computed.add(ComputedColumnParser.parse(argument));
         }
-        return ExtraColumns.of(computed, MetadataColumn.parse(a.all("metadata_column")));
+        return ExtraColumns.of(computed, MetadataColumn.parse(a.all("metadata_column"), kafka));
     }
 
     /** The zone of {@code server-time-zone}, else this JVM's (where Paimon's action reads it too). */

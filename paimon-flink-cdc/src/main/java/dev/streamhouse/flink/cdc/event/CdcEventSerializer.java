@@ -20,8 +20,8 @@ import java.util.List;
 /**
  * Flink's serializer of {@link CdcEvent}s between tasks (never Kryo, which cannot rebuild their
  * immutable lists): a kind byte, the schema (table, columns with their MySQL types, primary key,
- * version), then for a record its operation, source time, snapshot flag and row images, each value
- * tagged with its Java type ({@link MySqlType} lists them). Events are immutable, so copies are the
+ * version), then for a record its operation, source time, snapshot flag, row images (each value
+ * tagged with its Java type, {@link MySqlType} lists them) and its {@link KafkaOrigin} if it has one. Events are immutable, so copies are the
  * events.
  */
 public final class CdcEventSerializer extends TypeSerializerSingleton<CdcEvent> {
@@ -81,6 +81,15 @@ public final class CdcEventSerializer extends TypeSerializerSingleton<CdcEvent> 
             out.writeBoolean(r.snapshot());
             writeValues(r.before(), out);
             writeValues(r.after(), out);
+            KafkaOrigin origin = r.kafkaOrigin();
+            out.writeBoolean(origin != null);
+            if (origin != null) {
+                out.writeUTF(origin.topic());
+                out.writeInt(origin.partition());
+                out.writeLong(origin.offset());
+                out.writeLong(origin.timestampMillis());
+                out.writeUTF(origin.timestampType());
+            }
         } else {
             CdcSchemaChange c = (CdcSchemaChange) event;
             out.writeByte(SCHEMA_CHANGE);
@@ -99,7 +108,10 @@ public final class CdcEventSerializer extends TypeSerializerSingleton<CdcEvent> 
             boolean snapshot = in.readBoolean();
             Object[] before = readValues(in);
             Object[] after = readValues(in);
-            return new CdcRecord(schema, op, before, after, time, snapshot);
+            KafkaOrigin origin = in.readBoolean()
+                    ? new KafkaOrigin(in.readUTF(), in.readInt(), in.readLong(), in.readLong(), in.readUTF())
+                    : null;
+            return new CdcRecord(schema, op, before, after, time, snapshot, origin);
         }
         if (kind == SCHEMA_CHANGE) {
             return new CdcSchemaChange(schema, readNullableString(in));

@@ -7,7 +7,8 @@ import java.util.Objects;
  * One changed row of one table. {@link Op#INSERT} has only {@link #after()}, {@link Op#DELETE}
  * only {@link #before()}, {@link Op#UPDATE} both (full row images). Values are positional in
  * {@link #schema()}'s columns and typed as {@link MySqlType} documents; a NULL is null.
- * {@link #snapshot()} tells rows read by the initial snapshot from rows read from the binlog.
+ * {@link #snapshot()} tells rows read by the initial snapshot from rows read from the binlog;
+ * {@link #kafkaOrigin()} says where in Kafka a record read from Kafka was.
  */
 public final class CdcRecord implements CdcEvent {
     private static final long serialVersionUID = 1L;
@@ -25,9 +26,15 @@ public final class CdcRecord implements CdcEvent {
     private final Object[] after;
     private final long sourceTimestampMillis;
     private final boolean snapshot;
+    private final KafkaOrigin kafkaOrigin;
 
     public CdcRecord(CdcSchema schema, Op op, Object[] before, Object[] after, long sourceTimestampMillis,
             boolean snapshot) {
+        this(schema, op, before, after, sourceTimestampMillis, snapshot, null);
+    }
+
+    public CdcRecord(CdcSchema schema, Op op, Object[] before, Object[] after, long sourceTimestampMillis,
+            boolean snapshot, KafkaOrigin kafkaOrigin) {
         this.schema = Objects.requireNonNull(schema, "schema");
         this.op = Objects.requireNonNull(op, "op");
         if ((op == Op.INSERT && (after == null || before != null))
@@ -39,6 +46,12 @@ public final class CdcRecord implements CdcEvent {
         this.after = after;
         this.sourceTimestampMillis = sourceTimestampMillis;
         this.snapshot = snapshot;
+        this.kafkaOrigin = kafkaOrigin;
+    }
+
+    /** This record as read from {@code origin} in Kafka. */
+    public CdcRecord withKafkaOrigin(KafkaOrigin origin) {
+        return new CdcRecord(schema, op, before, after, sourceTimestampMillis, snapshot, origin);
     }
 
     @Override
@@ -74,11 +87,17 @@ public final class CdcRecord implements CdcEvent {
         return snapshot;
     }
 
+    /** Where in Kafka the record was read; null for a record not read from Kafka. */
+    public KafkaOrigin kafkaOrigin() {
+        return kafkaOrigin;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof CdcRecord other && op == other.op && schema.equals(other.schema)
                 && Arrays.deepEquals(before, other.before) && Arrays.deepEquals(after, other.after)
-                && sourceTimestampMillis == other.sourceTimestampMillis && snapshot == other.snapshot;
+                && sourceTimestampMillis == other.sourceTimestampMillis && snapshot == other.snapshot
+                && Objects.equals(kafkaOrigin, other.kafkaOrigin);
     }
 
     @Override

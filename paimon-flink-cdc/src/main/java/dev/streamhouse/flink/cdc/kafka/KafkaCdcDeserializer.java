@@ -3,6 +3,7 @@ package dev.streamhouse.flink.cdc.kafka;
 import dev.streamhouse.flink.cdc.event.CdcEvent;
 import dev.streamhouse.flink.cdc.event.CdcEventTypeInfo;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
+import dev.streamhouse.flink.cdc.event.KafkaOrigin;
 import dev.streamhouse.flink.cdc.kafka.format.CdcFormat;
 import dev.streamhouse.flink.cdc.kafka.format.CdcFormats;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
@@ -74,8 +75,10 @@ final class KafkaCdcDeserializer implements KafkaRecordDeserializationSchema<Cdc
             throw new SuppressRestartsException(new IllegalArgumentException(message + " (to skip such records, set "
                     + "--kafka_conf " + format + ".ignore-parse-errors=true)"));
         }
+        KafkaOrigin origin = new KafkaOrigin(record.topic(), record.partition(), record.offset(), record.timestamp(),
+                record.timestampType().toString());
         for (CdcRecord change : changes) {
-            out.collect(change);
+            out.collect(change.withKafkaOrigin(origin));
         }
     }
 

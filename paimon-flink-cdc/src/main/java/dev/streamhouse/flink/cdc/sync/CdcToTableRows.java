@@ -46,7 +46,10 @@ import java.util.Set;
  * tables are found and rows of an older source schema are written with NULL in columns added later.
  *
  * <p>A source table without primary key (and no {@code --primary_keys}) fails a table sync and is
- * skipped, with a warning, by a database sync, as in Paimon. A table whose schema cannot follow its
+ * skipped, with a warning, by a database sync, as Paimon's MySQL syncs do; with
+ * {@link SyncSettings#keylessAsAppend()} (the Kafka syncs) it goes into an append table instead, as
+ * Paimon's Kafka syncs make it: inserts and the rows after updates are appended, deletes (and the rows
+ * before updates) are not written, and a warning names the table. A table whose schema cannot follow its
  * source fails the job for good (no restart can help) with an {@link IncompatibleSchemaException}, or
  * with {@code --ignore_incompatible} is skipped from then on.
  */
@@ -66,6 +69,7 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
         Table table;
         TableRowEncoder encoder;
         String skipped;
+        boolean warnedDeletes;
 
         Target(Identifier id) {
             this.id = id;
@@ -116,6 +120,10 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
         if (source.mappedSchemaId != target.table.schema().id()) {
             map(source);
         }
+        if (!target.table.schema().hasPrimaryKey()) {
+            append(source, record, out);
+            return;
+        }
         switch (record.op()) {
             case INSERT:
                 out.collect(target.encoder.encode(row(source, record, record.after(), RowKind.INSERT)));
@@ -127,6 +135,20 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
                 out.collect(target.encoder.encode(row(source, record, record.before(), RowKind.UPDATE_BEFORE)));
                 out.collect(target.encoder.encode(row(source, record, record.after(), RowKind.UPDATE_AFTER)));
         }
+    }
+
+    /** A record into an append table: the row inserted or the row after an update; a delete writes nothing. */
+    private void append(Source source, CdcRecord record, Collector<TableRow> out) {
+        Target target = source.target;
+        if (record.op() == CdcRecord.Op.DELETE) {
+            if (!target.warnedDeletes) {
+                LOG.warn("Not applying deletes of source table {} to table {}: it is an append table (no primary "
+                        + "key); give --primary_keys to apply them", record.table(), target.id.fullName());
+                target.warnedDeletes = true;
+            }
+            return;
+        }
+        out.collect(target.encoder.encode(row(source, record, record.after(), RowKind.INSERT)));
     }
 
     private GenericRow row(Source source, CdcRecord record, Object[] image, RowKind kind) {
@@ -167,7 +189,7 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
             return source;
         }
         List<String> primaryKeys = settings.primaryKeys().isEmpty() ? schema.primaryKeys() : settings.primaryKeys();
-        if (primaryKeys.isEmpty()) {
+        if (primaryKeys.isEmpty() && !settings.keylessAsAppend()) {
             String why = "source table " + id + " has no primary key";
             if (settings.singleTable()) {
                 throw new SuppressRestartsException(new IllegalArgumentException("Cannot sync " + why
@@ -196,6 +218,11 @@ public final class CdcToTableRows extends ProcessFunction<CdcEvent, TableRow> {
             List<SchemaEvolutionRules.Column> columns = source.columns.columns();
             if (target.table == null) {
                 target.table = create(targetId, columns, primaryKeys, id);
+                if (primaryKeys.isEmpty()) {
+                    LOG.warn("Created table {} as an append table: source table {} has no primary key (none in its "
+                            + "records, no --primary_keys); inserts and the rows after updates are appended, deletes "
+                            + "are not applied", targetId.fullName(), id);
+                }
             }
             if (!target.table.primaryKeys().equals(primaryKeys)) {
                 throw new IncompatibleSchemaException("Cannot sync source table " + id + " into table "

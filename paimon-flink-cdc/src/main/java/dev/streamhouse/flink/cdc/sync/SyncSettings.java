@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * source's), partition keys (applied to tables that have those columns), table options, type mapping,
  * the computed and metadata columns added to every table ({@code --computed_column},
  * {@code --metadata_column}) with the time zone their temporal functions read TIMESTAMP_LTZ values in
- * ({@code server-time-zone}, else the default zone of the JVM that builds the job, as in Paimon), and
- * whether an incompatible table is skipped ({@code --ignore_incompatible}) rather than failing.
+ * ({@code server-time-zone}, else the default zone of the JVM that builds the job, as in Paimon),
+ * whether an incompatible table is skipped ({@code --ignore_incompatible}) rather than failing, and
+ * what becomes of a source table without primary key ({@link #keylessAsAppend()}).
  */
 public final class SyncSettings implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -44,6 +45,7 @@ public final class SyncSettings implements Serializable {
     private final boolean ignoreIncompatible;
     private final ExtraColumns extraColumns;
     private final ZoneId timeZone;
+    private final boolean keylessAsAppend;
     private transient Pattern includingPattern;
     private transient Pattern excludingPattern;
 
@@ -65,6 +67,7 @@ public final class SyncSettings implements Serializable {
         this.ignoreIncompatible = b.ignoreIncompatible;
         this.extraColumns = b.extraColumns;
         this.timeZone = b.timeZone;
+        this.keylessAsAppend = b.keylessAsAppend;
         Pattern.compile(including == null ? ".*" : including);
         if (excluding != null) {
             Pattern.compile(excluding);
@@ -127,6 +130,15 @@ public final class SyncSettings implements Serializable {
     }
 
     /** Whether a database sync takes this source table ({@code --including_tables}, {@code --excluding_tables}). */
+    /**
+     * Whether a source table without primary key (and no {@code --primary_keys}) becomes an append
+     * table, as Apache Paimon's Kafka syncs make it, rather than failing a table sync and being skipped
+     * by a database sync, as its MySQL syncs do.
+     */
+    public boolean keylessAsAppend() {
+        return keylessAsAppend;
+    }
+
     public boolean includes(CdcTableId source) {
         if (singleTable()) {
             return true;
@@ -173,6 +185,7 @@ public final class SyncSettings implements Serializable {
         private boolean ignoreIncompatible;
         private ExtraColumns extraColumns = ExtraColumns.none();
         private ZoneId timeZone = ZoneId.systemDefault();
+        private boolean keylessAsAppend;
 
         public Builder catalogOptions(Map<String, String> options) {
             this.catalogOptions = options;
@@ -258,6 +271,11 @@ public final class SyncSettings implements Serializable {
 
         public Builder timeZone(ZoneId zone) {
             this.timeZone = zone;
+            return this;
+        }
+
+        public Builder keylessAsAppend(boolean keylessAsAppend) {
+            this.keylessAsAppend = keylessAsAppend;
             return this;
         }
 

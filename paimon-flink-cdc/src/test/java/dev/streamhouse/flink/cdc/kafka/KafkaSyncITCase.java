@@ -226,6 +226,98 @@ class KafkaSyncITCase {
     }
 
     @Test
+    void recordsWithoutKeyGoIntoAnAppendTableWithTheKafkaMetadataColumns() throws Exception {
+        KAFKA.createTopic("keyless", 1);
+        DebeziumEvents events = new DebeziumEvents("app", "events")
+                .column("name", "\"type\":\"string\",\"optional\":true")
+                .column("n", "\"type\":\"int32\",\"optional\":true");
+        Map<String, String> a1 = row("name", "\"a\"", "n", "1");
+        Map<String, String> b1 = row("name", "\"b\"", "n", "1");
+        Map<String, String> a2 = row("name", "\"a\"", "n", "2");
+        KAFKA.send("keyless", events.insert(a1), events.insert(b1), events.update(a1, a2), events.delete(b1));
+
+        start("kafka_sync_table", kafka("keyless", "debezium-json"), new String[] {"--database", "ods", "--table",
+                "events", "--metadata_column", "topic,partition,offset", "--metadata_column",
+                "timestamp,timestamp_type,database_name"});
+        // Inserts and the rows after updates are appended; the delete is not applied (as in Paimon).
+        await().atMost(2, TimeUnit.MINUTES).untilAsserted(() -> assertThat(warehouse.rows("ods.events")).hasSize(3));
+        Table events2 = table("ods.events");
+        assertThat(events2.primaryKeys()).isEmpty();
+        assertThat(events2.rowType().toString()).contains("`topic` STRING", "`partition` INT", "`offset` BIGINT",
+                "`timestamp` TIMESTAMP(3) WITH LOCAL TIME ZONE", "`timestamp_type` STRING",
+                "`database_name` STRING NOT NULL");
+        List<String> rows = warehouse.rows("ods.events").stream()
+                .map(r -> r.replaceAll(", \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z?, ", ", <time>, ")).sorted().toList();
+        assertThat(rows).containsExactly("+I(a, 1, keyless, 0, 0, <time>, CreateTime, app)",
+                "+I(a, 2, keyless, 0, 2, <time>, CreateTime, app)", "+I(b, 1, keyless, 0, 1, <time>, CreateTime, app)");
+        assertThatThrownBy(() -> start("mysql_sync_table", new String[] {"--warehouse", warehouse.uri(), "--database",
+                "ods", "--table", "t", "--mysql_conf", "table-name=t", "--metadata_column", "offset"}))
+                .hasMessageContaining("Unknown --metadata_column 'offset'; a MySQL sync has table_name, database_name, "
+                        + "op_ts");
+    }
+
+    private static String canalInsert(int id) {
+        return "{\"data\":[{\"id\":\"" + id + "\"}],\"mysqlType\":{\"id\":\"int\"},\"pkNames\":[\"id\"],"
+                + "\"database\":\"d\",\"table\":\"t\",\"type\":\"INSERT\"}";
+    }
+
+    private String[] startAt(String table, String group, String... kafkaConf) {
+        // One slot per job: the four jobs run at once.
+        List<String> args = new ArrayList<>(List.of("--database", "ods", "--table", table, "--table_conf", "bucket=1",
+                "--kafka_conf", "properties.group.id=" + group, "-D", "parallelism.default=1"));
+        for (String conf : kafkaConf) {
+            args.add("--kafka_conf");
+            args.add(conf);
+        }
+        return args.toArray(new String[0]);
+    }
+
+    @Test
+    void eachStartupModeStartsWhereItSays() throws Exception {
+        KAFKA.createTopic("modes", 1);
+        KAFKA.send("modes", canalInsert(1), canalInsert(2));
+        Thread.sleep(20); // the next record's timestamp is later than these two's
+        long third = System.currentTimeMillis();
+        Thread.sleep(20);
+        KAFKA.send("modes", canalInsert(3));
+
+        start("kafka_sync_table", kafka("modes", "canal-json"),
+                startAt("at_offset", "g1", "scan.startup.mode=specific-offsets",
+                        "scan.startup.specific-offsets=partition:0,offset:1"));
+        start("kafka_sync_table", kafka("modes", "canal-json"),
+                startAt("at_time", "g2", "scan.startup.mode=timestamp", "scan.startup.timestamp-millis=" + third));
+        // A group without committed offsets starts at the earliest record.
+        JobClient grouped = start("kafka_sync_table", kafka("modes", "canal-json"), startAt("by_group", "g3"));
+        awaitRows("ods.at_offset", "+I(2)", "+I(3)");
+        awaitRows("ods.at_time", "+I(3)");
+        awaitRows("ods.by_group", "+I(1)", "+I(2)", "+I(3)");
+
+        // The group's offsets are committed with checkpoints; a new job of the group goes on from them.
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                Map.of("bootstrap.servers", KAFKA.bootstrapServers()))) {
+            await().atMost(1, TimeUnit.MINUTES).until(() -> {
+                var offsets = admin.listConsumerGroupOffsets("g3").partitionsToOffsetAndMetadata().get();
+                var committed = offsets.get(new org.apache.kafka.common.TopicPartition("modes", 0));
+                return committed != null && committed.offset() == 3;
+            });
+        }
+        grouped.cancel().get(1, TimeUnit.MINUTES);
+        KAFKA.send("modes", canalInsert(4));
+        start("kafka_sync_table", kafka("modes", "canal-json"), startAt("by_group_again", "g3"));
+
+        // latest-offset: only what is sent after the job started (sent until it arrives).
+        start("kafka_sync_table", kafka("modes", "canal-json"),
+                startAt("from_latest", "g4", "scan.startup.mode=latest-offset"));
+        await().atMost(2, TimeUnit.MINUTES).pollInterval(java.time.Duration.ofMillis(500)).until(() -> {
+            KAFKA.send("modes", canalInsert(5));
+            return warehouse.catalog().tableExists(dev.streamhouse.storage.catalog.Identifier.of("ods", "from_latest"))
+                    && !warehouse.rows("ods.from_latest").isEmpty();
+        });
+        awaitRows("ods.from_latest", "+I(5)");
+        awaitRows("ods.by_group_again", "+I(4)", "+I(5)");
+    }
+
+    @Test
     void aMalformedRecordFailsTheJobNamingTopicPartitionAndOffsetUnlessSkipped() throws Exception {
         KAFKA.createTopic("broken", 1);
         KAFKA.send("broken", "{\"data\":[{\"id\":\"1\"}],\"mysqlType\":{\"id\":\"int\"},\"pkNames\":[\"id\"],"

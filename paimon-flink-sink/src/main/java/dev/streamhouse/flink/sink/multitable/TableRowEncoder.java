@@ -9,7 +9,9 @@ import dev.streamhouse.storage.table.sink.RowKeyExtractor;
  * Turns rows of one table, in one of its schemas, into {@link TableRow}s: the bytes the multi-table
  * writer reads back with the same schema, and the routing the writer's bucket ownership expects
  * (partition hash and bucket as the table's writers compute them; the trimmed key hash for dynamic
- * buckets). Not thread-safe.
+ * buckets; bucket 0 for a bucket-unaware append table, so that each of its partitions has one writer).
+ * Takes primary-key tables with fixed or dynamic buckets and append tables with fixed buckets or
+ * {@code bucket} = -1. Not thread-safe.
  */
 public final class TableRowEncoder {
     private final String table;
@@ -24,10 +26,12 @@ public final class TableRowEncoder {
         this.schemaId = table.schema().id();
         this.bytes = new RowBytes(table.rowType());
         this.keys = RowKeyExtractor.of(table.schema());
-        this.dynamicBucket = table.schema().numBuckets() == -1;
-        if (!table.schema().hasPrimaryKey() || (table.schema().numBuckets() < 1 && !dynamicBucket)) {
+        int buckets = table.schema().numBuckets();
+        this.dynamicBucket = buckets == -1 && table.schema().hasPrimaryKey();
+        if (buckets < 1 && buckets != -1) {
             throw new UnsupportedOperationException("Cannot write table " + table.fullName() + " with a "
-                    + "multi-table sink: it takes primary-key tables with fixed or dynamic buckets");
+                    + "multi-table sink: it takes tables with 'bucket' = -1 or a fixed number of buckets, not "
+                    + buckets);
         }
     }
 

@@ -35,11 +35,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The multi-table sink in a streaming job with injected failures: events go to three tables (fixed
- * buckets, dynamic buckets, and one created while the job runs); one table gains a column half way,
- * while its writers still hold files not committed yet. Every table ends exactly as its events say:
- * each key's last value, the new column where the event had it, deletes applied, nothing lost or
- * applied twice.
+ * The multi-table sink in a streaming job with injected failures: events go to four tables (fixed
+ * buckets, dynamic buckets, a bucket-unaware append table, and one created while the job runs); one
+ * table gains a column half way, while its writers still hold files not committed yet. Every table
+ * ends exactly as its events say: each key's last value, the new column where the event had it,
+ * deletes applied, every appended row once, nothing lost or applied twice.
  */
 class MultiTableSinkITCase {
     @RegisterExtension
@@ -52,10 +52,13 @@ class MultiTableSinkITCase {
     @TempDir
     java.nio.file.Path tmp;
 
-    /** Event i: table by i % 3 (the third only from i >= EVENTS / 3), key (i / 3) % KEYS, value i, every 7th a delete. */
+    /**
+     * Event i: table by i % 3 (the append table before EVENTS / 3, the late one from then on), key
+     * (i / 3) % KEYS, value i, every 7th a delete (an insert in the append table).
+     */
     private static String table(long i) {
         int t = (int) (i % 3);
-        return t == 0 ? "db.fixed" : t == 1 || i < EVENTS / 3 ? "db.dynamic" : "db.late";
+        return t == 0 ? "db.fixed" : t == 1 ? "db.dynamic" : i < EVENTS / 3 ? "db.log" : "db.late";
     }
 
     private static int key(long i) {
@@ -121,7 +124,7 @@ class MultiTableSinkITCase {
                 encoders.put(encoderKey, encoder);
             }
             GenericRow row = schema == 1 ? GenericRow.of(key(i), i, i * 10) : GenericRow.of(key(i), i);
-            if (delete(i)) {
+            if (delete(i) && !name.equals("db.log")) {
                 row.setRowKind(RowKind.DELETE);
             }
             return encoder.encode(row);
@@ -141,8 +144,14 @@ class MultiTableSinkITCase {
     }
 
     private static Schema schema(String... options) {
-        Schema.Builder b = Schema.newBuilder().column("id", DataTypes.INT().notNull()).column("v", DataTypes.BIGINT())
-                .primaryKey("id");
+        return schema(true, options);
+    }
+
+    private static Schema schema(boolean primaryKey, String... options) {
+        Schema.Builder b = Schema.newBuilder().column("id", DataTypes.INT().notNull()).column("v", DataTypes.BIGINT());
+        if (primaryKey) {
+            b.primaryKey("id");
+        }
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
@@ -158,6 +167,7 @@ class MultiTableSinkITCase {
             catalog.createTable(Identifier.of("db", "fixed"), schema("bucket", "2"), false);
             catalog.createTable(Identifier.of("db", "dynamic"), schema("bucket", "-1",
                     "dynamic-bucket.target-row-num", "40"), false);
+            catalog.createTable(Identifier.of("db", "log"), schema(false, "bucket", "-1"), false);
         }
         FAILURES_LEFT.set(3);
         Configuration conf = Jobs.streamingConfig(2, 150L);
@@ -171,7 +181,7 @@ class MultiTableSinkITCase {
 
         assertThat(FAILURES_LEFT.get()).as("every injected failure fired").isLessThanOrEqualTo(0);
         try (Catalog catalog = CatalogFactory.createCatalog(new Options(catalogOptions))) {
-            for (String name : List.of("db.fixed", "db.dynamic", "db.late")) {
+            for (String name : List.of("db.fixed", "db.dynamic", "db.log", "db.late")) {
                 Table table = catalog.getTable(Identifier.fromString(name));
                 assertThat(sorted(TestTables.readAll(table))).as(name).isEqualTo(expected(name));
             }
@@ -179,17 +189,19 @@ class MultiTableSinkITCase {
     }
 
     private static List<String> expected(String name) {
-        Map<Integer, String> rows = new TreeMap<>();
+        Map<Long, String> rows = new TreeMap<>();
         for (long i = 0; i < EVENTS; i++) {
             if (!table(i).equals(name)) {
                 continue;
             }
-            if (delete(i)) {
-                rows.remove(key(i));
+            if (name.equals("db.log")) {
+                rows.put(i, "+I(" + key(i) + ", " + i + ")");
+            } else if (delete(i)) {
+                rows.remove((long) key(i));
             } else if (name.equals("db.fixed")) {
-                rows.put(key(i), "+I(" + key(i) + ", " + i + ", " + (evolved(i) ? String.valueOf(i * 10) : "null") + ")");
+                rows.put((long) key(i), "+I(" + key(i) + ", " + i + ", " + (evolved(i) ? String.valueOf(i * 10) : "null") + ")");
             } else {
-                rows.put(key(i), "+I(" + key(i) + ", " + i + ")");
+                rows.put((long) key(i), "+I(" + key(i) + ", " + i + ")");
             }
         }
         return sorted(new ArrayList<>(rows.values()));
