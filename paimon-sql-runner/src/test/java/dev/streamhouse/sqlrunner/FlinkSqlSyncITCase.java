@@ -134,7 +134,8 @@ class FlinkSqlSyncITCase {
         assertThat(errors(prompt.output)).containsExactly(
                 "Cannot run CREATE TABLE ... AS TABLE: there is no source catalog 'mysqlx'; create it with CREATE "
                         + "CATALOG mysqlx WITH ('type' = 'mysql', 'hostname' = '...', 'port' = '3306', "
-                        + "'username' = '...', 'password' = '...')",
+                        + "'username' = '...', 'password' = '...') or WITH ('type' = 'kafka', "
+                        + "'properties.bootstrap.servers' = '...', 'value.format' = '...')",
                 "Cannot run CREATE DATABASE ... AS DATABASE: there is no database 'nowhere' on MySQL server "
                         + MARIADB.host() + ":" + MARIADB.port() + " (catalog 'mysql') (or user 'cdc_user' may not see it)",
                 "Cannot run CREATE TABLE ... AS TABLE: target catalog 'default_catalog' is not one created with CREATE "

@@ -58,18 +58,20 @@ public final class KafkaSyncSource {
     private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(30);
 
     private final Map<String, String> conf;
+    private final String where;
     private final String format;
     private final List<String> topics;
     private final Pattern topicPattern;
 
-    private KafkaSyncSource(Map<String, String> conf) {
+    private KafkaSyncSource(Map<String, String> conf, String where) {
         this.conf = Map.copyOf(conf);
+        this.where = where;
         required(BOOTSTRAP_SERVERS);
         required(GROUP_ID);
         this.format = CdcFormats.check(required(VALUE_FORMAT));
         for (String key : conf.keySet()) {
             if (!key.startsWith(PROPERTIES) && !KNOWN.contains(key) && !key.equals(ignoreParseErrorsKey())) {
-                throw new IllegalArgumentException("--kafka_conf " + key + " is not an option of a " + format
+                throw new IllegalArgumentException(where + " " + key + " is not an option of a " + format
                         + " Kafka sync; they are " + KNOWN.stream().sorted().toList() + ", " + ignoreParseErrorsKey()
                         + " and properties.<Kafka consumer property>");
             }
@@ -77,7 +79,7 @@ public final class KafkaSyncSource {
         String topic = conf.get(TOPIC);
         String pattern = conf.get(TOPIC_PATTERN);
         if ((topic == null) == (pattern == null)) {
-            throw new IllegalArgumentException("--kafka_conf needs either topic=<name>[;<name>...] or "
+            throw new IllegalArgumentException(where + " needs either topic=<name>[;<name>...] or "
                     + "topic-pattern=<regex>, " + (topic == null ? "not neither" : "not both"));
         }
         List<String> list = new ArrayList<>();
@@ -96,7 +98,15 @@ public final class KafkaSyncSource {
      * @throws IllegalArgumentException naming a missing, unknown or wrong option
      */
     public static KafkaSyncSource of(Map<String, String> kafkaConf) {
-        KafkaSyncSource source = new KafkaSyncSource(kafkaConf);
+        return of(kafkaConf, "--kafka_conf");
+    }
+
+    /**
+     * @param where where the options come from, for messages (e.g. {@code --kafka_conf})
+     * @throws IllegalArgumentException naming a missing, unknown or wrong option
+     */
+    public static KafkaSyncSource of(Map<String, String> kafkaConf, String where) {
+        KafkaSyncSource source = new KafkaSyncSource(kafkaConf, where);
         source.startingOffsets(); // checks the startup options
         return source;
     }
@@ -119,22 +129,28 @@ public final class KafkaSyncSource {
     private String required(String key) {
         String value = conf.get(key);
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("--kafka_conf " + key + "=... is required");
+            throw new IllegalArgumentException(where + " " + key + "=... is required");
         }
         return value.trim();
     }
 
     /** The consumer properties: every {@code properties.*} option without its prefix. */
     private Properties consumerProperties() {
-        Properties props = new Properties();
-        for (Map.Entry<String, String> e : conf.entrySet()) {
-            if (e.getKey().startsWith(PROPERTIES)) {
-                props.setProperty(e.getKey().substring(PROPERTIES.length()), e.getValue());
-            }
-        }
+        Properties props = consumerProperties(conf);
         String discovery = conf.get(DISCOVERY_INTERVAL);
         if (discovery != null) {
             props.setProperty("partition.discovery.interval.ms", Long.toString(duration(DISCOVERY_INTERVAL, discovery)));
+        }
+        return props;
+    }
+
+    /** The Kafka client properties of {@code options}: every {@code properties.*} option without its prefix. */
+    static Properties consumerProperties(Map<String, String> options) {
+        Properties props = new Properties();
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            if (e.getKey().startsWith(PROPERTIES)) {
+                props.setProperty(e.getKey().substring(PROPERTIES.length()), e.getValue());
+            }
         }
         return props;
     }
@@ -170,8 +186,8 @@ public final class KafkaSyncSource {
                         Set<String> existing = admin.listTopics().names().get(timeout.toMillis(),
                                 TimeUnit.MILLISECONDS);
                         List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
-                        throw new IllegalStateException("Kafka at " + servers + " has no topic " + String.join(", ",
-                                missing) + " (--kafka_conf topic)");
+                        throw new IllegalStateException("Kafka at " + servers + " has no topic "
+                                + String.join(", ", missing));
                     }
                     throw new IllegalStateException("Cannot describe topic " + String.join(", ", topics) + " on Kafka at "
                             + servers + ": " + RootCause.message(e));
@@ -225,25 +241,25 @@ public final class KafkaSyncSource {
             case "timestamp": {
                 String millis = conf.get(STARTUP_TIMESTAMP);
                 if (millis == null) {
-                    throw new IllegalArgumentException("--kafka_conf scan.startup.mode=timestamp needs "
+                    throw new IllegalArgumentException(where + " scan.startup.mode=timestamp needs "
                             + STARTUP_TIMESTAMP + "=<epoch milliseconds>");
                 }
                 try {
                     return OffsetsInitializer.timestamp(Long.parseLong(millis.trim()));
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--kafka_conf " + STARTUP_TIMESTAMP + "=" + millis
+                    throw new IllegalArgumentException(where + " " + STARTUP_TIMESTAMP + "=" + millis
                             + " is not a number of milliseconds");
                 }
             }
             case "specific-offsets":
                 return OffsetsInitializer.offsets(specificOffsets(), OffsetResetStrategy.EARLIEST);
             default:
-                throw new IllegalArgumentException("--kafka_conf " + STARTUP_MODE + "=" + mode + " is none of "
+                throw new IllegalArgumentException(where + " " + STARTUP_MODE + "=" + mode + " is none of "
                         + "earliest-offset, latest-offset, group-offsets, timestamp, specific-offsets");
         }
     }
 
-    private static OffsetResetStrategy resetStrategy(String reset) {
+    private OffsetResetStrategy resetStrategy(String reset) {
         switch (reset.trim().toLowerCase(Locale.ROOT)) {
             case "earliest":
                 return OffsetResetStrategy.EARLIEST;
@@ -252,7 +268,7 @@ public final class KafkaSyncSource {
             case "none":
                 return OffsetResetStrategy.NONE;
             default:
-                throw new IllegalArgumentException("--kafka_conf properties.auto.offset.reset=" + reset
+                throw new IllegalArgumentException(where + " properties.auto.offset.reset=" + reset
                         + " is none of earliest, latest, none");
         }
     }
@@ -261,7 +277,7 @@ public final class KafkaSyncSource {
     private Map<TopicPartition, Long> specificOffsets() {
         String spec = conf.get(STARTUP_OFFSETS);
         if (spec == null || topics.size() != 1) {
-            throw new IllegalArgumentException("--kafka_conf scan.startup.mode=specific-offsets needs one topic and "
+            throw new IllegalArgumentException(where + " scan.startup.mode=specific-offsets needs one topic and "
                     + STARTUP_OFFSETS + "=partition:0,offset:42;partition:1,offset:300");
         }
         Map<TopicPartition, Long> offsets = new LinkedHashMap<>();
@@ -279,18 +295,18 @@ public final class KafkaSyncSource {
                 long offset = Long.parseLong(parts[1].trim().substring("offset:".length()).trim());
                 offsets.put(new TopicPartition(topics.get(0), partition), offset);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--kafka_conf " + STARTUP_OFFSETS + ": '" + entry
+                throw new IllegalArgumentException(where + " " + STARTUP_OFFSETS + ": '" + entry
                         + "' is not partition:<n>,offset:<n>");
             }
         }
         return offsets;
     }
 
-    private static long duration(String key, String value) {
+    private long duration(String key, String value) {
         try {
             return TimeUtils.parseDuration(value).toMillis();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--kafka_conf " + key + "=" + value + " is not a duration (e.g. 10 s)");
+            throw new IllegalArgumentException(where + " " + key + "=" + value + " is not a duration (e.g. 10 s)");
         }
     }
 

@@ -2,6 +2,7 @@ package dev.streamhouse.flink.cdc.sql;
 
 import dev.streamhouse.flink.catalog.FlinkCatalogFactory;
 import dev.streamhouse.flink.catalog.FlinkCatalogOptions;
+import dev.streamhouse.flink.cdc.catalog.KafkaCatalogFactory;
 import dev.streamhouse.flink.cdc.catalog.MySqlCatalogFactory;
 import dev.streamhouse.flink.cdc.event.CdcEvent;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
@@ -41,7 +42,9 @@ import java.util.stream.Collectors;
  * sync's catalog options, its {@code table-default.*} options the defaults of the tables it creates),
  * the source catalog a {@code 'type' = 'mysql'} one (its connection options, the statement's source
  * names as {@code database-name} / {@code table-name} regular expressions and the hint's options
- * become the source's options). {@code WITH} options are the options of the created tables, but
+ * become the source's options) or a {@code 'type' = 'kafka'} one (its options, the topic or the
+ * INCLUDING / EXCLUDING topics and the hint's options become the {@code --kafka_conf};
+ * {@link KafkaSourceOptions}). {@code WITH} options are the options of the created tables, but
  * {@code sink.parallelism}, the writers' parallelism.
  *
  * <p>Before the job is built it checks, each failure naming what to fix: streaming mode, both
@@ -86,7 +89,13 @@ public final class SyncStatementPlanner {
         String sourceCatalog = part(s.source(), 3, 0, catalogs::currentCatalog);
         String sourceDatabase = part(s.source(), 3, 1, () -> currentDatabase(kind, "source"));
         String sourceTable = s.source().get(s.source().size() - 1);
-        Map<String, String> mysqlConf = sourceOptions(kind, sourceCatalog, s.sourceOptions());
+        CatalogDefinition sourceDefinition = sourceCatalog(kind, sourceCatalog);
+        if (KafkaCatalogFactory.IDENTIFIER.equals(sourceDefinition.type())) {
+            Map<String, String> kafkaConf = KafkaSourceOptions.forTopic(kind, sourceCatalog, sourceDefinition,
+                    sourceDatabase, sourceTable, s.sourceOptions(), "streamhouse-sync-" + database + "." + table);
+            return tableSync(s, SyncJob.Source.KAFKA, kafkaConf, catalogName, target, database, table);
+        }
+        Map<String, String> mysqlConf = sourceOptions(kind, sourceDefinition, s.sourceOptions());
         mysqlConf.put(MySqlCdcOptions.DATABASE_NAME.key(), regex(kind, sourceDatabase, "the source database"));
         mysqlConf.put(MySqlCdcOptions.TABLE_NAME.key(), regex(kind, sourceTable, "the source table"));
 
@@ -102,10 +111,17 @@ public final class SyncStatementPlanner {
             }
         }
 
+        return tableSync(s, SyncJob.Source.MYSQL, mysqlConf, catalogName, target, database, table);
+    }
+
+    private SyncJob tableSync(CreateTableAsTable s, SyncJob.Source source, Map<String, String> sourceConf,
+            String catalogName, Map<String, String> target, String database, String table) {
+        String kind = s.kind();
         Map<String, String> tableOptions = tableOptions(target, s.options());
         Integer sinkParallelism = SyncJob.removeSinkParallelism(tableOptions, "WITH option");
         SyncSettings settings = SyncSettings.builder().catalogOptions(target).database(database).table(table)
-                .primaryKeys(s.primaryKeys()).partitionKeys(s.partitionKeys()).tableOptions(tableOptions).build();
+                .primaryKeys(s.primaryKeys()).partitionKeys(s.partitionKeys()).tableOptions(tableOptions)
+                .keylessAsAppend(source == SyncJob.Source.KAFKA).build();
         try (Catalog warehouse = warehouse(kind, catalogName, target)) {
             if (!s.ifNotExists() && warehouse.tableExists(Identifier.of(database, table))) {
                 throw new IllegalArgumentException("Cannot run " + kind + ": table " + catalogName + "." + database
@@ -114,8 +130,8 @@ public final class SyncStatementPlanner {
             }
             warehouse.createDatabase(database, true);
         }
-        return new SyncJob(SyncJob.tableSyncName(SyncJob.Source.MYSQL, database, table), SyncJob.Source.MYSQL,
-                mysqlConf, settings, sinkParallelism);
+        return new SyncJob(SyncJob.tableSyncName(source, database, table), source, sourceConf, settings,
+                sinkParallelism);
     }
 
     private SyncJob planDatabaseSync(CreateDatabaseAsDatabase s) {
@@ -130,22 +146,36 @@ public final class SyncStatementPlanner {
 
         String sourceCatalog = part(s.source(), 2, 0, catalogs::currentCatalog);
         String sourceDatabase = s.source().get(s.source().size() - 1);
-        Map<String, String> mysqlConf = sourceOptions(kind, sourceCatalog, s.sourceOptions());
-        mysqlConf.put(MySqlCdcOptions.DATABASE_NAME.key(), regex(kind, sourceDatabase, "the source database"));
+        CatalogDefinition sourceDefinition = sourceCatalog(kind, sourceCatalog);
         String including = s.including() == null ? null : regex(kind, s.including(), "INCLUDING TABLE");
         String excluding = s.excluding() == null ? null : regex(kind, s.excluding(), "EXCLUDING TABLE");
         // The source reads only the tables the sync takes (the snapshot too), new ones included.
         String tables = (excluding == null ? "" : "(?!(?:" + excluding + ")$)")
                 + (including == null ? ".*" : "(?:" + including + ")");
-        if (including != null || excluding != null) {
-            mysqlConf.put(MySqlCdcOptions.TABLE_NAME.key(), tables);
+        SyncJob.Source source;
+        Map<String, String> sourceConf;
+        SyncSettings.Builder settings = SyncSettings.builder();
+        if (KafkaCatalogFactory.IDENTIFIER.equals(sourceDefinition.type())) {
+            // The kafka catalog's tables are topics: INCLUDING / EXCLUDING choose topics; the rows of each go
+            // to the tables their records name, as in kafka_sync_database.
+            source = SyncJob.Source.KAFKA;
+            sourceConf = KafkaSourceOptions.forTopics(kind, sourceCatalog, sourceDefinition, sourceDatabase, tables,
+                    s.sourceOptions(), "streamhouse-sync-" + database);
+            settings.keylessAsAppend(true);
+        } else {
+            source = SyncJob.Source.MYSQL;
+            sourceConf = sourceOptions(kind, sourceDefinition, s.sourceOptions());
+            sourceConf.put(MySqlCdcOptions.DATABASE_NAME.key(), regex(kind, sourceDatabase, "the source database"));
+            if (including != null || excluding != null) {
+                sourceConf.put(MySqlCdcOptions.TABLE_NAME.key(), tables);
+            }
+            checkSource(kind, sourceCatalog, sourceConf, false);
+            settings.including(including).excluding(excluding);
         }
-        checkSource(kind, sourceCatalog, mysqlConf, false);
 
         Map<String, String> tableOptions = tableOptions(target, s.options());
         Integer sinkParallelism = SyncJob.removeSinkParallelism(tableOptions, "WITH option");
-        SyncSettings settings = SyncSettings.builder().catalogOptions(target).database(database)
-                .including(including).excluding(excluding).tableOptions(tableOptions).build();
+        settings.catalogOptions(target).database(database).tableOptions(tableOptions);
         try (Catalog warehouse = warehouse(kind, catalogName, target)) {
             if (!s.ifNotExists() && warehouse.databaseExists(database)) {
                 throw new IllegalArgumentException("Cannot run " + kind + ": database " + catalogName + "." + database
@@ -153,8 +183,8 @@ public final class SyncStatementPlanner {
             }
             warehouse.createDatabase(database, true);
         }
-        return new SyncJob(SyncJob.databaseSyncName(SyncJob.Source.MYSQL, database), SyncJob.Source.MYSQL,
-                mysqlConf, settings, sinkParallelism);
+        return new SyncJob(SyncJob.databaseSyncName(source, database), source, sourceConf, settings.build(),
+                sinkParallelism);
     }
 
     /**
@@ -188,18 +218,25 @@ public final class SyncStatementPlanner {
         return new LinkedHashMap<>(definition.options());
     }
 
-    /** The source catalog's connection options and the hint's options. */
-    private Map<String, String> sourceOptions(String kind, String name, Map<String, String> hint) {
+    /** The source catalog's definition, checked to be a MySQL or a Kafka catalog's. */
+    private CatalogDefinition sourceCatalog(String kind, String name) {
         CatalogDefinition definition = catalogs.catalog(name).orElseThrow(() -> new IllegalArgumentException(
                 "Cannot run " + kind + ": there is no source catalog '" + name + "'; create it with CREATE CATALOG "
                         + name + " WITH ('type' = 'mysql', 'hostname' = '...', 'port' = '3306', 'username' = '...', "
-                        + "'password' = '...')"));
-        if (!MySqlCatalogFactory.IDENTIFIER.equals(definition.type())) {
+                        + "'password' = '...') or WITH ('type' = 'kafka', 'properties.bootstrap.servers' = '...', "
+                        + "'value.format' = '...')"));
+        if (!MySqlCatalogFactory.IDENTIFIER.equals(definition.type())
+                && !KafkaCatalogFactory.IDENTIFIER.equals(definition.type())) {
             throw new IllegalArgumentException("Cannot run " + kind + ": source catalog '" + name + "' is "
                     + (definition.type() == null ? "not one created with CREATE CATALOG" : "of type '"
                     + definition.type() + "'") + ", not a MySQL catalog ('type' = '" + MySqlCatalogFactory.IDENTIFIER
-                    + "')");
+                    + "') or a Kafka catalog ('type' = '" + KafkaCatalogFactory.IDENTIFIER + "')");
         }
+        return definition;
+    }
+
+    /** The MySQL catalog's connection options and the hint's options. */
+    private Map<String, String> sourceOptions(String kind, CatalogDefinition definition, Map<String, String> hint) {
         Map<String, String> options = new LinkedHashMap<>();
         definition.options().forEach((key, value) -> {
             if (MySqlSourceConfigs.REQUIRED.stream().anyMatch(o -> o.key().equals(key))
