@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * bin/flink-sql's {@code CREATE TABLE ... AS TABLE} and {@code CREATE DATABASE ... AS DATABASE} from a
- * {@code 'type' = 'kafka'} catalog against a real broker, run as a user runs them: the catalog shows
+ * {@code 'type' = 'kafka'} catalog against a real broker, run as a user runs them (the script is
+ * {@code examples/kafka/sync.sql}, which docs/kafka.md quotes): the catalog shows
  * the topics as tables with the columns and key their Canal records give; a script's two sync jobs
  * keep running after its last statement while changes arrive in the topics, until SIGTERM cancels
  * them; mistakes give one message naming what to fix.
@@ -59,13 +61,9 @@ class FlinkSqlKafkaSyncITCase {
                 canal("orders", "INSERT", ORDER_TYPES, "{\"id\":\"2\",\"amount\":\"20.00\"}", null));
         KAFKA.send("shop_items", canal("items", "INSERT", ITEM_TYPES, "{\"id\":\"7\",\"name\":\"pen\"}", null));
         KAFKA.send("audit", canal("audit_log", "INSERT", ITEM_TYPES, "{\"id\":\"1\",\"name\":\"x\"}", null));
-        Path script = script("kafka.sql", kafkaCatalog(),
-                "SHOW TABLES FROM kafka.kafka;",
-                "DESCRIBE kafka.kafka.shop_orders;",
-                "SET 'execution.checkpointing.interval' = '500ms';",
-                "CREATE TABLE paimon.ods.orders WITH ('bucket' = '1') AS TABLE kafka.kafka.shop_orders;",
-                "CREATE DATABASE IF NOT EXISTS mirror WITH ('bucket' = '1')",
-                "  AS DATABASE kafka.kafka INCLUDING TABLE 'shop_.*';");
+        Path script = workDir.resolve("sync.sql");
+        Files.writeString(script, Files.readString(ROOT.resolve("examples/kafka/sync.sql"), StandardCharsets.UTF_8)
+                .replace("${BOOTSTRAP_SERVERS}", KAFKA.bootstrapServers()));
 
         try (BackgroundRun run = flinkSqlInBackground("-f", script.toString())) {
             run.awaitOutput("[INFO] The script's sync jobs keep running in this process", WAIT);
