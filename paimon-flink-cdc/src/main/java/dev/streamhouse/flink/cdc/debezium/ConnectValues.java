@@ -66,7 +66,6 @@ final class ConnectValues {
     }
 
     private static Object plain(Object value, MySqlType type, String column) {
-        String name = type.name();
         if (value instanceof Boolean) {
             return value;
         }
@@ -80,21 +79,16 @@ final class ConnectValues {
             return decimal;
         }
         if (value instanceof Number number) {
-            switch (name) {
-                case "FLOAT":
-                    return number.floatValue();
-                case "DOUBLE":
-                case "REAL":
-                case "DOUBLE PRECISION":
-                    return number.doubleValue();
-                case "BIGINT":
-                    if (type.unsigned()) {
-                        return new BigDecimal(new BigInteger(Long.toUnsignedString(number.longValue())));
-                    }
-                    return number.longValue();
-                default:
-                    return number.longValue();
-            }
+            return switch (type.family()) {
+                case FLOAT -> number.floatValue();
+                case DOUBLE -> number.doubleValue();
+                case BIGINT -> type.unsigned()
+                        ? new BigDecimal(new BigInteger(Long.toUnsignedString(number.longValue())))
+                        : number.longValue();
+                case BOOLEAN, BIT, TINYINT, SMALLINT, MEDIUMINT, INT, YEAR, DECIMAL, CHAR, VARCHAR, TEXT, ENUM, SET,
+                        JSON, BINARY, VARBINARY, BLOB, DATE, TIME, DATETIME, TIMESTAMP, SPATIAL, OTHER ->
+                        number.longValue();
+            };
         }
         throw new IllegalStateException("Cannot convert the value of column '" + column + "' (" + type
                 + ") from Debezium's " + value.getClass().getName());

@@ -2,9 +2,11 @@ package dev.streamhouse.flink.cdc.event;
 
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * A MySQL column type as the server declares it: the type name without modifiers ({@code INT},
@@ -28,13 +30,80 @@ import java.util.Set;
  *   <tr><td>TIMESTAMP</td><td>Instant</td></tr>
  * </table>
  *
- * A NULL is a Java null.
+ * A NULL is a Java null. Code that reads, orders or maps values by their type switches on the
+ * type's {@link #family()}, not on its name.
  */
 public final class MySqlType implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private static final Set<String> SPATIAL = Set.of("GEOMETRY", "POINT", "LINESTRING", "POLYGON", "MULTIPOINT",
-            "MULTILINESTRING", "MULTIPOLYGON", "GEOMETRYCOLLECTION", "GEOMCOLLECTION");
+    /**
+     * The kinds of MySQL type, each the type names that are one type here: aliases ({@code INT} and
+     * {@code INTEGER}, {@code DECIMAL} and {@code NUMERIC}, ...), the sizes of text and blob types,
+     * and geometry with its kinds. Every name belongs to one family; a name none of them lists is
+     * {@link #OTHER}. Switches over a family are exhaustive, so a family added here fails the build
+     * wherever values of it are not handled.
+     */
+    public enum Family {
+        BOOLEAN("BOOLEAN", "BOOL"),
+        BIT("BIT"),
+        TINYINT("TINYINT"),
+        SMALLINT("SMALLINT"),
+        MEDIUMINT("MEDIUMINT"),
+        INT("INT", "INTEGER"),
+        BIGINT("BIGINT"),
+        YEAR("YEAR"),
+        FLOAT("FLOAT"),
+        /** MySQL's REAL is DOUBLE unless the server runs with {@code REAL_AS_FLOAT}. */
+        DOUBLE("DOUBLE", "REAL", "DOUBLE PRECISION"),
+        DECIMAL("DECIMAL", "NUMERIC", "DEC", "FIXED"),
+        CHAR("CHAR"),
+        VARCHAR("VARCHAR"),
+        TEXT("TINYTEXT", "TEXT", "MEDIUMTEXT", "LONGTEXT"),
+        ENUM("ENUM"),
+        SET("SET"),
+        JSON("JSON"),
+        BINARY("BINARY"),
+        VARBINARY("VARBINARY"),
+        BLOB("TINYBLOB", "BLOB", "MEDIUMBLOB", "LONGBLOB"),
+        DATE("DATE"),
+        TIME("TIME"),
+        DATETIME("DATETIME"),
+        TIMESTAMP("TIMESTAMP"),
+        /** {@code GEOMETRY} and its kinds, whose values are WKB bytes. */
+        SPATIAL("GEOMETRY", "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
+                "GEOMETRYCOLLECTION", "GEOMCOLLECTION"),
+        /**
+         * A name no other family lists (MariaDB's {@code UUID} or {@code INET6}, say): its values are
+         * read as text, and it maps to no table type.
+         */
+        OTHER();
+
+        private static final Map<String, Family> BY_NAME = new HashMap<>();
+
+        static {
+            for (Family family : values()) {
+                for (String name : family.names) {
+                    BY_NAME.put(name, family);
+                }
+            }
+        }
+
+        private final List<String> names;
+
+        Family(String... names) {
+            this.names = List.of(names);
+        }
+
+        /** The type names of this family, upper case; none for {@link #OTHER}. */
+        public List<String> names() {
+            return names;
+        }
+
+        /** The family of an upper-case type name without modifiers; {@link #OTHER} for a name none lists. */
+        public static Family of(String name) {
+            return BY_NAME.getOrDefault(name, OTHER);
+        }
+    }
 
     private final String name;
     private final boolean unsigned;
@@ -57,7 +126,8 @@ public final class MySqlType implements Serializable {
         String upper = declaredName.trim().toUpperCase(Locale.ROOT);
         boolean unsigned = upper.contains(" UNSIGNED");
         String name = upper.replace(" ZEROFILL", "").replace(" UNSIGNED", "").trim();
-        if (name.equals("ENUM") || name.equals("SET")) {
+        Family family = Family.of(name);
+        if (family == Family.ENUM || family == Family.SET) {
             return new MySqlType(name, unsigned, -1, -1);
         }
         return new MySqlType(name, unsigned, length, scale);
@@ -67,9 +137,13 @@ public final class MySqlType implements Serializable {
         return name;
     }
 
+    public Family family() {
+        return Family.of(name);
+    }
+
     /** {@code GEOMETRY} and its kinds, whose values are WKB bytes. */
     public boolean isSpatial() {
-        return SPATIAL.contains(name);
+        return family() == Family.SPATIAL;
     }
 
     /**

@@ -61,66 +61,31 @@ final class BinlogValues {
     private Decoder decoderOf(CdcColumn column, CapturedTable.ColumnEncoding encoding) {
         MySqlType type = column.type();
         boolean unsigned = type.unsigned();
-        if (type.isSpatial()) {
-            return raw -> JdbcValues.withoutSrid((byte[]) raw);
-        }
-        switch (type.name()) {
-            case "BIT":
-                return type.length() <= 1 ? raw -> ((BitSet) raw).get(0) : raw -> bits((BitSet) raw, type.length());
-            case "BOOLEAN":
-            case "BOOL":
-            case "TINYINT":
-                return raw -> unsigned ? ((Number) raw).longValue() & 0xffL : ((Number) raw).longValue();
-            case "SMALLINT":
-                return raw -> unsigned ? ((Number) raw).longValue() & 0xffffL : ((Number) raw).longValue();
-            case "MEDIUMINT":
-                return raw -> unsigned ? ((Number) raw).longValue() & 0xffffffL : ((Number) raw).longValue();
-            case "INT":
-            case "INTEGER":
-                return raw -> unsigned ? ((Number) raw).longValue() & 0xffffffffL : ((Number) raw).longValue();
-            case "BIGINT":
-                if (unsigned) {
-                    return raw -> new BigDecimal(new BigInteger(Long.toUnsignedString(((Number) raw).longValue())));
-                }
-                return raw -> ((Number) raw).longValue();
-            case "YEAR":
-                return raw -> raw instanceof Year year ? (long) year.getValue() : ((Number) raw).longValue();
-            case "FLOAT":
-                return raw -> ((Number) raw).floatValue();
-            case "DOUBLE":
-            case "REAL":
-            case "DOUBLE PRECISION":
-                return raw -> ((Number) raw).doubleValue();
-            case "DECIMAL":
-            case "NUMERIC":
-            case "DEC":
-            case "FIXED":
-                return raw -> raw instanceof BigDecimal d ? d : new BigDecimal(raw.toString());
-            case "BINARY":
-                return raw -> padded((byte[]) raw, type.length());
-            case "VARBINARY":
-            case "TINYBLOB":
-            case "BLOB":
-            case "MEDIUMBLOB":
-            case "LONGBLOB":
-                return raw -> (byte[]) raw;
-            case "ENUM":
-                return raw -> member(encoding.members(), ((Number) raw).intValue());
-            case "SET":
-                return raw -> members(encoding.members(), ((Number) raw).longValue());
-            case "JSON":
-                return raw -> json(column, (byte[]) raw);
-            case "DATE":
-                return raw -> (LocalDate) raw;
-            case "TIME":
-                return raw -> (Duration) raw;
-            case "DATETIME":
-                return raw -> (LocalDateTime) raw;
-            case "TIMESTAMP":
-                return raw -> ((ZonedDateTime) raw).toInstant();
-            default:
-                return textDecoder(column, encoding);
-        }
+        return switch (type.family()) {
+            case BIT -> type.length() <= 1 ? raw -> ((BitSet) raw).get(0) : raw -> bits((BitSet) raw, type.length());
+            case BOOLEAN, TINYINT -> raw -> unsigned ? ((Number) raw).longValue() & 0xffL : ((Number) raw).longValue();
+            case SMALLINT -> raw -> unsigned ? ((Number) raw).longValue() & 0xffffL : ((Number) raw).longValue();
+            case MEDIUMINT -> raw -> unsigned ? ((Number) raw).longValue() & 0xffffffL : ((Number) raw).longValue();
+            case INT -> raw -> unsigned ? ((Number) raw).longValue() & 0xffffffffL : ((Number) raw).longValue();
+            case BIGINT -> unsigned
+                    ? raw -> new BigDecimal(new BigInteger(Long.toUnsignedString(((Number) raw).longValue())))
+                    : raw -> ((Number) raw).longValue();
+            case YEAR -> raw -> raw instanceof Year year ? (long) year.getValue() : ((Number) raw).longValue();
+            case FLOAT -> raw -> ((Number) raw).floatValue();
+            case DOUBLE -> raw -> ((Number) raw).doubleValue();
+            case DECIMAL -> raw -> raw instanceof BigDecimal d ? d : new BigDecimal(raw.toString());
+            case BINARY -> raw -> padded((byte[]) raw, type.length());
+            case VARBINARY, BLOB -> raw -> (byte[]) raw;
+            case SPATIAL -> raw -> JdbcValues.withoutSrid((byte[]) raw);
+            case ENUM -> raw -> member(encoding.members(), ((Number) raw).intValue());
+            case SET -> raw -> members(encoding.members(), ((Number) raw).longValue());
+            case JSON -> raw -> json(column, (byte[]) raw);
+            case DATE -> raw -> (LocalDate) raw;
+            case TIME -> raw -> (Duration) raw;
+            case DATETIME -> raw -> (LocalDateTime) raw;
+            case TIMESTAMP -> raw -> ((ZonedDateTime) raw).toInstant();
+            case CHAR, VARCHAR, TEXT, OTHER -> textDecoder(column, encoding);
+        };
     }
 
     private Decoder textDecoder(CdcColumn column, CapturedTable.ColumnEncoding encoding) {

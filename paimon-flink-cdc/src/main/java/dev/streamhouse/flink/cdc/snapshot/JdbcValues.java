@@ -53,80 +53,38 @@ final class JdbcValues {
 
     /** What a zero date of a NOT NULL column of this type reads as; null for other types. */
     static Object zeroDate(MySqlType type) {
-        return switch (type.name()) {
-            case "DATE" -> LocalDate.EPOCH;
-            case "DATETIME" -> LocalDateTime.of(1970, 1, 1, 0, 0);
-            case "TIMESTAMP" -> Instant.EPOCH;
-            default -> null;
+        return switch (type.family()) {
+            case DATE -> LocalDate.EPOCH;
+            case DATETIME -> LocalDateTime.of(1970, 1, 1, 0, 0);
+            case TIMESTAMP -> Instant.EPOCH;
+            case BOOLEAN, BIT, TINYINT, SMALLINT, MEDIUMINT, INT, BIGINT, YEAR, FLOAT, DOUBLE, DECIMAL, CHAR, VARCHAR,
+                    TEXT, ENUM, SET, JSON, BINARY, VARBINARY, BLOB, TIME, SPATIAL, OTHER -> null;
         };
     }
 
     private static ColumnReader readerOf(MySqlType type) {
-        if (type.isSpatial()) {
-            return (rs, i) -> withoutSrid(rs.getBytes(i));
-        }
-        switch (type.name()) {
-            case "BIT":
-                if (type.length() <= 1) {
-                    return (rs, i) -> nullable(rs, rs.getBoolean(i));
+        return switch (type.family()) {
+            case BIT -> type.length() <= 1 ? (rs, i) -> nullable(rs, rs.getBoolean(i)) : ResultSet::getBytes;
+            case BOOLEAN, TINYINT, SMALLINT, MEDIUMINT, INT -> (rs, i) -> nullable(rs, rs.getLong(i));
+            case YEAR -> JdbcValues::year;
+            case BIGINT -> type.unsigned() ? JdbcValues::unsignedBigint : (rs, i) -> nullable(rs, rs.getLong(i));
+            case FLOAT -> (rs, i) -> nullable(rs, rs.getFloat(i));
+            case DOUBLE -> (rs, i) -> nullable(rs, rs.getDouble(i));
+            case DECIMAL -> ResultSet::getBigDecimal;
+            case BINARY, VARBINARY, BLOB -> ResultSet::getBytes;
+            case SPATIAL -> (rs, i) -> withoutSrid(rs.getBytes(i));
+            case DATE -> JdbcValues::date;
+            case TIME -> (rs, i) -> MySqlType.parseTime(rs.getString(i));
+            case DATETIME -> JdbcValues::dateTime;
+            case TIMESTAMP -> (rs, i) -> {
+                LocalDateTime utc = dateTime(rs, i);
+                if (utc != null) {
+                    return utc.toInstant(ZoneOffset.UTC);
                 }
-                return ResultSet::getBytes;
-            case "BOOLEAN":
-            case "BOOL":
-            case "TINYINT":
-            case "SMALLINT":
-            case "MEDIUMINT":
-            case "INT":
-            case "INTEGER":
-                return (rs, i) -> nullable(rs, rs.getLong(i));
-            case "YEAR":
-                return (rs, i) -> {
-                    String s = rs.getString(i);
-                    return s == null ? null : Long.parseLong(s.length() > 4 ? s.substring(0, 4) : s);
-                };
-            case "BIGINT":
-                if (type.unsigned()) {
-                    return (rs, i) -> {
-                        String s = rs.getString(i);
-                        return s == null ? null : new BigDecimal(s);
-                    };
-                }
-                return (rs, i) -> nullable(rs, rs.getLong(i));
-            case "FLOAT":
-                return (rs, i) -> nullable(rs, rs.getFloat(i));
-            case "DOUBLE":
-            case "REAL":
-            case "DOUBLE PRECISION":
-                return (rs, i) -> nullable(rs, rs.getDouble(i));
-            case "DECIMAL":
-            case "NUMERIC":
-            case "DEC":
-            case "FIXED":
-                return ResultSet::getBigDecimal;
-            case "BINARY":
-            case "VARBINARY":
-            case "TINYBLOB":
-            case "BLOB":
-            case "MEDIUMBLOB":
-            case "LONGBLOB":
-                return ResultSet::getBytes;
-            case "DATE":
-                return JdbcValues::date;
-            case "TIME":
-                return (rs, i) -> MySqlType.parseTime(rs.getString(i));
-            case "DATETIME":
-                return JdbcValues::dateTime;
-            case "TIMESTAMP":
-                return (rs, i) -> {
-                    LocalDateTime utc = dateTime(rs, i);
-                    if (utc != null) {
-                        return utc.toInstant(ZoneOffset.UTC);
-                    }
-                    return rs.getString(i) == null ? null : Instant.EPOCH;
-                };
-            default:
-                return ResultSet::getString;
-        }
+                return rs.getString(i) == null ? null : Instant.EPOCH;
+            };
+            case CHAR, VARCHAR, TEXT, ENUM, SET, JSON, OTHER -> ResultSet::getString;
+        };
     }
 
     /** Binds a key value (as {@link MySqlType} documents it) as a statement parameter. */
@@ -144,6 +102,17 @@ final class JdbcValues {
         } else {
             statement.setObject(index, value);
         }
+    }
+
+    private static Long year(ResultSet rs, int i) throws SQLException {
+        String s = rs.getString(i);
+        return s == null ? null : Long.parseLong(s.length() > 4 ? s.substring(0, 4) : s);
+    }
+
+    /** Read as text: a BIGINT UNSIGNED may not fit a long. */
+    private static BigDecimal unsignedBigint(ResultSet rs, int i) throws SQLException {
+        String s = rs.getString(i);
+        return s == null ? null : new BigDecimal(s);
     }
 
     /** Read as a {@code LocalDate} directly; zero or invalid dates (which the driver refuses) as text. */

@@ -2,6 +2,7 @@ package dev.streamhouse.flink.cdc.snapshot;
 
 import dev.streamhouse.flink.cdc.event.CdcColumn;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
+import dev.streamhouse.flink.cdc.event.MySqlType;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import java.io.Serializable;
 import java.math.BigDecimal;
@@ -95,53 +96,18 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
     }
 
     private static ValueOrder orderOf(CapturedTable table, CdcColumn column, CapturedTable.ColumnEncoding encoding) {
-        String type = column.type().name();
-        switch (type) {
-            case "TINYINT":
-            case "SMALLINT":
-            case "MEDIUMINT":
-            case "INT":
-            case "INTEGER":
-            case "BIGINT":
-            case "YEAR":
-            case "DECIMAL":
-            case "NUMERIC":
-            case "DEC":
-            case "FIXED":
-            case "FLOAT":
-            case "DOUBLE":
-            case "REAL":
-            case "DOUBLE PRECISION":
-                return new NumericOrder();
-            case "DATE":
-            case "DATETIME":
-            case "TIMESTAMP":
-            case "TIME":
-                return new NaturalOrder();
-            case "BIT":
-                return column.type().length() <= 1 ? new NaturalOrder() : new BytesOrder();
-            case "BINARY":
-            case "VARBINARY":
-            case "TINYBLOB":
-            case "BLOB":
-            case "MEDIUMBLOB":
-            case "LONGBLOB":
-                return new BytesOrder();
-            case "ENUM":
-                return new EnumOrder(encoding.members());
-            case "CHAR":
-            case "VARCHAR":
-            case "TINYTEXT":
-            case "TEXT":
-            case "MEDIUMTEXT":
-            case "LONGTEXT":
-                return charactersOrder(table, column, encoding);
-            default:
-                throw new UnsupportedChunkKeyException("Cannot snapshot MySQL table " + table.id() + " in chunks: its "
-                        + "key column '" + column.name() + "' is " + column.type() + ", whose order the chunked "
-                        + "snapshot cannot reproduce; read it with Debezium's snapshot "
-                        + "('scan.incremental.snapshot.enabled' = 'false')");
-        }
+        return switch (column.type().family()) {
+            case TINYINT, SMALLINT, MEDIUMINT, INT, BIGINT, YEAR, DECIMAL, FLOAT, DOUBLE -> new NumericOrder();
+            case DATE, DATETIME, TIMESTAMP, TIME -> new NaturalOrder();
+            case BIT -> column.type().length() <= 1 ? new NaturalOrder() : new BytesOrder();
+            case BINARY, VARBINARY, BLOB -> new BytesOrder();
+            case ENUM -> new EnumOrder(encoding.members());
+            case CHAR, VARCHAR, TEXT -> charactersOrder(table, column, encoding);
+            case BOOLEAN, SET, JSON, SPATIAL, OTHER -> throw new UnsupportedChunkKeyException("Cannot snapshot MySQL "
+                    + "table " + table.id() + " in chunks: its key column '" + column.name() + "' is "
+                    + column.type() + ", whose order the chunked snapshot cannot reproduce; read it with Debezium's "
+                    + "snapshot ('scan.incremental.snapshot.enabled' = 'false')");
+        };
     }
 
     private static ValueOrder charactersOrder(CapturedTable table, CdcColumn column,
@@ -152,8 +118,9 @@ public final class KeyOrder implements Comparator<Object[]>, Serializable {
         if (collation.endsWith("_bin") && charset != null) {
             return new CharactersOrder(charset.name(), padSpace);
         }
-        String type = column.type().name();
-        if (collation.isEmpty() || encoding.charset() == null || !(type.equals("CHAR") || type.equals("VARCHAR"))
+        MySqlType.Family family = column.type().family();
+        if (collation.isEmpty() || encoding.charset() == null
+                || !(family == MySqlType.Family.CHAR || family == MySqlType.Family.VARCHAR)
                 || column.type().length() <= 0) {
             throw new UnsupportedChunkKeyException("Cannot snapshot MySQL table " + table.id() + " in chunks: its key "
                     + "column '" + column.name() + "' is " + column.type() + " with collation " + encoding.collation()

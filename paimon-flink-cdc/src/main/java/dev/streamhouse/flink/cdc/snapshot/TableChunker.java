@@ -2,6 +2,7 @@ package dev.streamhouse.flink.cdc.snapshot;
 
 import dev.streamhouse.flink.cdc.event.CdcColumn;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
+import dev.streamhouse.flink.cdc.event.MySqlType;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -10,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -27,8 +29,8 @@ public final class TableChunker {
     /** Sparser integer keys are split by offsets: even steps would give mostly empty chunks. */
     static final double MAX_KEYS_PER_ROW = 1000;
 
-    private static final Set<String> INTEGER_TYPES = Set.of("TINYINT", "SMALLINT", "MEDIUMINT", "INT", "INTEGER",
-            "BIGINT");
+    private static final Set<MySqlType.Family> INTEGER_TYPES = EnumSet.of(MySqlType.Family.TINYINT,
+            MySqlType.Family.SMALLINT, MySqlType.Family.MEDIUMINT, MySqlType.Family.INT, MySqlType.Family.BIGINT);
 
     private TableChunker() {}
 
@@ -42,7 +44,7 @@ public final class TableChunker {
         CdcSchema schema = table.schema();
         if (schema.primaryKeys().size() == 1) {
             CdcColumn key = schema.columns().get(schema.indexOf(schema.primaryKeys().get(0)));
-            if (INTEGER_TYPES.contains(key.type().name())) {
+            if (INTEGER_TYPES.contains(key.type().family())) {
                 List<ChunkRange> even = splitEvenly(connection, table, chunkSize, key);
                 if (even != null) {
                     return even;
@@ -67,7 +69,7 @@ public final class TableChunker {
             max = new BigInteger(rs.getString(2));
         }
         long rows = estimatedRows(connection, schema);
-        boolean bigDecimalKeys = key.type().name().equals("BIGINT") && key.type().unsigned();
+        boolean bigDecimalKeys = key.type().family() == MySqlType.Family.BIGINT && key.type().unsigned();
         return evenRanges(min, max, rows, chunkSize, bigDecimalKeys);
     }
 

@@ -16,79 +16,41 @@ public final class MySqlTypeMapping {
     private MySqlTypeMapping() {}
 
     public static DataType toFlinkType(MySqlType type, String column) {
-        if (type.isSpatial()) {
-            return DataTypes.BYTES();
-        }
         int length = type.length();
         boolean unsigned = type.unsigned();
-        switch (type.name()) {
-            case "BOOLEAN":
-            case "BOOL":
-                return DataTypes.BOOLEAN();
-            case "BIT":
-                return length <= 1 ? DataTypes.BOOLEAN() : DataTypes.BINARY((length + 7) / 8);
-            case "TINYINT":
+        return switch (type.family()) {
+            case BOOLEAN -> DataTypes.BOOLEAN();
+            case BIT -> length <= 1 ? DataTypes.BOOLEAN() : DataTypes.BINARY((length + 7) / 8);
+            case TINYINT -> {
                 if (length == 1 && !unsigned) {
-                    return DataTypes.BOOLEAN();
+                    yield DataTypes.BOOLEAN();
                 }
-                return unsigned ? DataTypes.SMALLINT() : DataTypes.TINYINT();
-            case "SMALLINT":
-                return unsigned ? DataTypes.INT() : DataTypes.SMALLINT();
-            case "MEDIUMINT":
-                return DataTypes.INT();
-            case "INT":
-            case "INTEGER":
-                return unsigned ? DataTypes.BIGINT() : DataTypes.INT();
-            case "BIGINT":
-                return unsigned ? DataTypes.DECIMAL(20, 0) : DataTypes.BIGINT();
-            case "YEAR":
-                return DataTypes.INT();
-            case "FLOAT":
-                return DataTypes.FLOAT();
-            case "DOUBLE":
-            case "REAL":
-            case "DOUBLE PRECISION":
-                return DataTypes.DOUBLE();
-            case "DECIMAL":
-            case "NUMERIC":
-            case "DEC":
-            case "FIXED": {
+                yield unsigned ? DataTypes.SMALLINT() : DataTypes.TINYINT();
+            }
+            case SMALLINT -> unsigned ? DataTypes.INT() : DataTypes.SMALLINT();
+            case MEDIUMINT -> DataTypes.INT();
+            case INT -> unsigned ? DataTypes.BIGINT() : DataTypes.INT();
+            case BIGINT -> unsigned ? DataTypes.DECIMAL(20, 0) : DataTypes.BIGINT();
+            case YEAR -> DataTypes.INT();
+            case FLOAT -> DataTypes.FLOAT();
+            case DOUBLE -> DataTypes.DOUBLE();
+            case DECIMAL -> {
                 int precision = length > 0 ? length : 10;
                 int scale = Math.max(type.scale(), 0);
-                return precision > 38 ? DataTypes.STRING() : DataTypes.DECIMAL(precision, scale);
+                yield precision > 38 ? DataTypes.STRING() : DataTypes.DECIMAL(precision, scale);
             }
-            case "CHAR":
-                return length > 0 ? DataTypes.CHAR(length) : DataTypes.CHAR(1);
-            case "VARCHAR":
-                return length > 0 ? DataTypes.VARCHAR(length) : DataTypes.STRING();
-            case "TINYTEXT":
-            case "TEXT":
-            case "MEDIUMTEXT":
-            case "LONGTEXT":
-            case "ENUM":
-            case "SET":
-            case "JSON":
-                return DataTypes.STRING();
-            case "BINARY":
-                return length > 0 ? DataTypes.BINARY(length) : DataTypes.BINARY(1);
-            case "VARBINARY":
-                return length > 0 ? DataTypes.VARBINARY(length) : DataTypes.BYTES();
-            case "TINYBLOB":
-            case "BLOB":
-            case "MEDIUMBLOB":
-            case "LONGBLOB":
-                return DataTypes.BYTES();
-            case "DATE":
-                return DataTypes.DATE();
-            case "TIME":
-                return DataTypes.TIME(Math.max(length, 0));
-            case "DATETIME":
-                return DataTypes.TIMESTAMP(Math.max(length, 0));
-            case "TIMESTAMP":
-                return DataTypes.TIMESTAMP_LTZ(Math.max(length, 0));
-            default:
-                throw new IllegalArgumentException("Cannot map MySQL type " + type + " of column '" + column
-                        + "' to a Flink type");
-        }
+            case CHAR -> length > 0 ? DataTypes.CHAR(length) : DataTypes.CHAR(1);
+            case VARCHAR -> length > 0 ? DataTypes.VARCHAR(length) : DataTypes.STRING();
+            case TEXT, ENUM, SET, JSON -> DataTypes.STRING();
+            case BINARY -> length > 0 ? DataTypes.BINARY(length) : DataTypes.BINARY(1);
+            case VARBINARY -> length > 0 ? DataTypes.VARBINARY(length) : DataTypes.BYTES();
+            case BLOB, SPATIAL -> DataTypes.BYTES();
+            case DATE -> DataTypes.DATE();
+            case TIME -> DataTypes.TIME(Math.max(length, 0));
+            case DATETIME -> DataTypes.TIMESTAMP(Math.max(length, 0));
+            case TIMESTAMP -> DataTypes.TIMESTAMP_LTZ(Math.max(length, 0));
+            case OTHER -> throw new IllegalArgumentException("Cannot map MySQL type " + type + " of column '" + column
+                    + "' to a Flink type");
+        };
     }
 }

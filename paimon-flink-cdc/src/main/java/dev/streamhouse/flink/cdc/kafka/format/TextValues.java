@@ -40,50 +40,21 @@ final class TextValues {
             if (type.isSpatial()) {
                 return text.getBytes(StandardCharsets.ISO_8859_1);
             }
-            switch (type.name()) {
-                case "BOOLEAN":
-                case "BOOL":
-                    return parseBoolean(text);
-                case "BIT":
-                    return type.length() <= 1 ? parseBoolean(text) : bits(text, (type.length() + 7) / 8);
-                case "TINYINT":
-                case "SMALLINT":
-                case "MEDIUMINT":
-                case "INT":
-                case "INTEGER":
-                case "YEAR":
-                    return Long.parseLong(text.trim());
-                case "BIGINT":
-                    return type.unsigned() ? new BigDecimal(text.trim()) : (Object) Long.parseLong(text.trim());
-                case "DECIMAL":
-                case "NUMERIC":
-                case "DEC":
-                case "FIXED":
-                    return new BigDecimal(text.trim());
-                case "FLOAT":
-                    return Float.parseFloat(text.trim());
-                case "DOUBLE":
-                case "REAL":
-                case "DOUBLE PRECISION":
-                    return Double.parseDouble(text.trim());
-                case "DATE":
-                    return LocalDate.parse(text.trim());
-                case "TIME":
-                    return MySqlType.parseTime(text.trim());
-                case "DATETIME":
-                    return LocalDateTime.parse(text.trim(), DATE_TIME);
-                case "TIMESTAMP":
-                    return LocalDateTime.parse(text.trim(), DATE_TIME).atZone(serverZone).toInstant();
-                case "BINARY":
-                case "VARBINARY":
-                case "TINYBLOB":
-                case "BLOB":
-                case "MEDIUMBLOB":
-                case "LONGBLOB":
-                    return text.getBytes(StandardCharsets.ISO_8859_1);
-                default:
-                    return text;
-            }
+            return switch (type.family()) {
+                case BOOLEAN -> parseBoolean(text);
+                case BIT -> type.length() <= 1 ? parseBoolean(text) : bits(text, (type.length() + 7) / 8);
+                case TINYINT, SMALLINT, MEDIUMINT, INT, YEAR -> Long.parseLong(text.trim());
+                case BIGINT -> type.unsigned() ? new BigDecimal(text.trim()) : (Object) Long.parseLong(text.trim());
+                case DECIMAL -> new BigDecimal(text.trim());
+                case FLOAT -> Float.parseFloat(text.trim());
+                case DOUBLE -> Double.parseDouble(text.trim());
+                case DATE -> LocalDate.parse(text.trim());
+                case TIME -> MySqlType.parseTime(text.trim());
+                case DATETIME -> LocalDateTime.parse(text.trim(), DATE_TIME);
+                case TIMESTAMP -> LocalDateTime.parse(text.trim(), DATE_TIME).atZone(serverZone).toInstant();
+                case BINARY, VARBINARY, BLOB, SPATIAL -> text.getBytes(StandardCharsets.ISO_8859_1);
+                case CHAR, VARCHAR, TEXT, ENUM, SET, JSON, OTHER -> text;
+            };
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("'" + text + "' is no " + type + " value (" + e.getMessage() + ")", e);
         }
