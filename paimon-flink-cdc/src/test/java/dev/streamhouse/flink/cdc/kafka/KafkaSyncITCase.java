@@ -226,6 +226,38 @@ class KafkaSyncITCase {
     }
 
     @Test
+    void oggDatabaseSyncAndAnAwsDmsTableSync() throws Exception {
+        KAFKA.createTopic("ogg", 1);
+        String ogg = "{\"table\":\"SHOP.ITEMS\",\"op_ts\":\"2024-01-02 03:04:05.000000\",\"primary_keys\":[\"ID\"],";
+        KAFKA.send("ogg",
+                ogg + "\"op_type\":\"I\",\"after\":{\"ID\":1,\"NAME\":\"pen\",\"QTY\":null}}",
+                ogg + "\"op_type\":\"I\",\"after\":{\"ID\":2,\"NAME\":\"cap\",\"QTY\":5}}",
+                ogg + "\"op_type\":\"U\",\"before\":{\"ID\":1,\"NAME\":\"pen\",\"QTY\":null},"
+                        + "\"after\":{\"ID\":1,\"NAME\":\"pen\",\"QTY\":3}}",
+                ogg + "\"op_type\":\"D\",\"before\":{\"ID\":2,\"NAME\":\"cap\",\"QTY\":5}}");
+        start("kafka_sync_database", kafka("ogg", "ogg-json"), new String[] {"--database", "ods",
+                "--table_conf", "bucket=1", "-D", "parallelism.default=1"});
+
+        KAFKA.createTopic("dms", 1);
+        String meta = "\"metadata\":{\"timestamp\":\"2024-01-02T03:04:05.000Z\",\"record-type\":\"data\","
+                + "\"schema-name\":\"shop\",\"table-name\":\"orders\",\"operation\":";
+        KAFKA.send("dms",
+                "{\"control\":{},\"metadata\":{\"record-type\":\"control\",\"operation\":\"create-table\"}}",
+                "{\"data\":{\"id\":1,\"v\":\"a\"}," + meta + "\"load\"}}",
+                "{\"data\":{\"id\":2,\"v\":\"b\"}," + meta + "\"insert\"}}",
+                "{\"data\":{\"id\":1,\"v\":\"a2\"},\"before-image\":{\"id\":1,\"v\":\"a\"}," + meta
+                        + "\"update\"}}",
+                "{\"data\":{\"id\":2,\"v\":\"b\"}," + meta + "\"delete\"}}");
+        start("kafka_sync_table", kafka("dms", "aws-dms-json"), new String[] {"--database", "ods", "--table",
+                "orders", "--primary_keys", "id", "--table_conf", "bucket=1", "-D", "parallelism.default=1"});
+
+        awaitRows("ods.ITEMS", "+I(1, pen, 3)");
+        assertThat(table("ods.ITEMS").primaryKeys()).containsExactly("ID");
+        assertThat(table("ods.ITEMS").rowType().toString()).contains("`ID` STRING NOT NULL", "`QTY` STRING");
+        awaitRows("ods.orders", "+I(1, a2)");
+    }
+
+    @Test
     void recordsWithoutKeyGoIntoAnAppendTableWithTheKafkaMetadataColumns() throws Exception {
         KAFKA.createTopic("keyless", 1);
         DebeziumEvents events = new DebeziumEvents("app", "events")
