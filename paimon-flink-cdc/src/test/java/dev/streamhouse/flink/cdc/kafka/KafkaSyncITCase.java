@@ -193,10 +193,12 @@ class KafkaSyncITCase {
                         + types + ",\"type\":\"DELETE\"}");
 
         start("kafka_sync_table", kafka("canal", "canal-json"), new String[] {"--database", "ods", "--table",
-                "products", "--table_conf", "bucket=1", "--kafka_conf", "scan.startup.mode=earliest-offset"});
-        awaitRows("ods.products", "+I(1, 8.99, pen, 2024-01-02T10:15:30.500, true, 18446744073709551615)");
+                "products", "--table_conf", "bucket=1", "--kafka_conf", "scan.startup.mode=earliest-offset",
+                "--computed_column", "sold_year=year(sold)", "--computed_column", "label=upper(name)"});
+        awaitRows("ods.products", "+I(1, 8.99, pen, 2024-01-02T10:15:30.500, true, 18446744073709551615, 2024, PEN)");
         assertThat(table("ods.products").rowType().toString()).contains("`id` INT NOT NULL", "`price` DECIMAL(8, 2)",
-                "`name` VARCHAR(20)", "`sold` TIMESTAMP(3)", "`flag` BOOLEAN", "`big` DECIMAL(20, 0)");
+                "`name` VARCHAR(20)", "`sold` TIMESTAMP(3)", "`flag` BOOLEAN", "`big` DECIMAL(20, 0)", "`sold_year` INT",
+                "`label` VARCHAR(20)");
     }
 
     @Test
