@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.source.event;
+package dev.streamhouse.flink.cdc.source.coordination;
 
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.source.event;
+package dev.streamhouse.flink.cdc.source.coordination;
 
 import java.util.List;
 import org.apache.flink.api.connector.source.SourceEvent;

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.cdc.source.enumerator;
 
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
-import dev.streamhouse.flink.cdc.source.event.SnapshotFinishedEvent;
+import dev.streamhouse.flink.cdc.source.coordination.SnapshotFinishedEvent;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
 import dev.streamhouse.flink.cdc.source.split.MySqlSplit;
 import java.util.List;
