@@ -6,7 +6,7 @@ import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
-import dev.streamhouse.flink.cdc.snapshot.KeyOrder;
+import dev.streamhouse.flink.cdc.mysql.snapshot.KeyOrder;
 import dev.streamhouse.flink.cdc.source.MySqlCdcSourceBuilder;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.StartupMode;

@@ -3,8 +3,8 @@ package dev.streamhouse.flink.cdc.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
-import dev.streamhouse.flink.cdc.snapshot.ChunkReader;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkRange;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkReader;
 import dev.streamhouse.flink.cdc.testing.MariaDbExtension;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

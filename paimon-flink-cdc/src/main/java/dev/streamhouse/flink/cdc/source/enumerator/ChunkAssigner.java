@@ -3,7 +3,7 @@ package dev.streamhouse.flink.cdc.source.enumerator;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
-import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkRange;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplit;
 import dev.streamhouse.flink.cdc.source.split.SnapshotWindow;
 import java.util.ArrayDeque;

@@ -5,7 +5,7 @@ import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcSchemaChange;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
-import dev.streamhouse.flink.cdc.snapshot.CollationWeights;
+import dev.streamhouse.flink.cdc.mysql.snapshot.CollationWeights;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplitState;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplitState;

@@ -1,8 +1,8 @@
 package dev.streamhouse.flink.cdc.source.reader;
 
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
-import dev.streamhouse.flink.cdc.snapshot.ServerCollationWeights;
-import dev.streamhouse.flink.cdc.snapshot.SnapshotConnections;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ServerCollationWeights;
+import dev.streamhouse.flink.cdc.mysql.snapshot.SnapshotConnections;
 import dev.streamhouse.flink.cdc.source.CdcDeserializer;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.coordination.ChunkProgressEvent;

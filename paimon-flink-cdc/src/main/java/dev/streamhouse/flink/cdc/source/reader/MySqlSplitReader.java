@@ -3,7 +3,7 @@ package dev.streamhouse.flink.cdc.source.reader;
 import dev.streamhouse.flink.cdc.event.CdcRecord;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
-import dev.streamhouse.flink.cdc.snapshot.ChunkReader;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkReader;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplit;

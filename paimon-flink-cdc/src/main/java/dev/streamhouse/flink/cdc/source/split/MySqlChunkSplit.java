@@ -2,7 +2,7 @@ package dev.streamhouse.flink.cdc.source.split;
 
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
-import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkRange;
 import java.util.Objects;
 
 /**

@@ -6,7 +6,7 @@ import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.event.MySqlType;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
-import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkRange;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;

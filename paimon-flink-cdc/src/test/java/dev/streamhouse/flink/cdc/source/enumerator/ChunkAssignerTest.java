@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
-import dev.streamhouse.flink.cdc.snapshot.ChunkRange;
-import dev.streamhouse.flink.cdc.snapshot.TestTables;
+import dev.streamhouse.flink.cdc.mysql.snapshot.ChunkRange;
+import dev.streamhouse.flink.cdc.mysql.snapshot.TestTables;
 import dev.streamhouse.flink.cdc.source.split.MySqlChunkSplit;
 import java.util.List;
 import org.junit.jupiter.api.Test;

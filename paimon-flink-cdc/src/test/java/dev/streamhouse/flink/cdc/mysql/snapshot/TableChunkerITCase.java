@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.snapshot;
+package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

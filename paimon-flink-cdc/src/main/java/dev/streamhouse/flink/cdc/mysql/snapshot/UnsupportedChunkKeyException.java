@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.snapshot;
+package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 /** A table cannot be snapshot in chunks (no primary key, or a key whose order cannot be reproduced). */
 public final class UnsupportedChunkKeyException extends IllegalArgumentException {

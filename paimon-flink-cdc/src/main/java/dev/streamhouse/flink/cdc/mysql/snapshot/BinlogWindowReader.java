@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.snapshot;
+package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 import com.github.shyiko.mysql.binlog.BinaryLogClient;
 import com.github.shyiko.mysql.binlog.event.DeleteRowsEventData;

@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.snapshot;
+package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 import com.github.shyiko.mysql.binlog.event.deserialization.json.JsonBinary;
 import dev.streamhouse.flink.cdc.event.CdcColumn;

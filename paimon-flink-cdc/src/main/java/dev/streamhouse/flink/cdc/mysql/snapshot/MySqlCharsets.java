@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.snapshot;
+package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 import java.nio.charset.Charset;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.streamhouse.flink.cdc.snapshot;
+package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 import dev.streamhouse.flink.cdc.event.CdcColumn;
 import dev.streamhouse.flink.cdc.event.CdcSchema;
