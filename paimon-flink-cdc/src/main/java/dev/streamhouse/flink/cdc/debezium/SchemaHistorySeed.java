@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.cdc.debezium;
 
 import dev.streamhouse.flink.cdc.event.CdcTableId;
-import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
+import dev.streamhouse.flink.cdc.mysql.BinlogStartOffset;
 import io.debezium.document.DocumentWriter;
 import io.debezium.relational.history.HistoryRecord;
 import java.io.IOException;
@@ -34,7 +34,7 @@ public final class SchemaHistorySeed {
     private SchemaHistorySeed() {}
 
     /** The history of {@code tables} at {@code offset}, which must have been read before this call. */
-    public static BinlogStart at(Connection connection, BinlogOffset offset, List<CdcTableId> tables)
+    public static BinlogStart at(Connection connection, BinlogStartOffset offset, List<CdcTableId> tables)
             throws SQLException {
         Map<String, Object> position = offset.toDebeziumOffset();
         Map<String, String> source = Map.of("server", DebeziumProperties.TOPIC_PREFIX);

@@ -4,11 +4,13 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * A place in the server's binlog: a file and a byte position in it. Positions order by the file's
- * sequence number (the suffix after the last dot, {@code binlog.000012}) and then by position, so
- * they compare across file rotations. The positions the server reports as its end
- * ({@code SHOW MASTER STATUS}) fall between transactions: every event of a transaction is before
- * such a position or none is.
+ * A place in the server's binlog that can be compared: a file and a byte position in it, nothing
+ * else. Positions order by the file's sequence number (the suffix after the last dot,
+ * {@code binlog.000012}) and then by position, so they compare across file rotations. The positions
+ * the server reports as its end ({@code SHOW MASTER STATUS}) fall between transactions: every event
+ * of a transaction is before such a position or none is. Chunk watermarks and the positions of
+ * changes are BinlogPositions; where a binlog reader starts, with the GTID set it may need, is a
+ * {@link BinlogStartOffset}; the server is asked for both by {@link ServerBinlog}.
  */
 public final class BinlogPosition implements Comparable<BinlogPosition>, Serializable {
     private static final long serialVersionUID = 1L;

@@ -2,8 +2,8 @@ package dev.streamhouse.flink.cdc.mysql.snapshot;
 
 import dev.streamhouse.flink.cdc.event.CdcTableId;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
-import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
+import dev.streamhouse.flink.cdc.mysql.ServerBinlog;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import java.io.IOException;
@@ -115,7 +115,7 @@ public final class ChunkReader implements AutoCloseable {
     }
 
     private BinlogPosition binlogEnd(Connection c) throws SQLException {
-        return BinlogPositions.current(c, config.address()).toPosition();
+        return ServerBinlog.current(c, config.address()).toPosition();
     }
 
     /** MariaDB's binlog position of the transaction's consistent snapshot. */

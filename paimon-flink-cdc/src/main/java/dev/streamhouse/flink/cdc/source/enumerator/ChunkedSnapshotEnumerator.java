@@ -3,11 +3,11 @@ package dev.streamhouse.flink.cdc.source.enumerator;
 import dev.streamhouse.flink.cdc.debezium.BinlogStart;
 import dev.streamhouse.flink.cdc.debezium.SchemaHistorySeed;
 import dev.streamhouse.flink.cdc.event.CdcTableId;
-import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
 import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
-import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
+import dev.streamhouse.flink.cdc.mysql.BinlogStartOffset;
 import dev.streamhouse.flink.cdc.mysql.CapturedTable;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
+import dev.streamhouse.flink.cdc.mysql.ServerBinlog;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
 import dev.streamhouse.flink.cdc.mysql.TableDiscovery;
@@ -114,8 +114,8 @@ public final class ChunkedSnapshotEnumerator implements SplitEnumerator<MySqlSpl
     private List<CapturedTable> discoverTables() {
         try (Connection connection = MySqlConnections.open(config)) {
             ServerChecks.check(connection, config);
-            BinlogOffset offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection),
-                    BinlogPositions.current(connection, config.address()), config.address());
+            BinlogStartOffset offset = ServerBinlog.withGtidPosition(connection, ServerFlavor.detect(connection),
+                    ServerBinlog.current(connection, config.address()), config.address());
             List<CdcTableId> ids = TableDiscovery.capturedTableIds(connection, config);
             binlogStart = SchemaHistorySeed.at(connection, offset, ids);
             List<CapturedTable> tables = new ArrayList<>();

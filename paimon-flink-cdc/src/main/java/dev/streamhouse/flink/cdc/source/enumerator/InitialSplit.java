@@ -1,8 +1,8 @@
 package dev.streamhouse.flink.cdc.source.enumerator;
 
 import dev.streamhouse.flink.cdc.debezium.OffsetJson;
-import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
-import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
+import dev.streamhouse.flink.cdc.mysql.BinlogStartOffset;
+import dev.streamhouse.flink.cdc.mysql.ServerBinlog;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
 import dev.streamhouse.flink.cdc.mysql.ServerChecks;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
@@ -28,19 +28,19 @@ final class InitialSplit {
             ServerChecks.check(connection, config);
             StartupOptions startup = config.startup();
             String address = config.address();
-            BinlogOffset offset = switch (startup.mode()) {
+            BinlogStartOffset offset = switch (startup.mode()) {
                 case INITIAL -> null;
-                case LATEST_OFFSET -> BinlogPositions.current(connection, address);
-                case EARLIEST_OFFSET, TIMESTAMP -> BinlogPositions.earliest(connection, address);
+                case LATEST_OFFSET -> ServerBinlog.current(connection, address);
+                case EARLIEST_OFFSET, TIMESTAMP -> ServerBinlog.earliest(connection, address);
                 case SPECIFIC_OFFSET -> startup.gtidSet() != null
-                        ? new BinlogOffset(BinlogPositions.earliest(connection, address).file(), BinlogPositions.FILE_START,
-                                startup.gtidSet())
-                        : new BinlogOffset(startup.binlogFile(), startup.binlogPosition(), null);
+                        ? new BinlogStartOffset(ServerBinlog.earliest(connection, address).file(),
+                                ServerBinlog.FILE_START, startup.gtidSet())
+                        : new BinlogStartOffset(startup.binlogFile(), startup.binlogPosition(), null);
             };
             if (offset == null) {
                 return new MySqlBinlogSplit(null, List.of(), true, 0);
             }
-            offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection), offset, address);
+            offset = ServerBinlog.withGtidPosition(connection, ServerFlavor.detect(connection), offset, address);
             return fromOffset(offset, startup.mode() == StartupMode.TIMESTAMP ? startup.timestampMillis() : 0);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot prepare the MySQL CDC source for " + config.address() + ": "
@@ -48,7 +48,7 @@ final class InitialSplit {
         }
     }
 
-    private static MySqlBinlogSplit fromOffset(BinlogOffset offset, long skipBeforeMillis) {
+    private static MySqlBinlogSplit fromOffset(BinlogStartOffset offset, long skipBeforeMillis) {
         return new MySqlBinlogSplit(OffsetJson.toJson(offset.toDebeziumOffset()), List.of(), false, skipBeforeMillis);
     }
 }

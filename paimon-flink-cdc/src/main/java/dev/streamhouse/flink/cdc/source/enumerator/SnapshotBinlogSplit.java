@@ -2,9 +2,9 @@ package dev.streamhouse.flink.cdc.source.enumerator;
 
 import dev.streamhouse.flink.cdc.debezium.BinlogStart;
 import dev.streamhouse.flink.cdc.debezium.OffsetJson;
-import dev.streamhouse.flink.cdc.mysql.BinlogOffset;
-import dev.streamhouse.flink.cdc.mysql.BinlogPositions;
+import dev.streamhouse.flink.cdc.mysql.BinlogStartOffset;
 import dev.streamhouse.flink.cdc.mysql.MySqlConnections;
+import dev.streamhouse.flink.cdc.mysql.ServerBinlog;
 import dev.streamhouse.flink.cdc.mysql.ServerFlavor;
 import dev.streamhouse.flink.cdc.source.MySqlSourceConfig;
 import dev.streamhouse.flink.cdc.source.split.MySqlBinlogSplit;
@@ -34,8 +34,8 @@ final class SnapshotBinlogSplit {
     /** No table to snapshot: the binlog from its current end. */
     static MySqlBinlogSplit withoutTables(MySqlSourceConfig config) throws SQLException {
         try (Connection connection = MySqlConnections.open(config)) {
-            BinlogOffset offset = BinlogPositions.withGtidPosition(connection, ServerFlavor.detect(connection),
-                    BinlogPositions.current(connection, config.address()), config.address());
+            BinlogStartOffset offset = ServerBinlog.withGtidPosition(connection, ServerFlavor.detect(connection),
+                    ServerBinlog.current(connection, config.address()), config.address());
             return new MySqlBinlogSplit(OffsetJson.toJson(offset.toDebeziumOffset()), List.of(), false, 0, null);
         }
     }

@@ -5,22 +5,26 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** Reads binlog positions from the server: its current end and its oldest file. */
-public final class BinlogPositions {
+/**
+ * Asks the server about its binlog: where it ends now, where its oldest file starts, and (on
+ * MariaDB) the GTID position at a file and position. Answers are {@link BinlogStartOffset}s, from
+ * which a reader can start or, with {@link BinlogStartOffset#toPosition()}, positions to compare.
+ */
+public final class ServerBinlog {
 
     /** The first event of every binlog file starts here, after the 4-byte magic number. */
     public static final long FILE_START = 4;
 
-    private BinlogPositions() {}
+    private ServerBinlog() {}
 
     /** The end of the binlog now ({@code SHOW MASTER STATUS}). */
-    public static BinlogOffset current(Connection connection, String address) throws SQLException {
+    public static BinlogStartOffset current(Connection connection, String address) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SHOW MASTER STATUS")) {
             if (!rs.next()) {
                 throw new IllegalStateException("MySQL server " + address + " has no binlog (SHOW MASTER STATUS is "
                         + "empty): start it with --log-bin --binlog-format=ROW");
             }
-            return new BinlogOffset(rs.getString(1), rs.getLong(2), null);
+            return new BinlogStartOffset(rs.getString(1), rs.getLong(2), null);
         }
     }
 
@@ -28,7 +32,7 @@ public final class BinlogPositions {
      * The offset with MariaDB's GTID position at its file and position ({@code BINLOG_GTID_POS}):
      * Debezium's MariaDB connector streams by GTID and needs it. MySQL offsets stay file and position.
      */
-    public static BinlogOffset withGtidPosition(Connection connection, ServerFlavor flavor, BinlogOffset offset,
+    public static BinlogStartOffset withGtidPosition(Connection connection, ServerFlavor flavor, BinlogStartOffset offset,
             String address) throws SQLException {
         if (flavor != ServerFlavor.MARIADB || offset.gtidSet() != null) {
             return offset;
@@ -47,7 +51,7 @@ public final class BinlogPositions {
                 if (gtid.isEmpty()) {
                     gtid = beforeFirstGtid(connection, offset.file());
                 }
-                return new BinlogOffset(offset.file(), offset.position(), gtid);
+                return new BinlogStartOffset(offset.file(), offset.position(), gtid);
             }
         }
     }
@@ -74,12 +78,12 @@ public final class BinlogPositions {
     }
 
     /** The start of the oldest binlog file the server keeps ({@code SHOW BINARY LOGS}). */
-    public static BinlogOffset earliest(Connection connection, String address) throws SQLException {
+    public static BinlogStartOffset earliest(Connection connection, String address) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SHOW BINARY LOGS")) {
             if (!rs.next()) {
                 throw new IllegalStateException("MySQL server " + address + " lists no binlog files");
             }
-            return new BinlogOffset(rs.getString(1), FILE_START, null);
+            return new BinlogStartOffset(rs.getString(1), FILE_START, null);
         }
     }
 }

@@ -3,8 +3,13 @@ package dev.streamhouse.flink.cdc.mysql;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A position in the server's binlog: a file and position, and the GTID set executed there if known. */
-public record BinlogOffset(String file, long position, String gtidSet) {
+/**
+ * Where a binlog reader (Debezium's connector) starts: a file and position, and the GTID set
+ * executed there where known (Debezium's MariaDB connector streams by GTID and needs it). Unlike a
+ * {@link BinlogPosition} it is not ordered: it becomes Debezium's source offset (kept as JSON in the
+ * binlog split's state), or a position to compare with {@link #toPosition()}.
+ */
+public record BinlogStartOffset(String file, long position, String gtidSet) {
 
     /** As a Debezium binlog connector's source offset ({@code file}, {@code pos}, {@code gtids}). */
     public Map<String, Object> toDebeziumOffset() {

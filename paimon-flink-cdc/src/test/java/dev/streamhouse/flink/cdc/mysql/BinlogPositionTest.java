@@ -1,8 +1,7 @@
-package dev.streamhouse.flink.cdc.source.split;
+package dev.streamhouse.flink.cdc.mysql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.streamhouse.flink.cdc.mysql.BinlogPosition;
 import org.junit.jupiter.api.Test;
 
 class BinlogPositionTest {
