@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.cdc.source;
 
+import dev.streamhouse.flink.cdc.source.enumerator.BinlogSplitEnumerator;
 import dev.streamhouse.flink.cdc.source.enumerator.ChunkedSnapshotEnumerator;
-import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumerator;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumeratorState;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumeratorStateSerializer;
 import dev.streamhouse.flink.cdc.source.reader.MySqlCdcSourceReader;
@@ -70,7 +70,7 @@ public final class MySqlCdcSource<T>
         if (config.startup().mode() == StartupMode.INITIAL && config.chunkedSnapshot()) {
             return new ChunkedSnapshotEnumerator(context, config, null);
         }
-        return new MySqlCdcEnumerator(context, config, null);
+        return new BinlogSplitEnumerator(context, config, null);
     }
 
     @Override
@@ -79,7 +79,7 @@ public final class MySqlCdcSource<T>
         if (checkpoint.chunks() != null) {
             return new ChunkedSnapshotEnumerator(context, config, checkpoint);
         }
-        return new MySqlCdcEnumerator(context, config, checkpoint);
+        return new BinlogSplitEnumerator(context, config, checkpoint);
     }
 
     @Override

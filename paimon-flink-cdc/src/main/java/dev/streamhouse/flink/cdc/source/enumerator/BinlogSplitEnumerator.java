@@ -12,19 +12,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The enumerator of every start but a chunked snapshot ({@link ChunkedSnapshotEnumerator}): hands
- * the one binlog split to the first reader that asks (and again after that reader fails).
+ * The enumerator that serves only the binlog split, for every start but a chunked snapshot (which
+ * {@link ChunkedSnapshotEnumerator} serves, chunks first): it hands the one binlog split to the
+ * first reader that asks (and again after that reader fails).
  *
- * <p>With Debezium's snapshot ({@code 'scan.incremental.snapshot.enabled' = 'false'}) checkpoints
- * wait for the snapshot phase: Debezium's snapshot cannot resume midway, and
+ * <p>With Debezium's snapshot (startup mode {@code initial} with
+ * {@code 'scan.incremental.snapshot.enabled' = 'false'}) the binlog split begins with it, and
+ * checkpoints wait for the snapshot phase: Debezium's snapshot cannot resume midway, and
  * restarting it after rows were already committed downstream would leave rows deleted in between
  * behind. So while the split snapshots, {@link #snapshotState} fails, which makes Flink skip that
  * checkpoint (a failed trigger does not count against the tolerable checkpoint failures) without
  * failing the job; once the reader reports the snapshot done, checkpoints hold binlog offsets.
  */
-public final class MySqlCdcEnumerator implements SplitEnumerator<MySqlSplit, MySqlCdcEnumeratorState> {
+public final class BinlogSplitEnumerator implements SplitEnumerator<MySqlSplit, MySqlCdcEnumeratorState> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(MySqlCdcEnumerator.class);
+    private static final Logger LOG = LoggerFactory.getLogger(BinlogSplitEnumerator.class);
 
     private final SplitEnumeratorContext<MySqlSplit> context;
     private final MySqlSourceConfig config;
@@ -32,7 +34,7 @@ public final class MySqlCdcEnumerator implements SplitEnumerator<MySqlSplit, MyS
     private boolean created;
     private boolean snapshotFinished;
 
-    public MySqlCdcEnumerator(SplitEnumeratorContext<MySqlSplit> context, MySqlSourceConfig config,
+    public BinlogSplitEnumerator(SplitEnumeratorContext<MySqlSplit> context, MySqlSourceConfig config,
             MySqlCdcEnumeratorState restored) {
         this.context = context;
         this.config = config;
