@@ -198,7 +198,7 @@ class KafkaSyncITCase {
         awaitRows("ods.products", "+I(1, 8.99, pen, 2024-01-02T10:15:30.500, true, 18446744073709551615, 2024, PEN)");
         assertThat(table("ods.products").rowType().toString()).contains("`id` INT NOT NULL", "`price` DECIMAL(8, 2)",
                 "`name` VARCHAR(20)", "`sold` TIMESTAMP(3)", "`flag` BOOLEAN", "`big` DECIMAL(20, 0)", "`sold_year` INT",
-                "`label` VARCHAR(20)");
+                "`label` STRING");
     }
 
     @Test
