@@ -54,6 +54,11 @@ public final class FileStoreCommit {
     private final Map<String, Long> uncertain = new HashMap<>();
     /** The committable whose first part was published before its second part failed, or null. */
     private PartialCommit resumable;
+    private java.util.function.Consumer<CommitStats> statsListener;
+    /** Of the commit running: attempts made and snapshots published (with the last one's id). */
+    private int attempts;
+    private int generated;
+    private long lastSnapshotId;
 
     /** What one snapshot of a commit publishes. */
     private record Changes(List<ManifestEntry> entries, List<ManifestEntry> changelog,
@@ -86,6 +91,14 @@ public final class FileStoreCommit {
 
     public String commitUser() {
         return ctx.commitUser();
+    }
+
+    /**
+     * Hands the {@link CommitStats} of each commit or overwrite that returns normally to {@code listener}
+     * (e.g. a job's metrics); it must not throw.
+     */
+    public void onCommitStats(java.util.function.Consumer<CommitStats> listener) {
+        this.statsListener = listener;
     }
 
     /** Commits one committable; a committable without changes makes no snapshot. */
@@ -197,6 +210,10 @@ public final class FileStoreCommit {
         Set<CommitKind> done = resumable != null && resumable.isRetryOf(committable)
                 ? resumable.done : EnumSet.noneOf(CommitKind.class);
         resumable = null;
+        long start = System.nanoTime();
+        attempts = 0;
+        generated = 0;
+        lastSnapshotId = -1;
         try {
             if (firstKind != null && !done.contains(firstKind)) {
                 commitOnce(first, firstKind, committable);
@@ -205,6 +222,10 @@ public final class FileStoreCommit {
             if (changes.hasCompact() && !done.contains(CommitKind.COMPACT)) {
                 Changes compact = new Changes(changes.compactEntries, changes.compactChangelog, changes.compactIndex);
                 commitOnce(latest -> compact, CommitKind.COMPACT, committable);
+            }
+            if (statsListener != null) {
+                statsListener.accept(CommitStats.of(committable.messages(),
+                        (System.nanoTime() - start) / 1_000_000, attempts, generated, lastSnapshotId));
             }
         } catch (CommitException e) {
             if (!done.isEmpty()) {
@@ -281,6 +302,7 @@ public final class FileStoreCommit {
     private void commitOnce(ChangeSource source, CommitKind kind, ManifestCommittable committable) {
         String key = committable.identifier() + "/" + kind;
         for (int attempt = 0; ; attempt++) {
+            attempts++;
             Snapshot latest;
             long schemaId;
             Changes changes;
@@ -328,12 +350,16 @@ public final class FileStoreCommit {
                 }
                 if (landed) {
                     uncertain.remove(key);
+                    generated++;
+                    lastSnapshotId = e.snapshotId;
                     return;
                 }
                 published = false;
             }
             if (published) {
                 uncertain.remove(key);
+                generated++;
+                lastSnapshotId = latest == null ? 1 : latest.id() + 1;
                 return;
             }
             run.cleanUp();

@@ -6,6 +6,8 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.flink.common.metrics.CommitMetrics;
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
@@ -75,6 +77,9 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
 
     private transient String commitUser;
     private transient TableCommit commit;
+    private transient CommitMetrics metrics;
+    /** When each checkpoint this committer took started (its trigger time), until it is committed. */
+    private transient TreeMap<Long, Long> checkpointStarts;
     private transient ListState<byte[]> state;
     private transient NavigableMap<Long, List<CommitMessage>> pending;
     /** Messages received since the last snapshot; in no checkpoint yet. */
@@ -113,6 +118,9 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
             }
         }
         commit = table.newStreamCommit(commitUser);
+        metrics = new CommitMetrics(TableMetricGroup.of(getMetricGroup(), table.fullName()));
+        commit.onCommitStats(metrics::report);
+        checkpointStarts = new TreeMap<>();
         if (!pending.isEmpty()) {
             commitRestored();
         }
@@ -168,6 +176,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
             checkpointWatermarks.put(checkpointId, currentWatermark);
         }
         lastSnapshotCheckpoint = checkpointId;
+        checkpointStarts.put(checkpointId, context.getCheckpointTimestamp());
         state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
                 CommitterStateSerializer.INSTANCE, new CommitterState(commitUser, pending))));
     }
@@ -186,9 +195,14 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         while (it.hasNext()) {
             Map.Entry<Long, List<CommitMessage>> e = it.next();
             action.commit(commit, e.getKey(), checkpointWatermarks.get(e.getKey()), e.getValue());
+            Long started = checkpointStarts.get(e.getKey());
+            if (started != null) {
+                metrics.reportFreshness(System.currentTimeMillis() - started);
+            }
             it.remove();
             committed = true;
         }
+        checkpointStarts.headMap(checkpointId, true).clear();
         if (!committed && !action.replacesData() && commit.forceCreatingSnapshot()) {
             LOG.info("Committing an empty snapshot of table {} for checkpoint {}: its automatic tags need one",
                     table.fullName(), checkpointId);

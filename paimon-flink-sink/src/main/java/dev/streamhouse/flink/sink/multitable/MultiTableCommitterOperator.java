@@ -10,6 +10,8 @@ import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.TableCommit;
+import dev.streamhouse.flink.common.metrics.CommitMetrics;
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
@@ -64,6 +66,10 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
     private transient boolean receivedCommitStarted;
     private transient Long currentWatermark;
     private transient NavigableMap<Long, Long> checkpointWatermarks;
+    /** Each table's commit metrics, registered with its first commit. */
+    private transient Map<String, CommitMetrics> metrics;
+    /** When each checkpoint this committer took started, until it is committed. */
+    private transient NavigableMap<Long, Long> checkpointStarts;
 
     public MultiTableCommitterOperator(Map<String, String> catalogOptions, String commitUser) {
         this.catalogOptions = Map.copyOf(catalogOptions);
@@ -76,6 +82,8 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
         super.initializeState(context);
         catalog = CatalogFactory.createCatalog(new Options(catalogOptions));
         commits = new HashMap<>();
+        metrics = new HashMap<>();
+        checkpointStarts = new TreeMap<>();
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-multi-table-committer", BytePrimitiveArraySerializer.INSTANCE));
         pending = new TreeMap<>();
@@ -105,8 +113,12 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
     }
 
     private TableCommit commitOf(String table) {
-        return commits.computeIfAbsent(table,
-                t -> catalog.getTable(Identifier.fromString(t)).newStreamCommit(commitUser));
+        return commits.computeIfAbsent(table, t -> {
+            TableCommit commit = catalog.getTable(Identifier.fromString(t)).newStreamCommit(commitUser);
+            CommitMetrics tableMetrics = metrics.computeIfAbsent(t,
+                    name -> new CommitMetrics(TableMetricGroup.of(getMetricGroup(), name)));
+            return commit.onCommitStats(tableMetrics::report);
+        });
     }
 
     private void commitRestored() {
@@ -160,6 +172,7 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
             checkpointWatermarks.put(checkpointId, currentWatermark);
         }
         lastSnapshotCheckpoint = checkpointId;
+        checkpointStarts.put(checkpointId, context.getCheckpointTimestamp());
         state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
                 MultiTableCommitterState.Serializer.INSTANCE, new MultiTableCommitterState(commitUser, pending))));
     }
@@ -172,12 +185,17 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
         while (it.hasNext()) {
             Map.Entry<Long, Map<String, List<CommitMessage>>> e = it.next();
             Long watermark = checkpointWatermarks.get(e.getKey());
+            Long started = checkpointStarts.get(e.getKey());
             for (Map.Entry<String, List<CommitMessage>> t : e.getValue().entrySet()) {
                 commitOf(t.getKey()).commit(e.getKey(), watermark, Map.of(), t.getValue());
+                if (started != null) {
+                    metrics.get(t.getKey()).reportFreshness(System.currentTimeMillis() - started);
+                }
             }
             it.remove();
         }
         checkpointWatermarks.headMap(checkpointId, true).clear();
+        checkpointStarts.headMap(checkpointId, true).clear();
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.time.Duration;
 public final class Jobs {
     private Jobs() {}
 
-    /** 1 TaskManager with 4 slots; hashmap state; up to 10 restarts 100 ms apart. */
+    /** 1 TaskManager with 4 slots; hashmap state; up to 10 restarts 100 ms apart; metrics to {@link MetricsForTests}. */
     public static MiniClusterExtension miniCluster() {
         Configuration c = new Configuration();
         c.set(StateBackendOptions.STATE_BACKEND, "hashmap");
@@ -27,7 +27,7 @@ public final class Jobs {
         return new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
                 .setNumberTaskManagers(1)
                 .setNumberSlotsPerTaskManager(4)
-                .setConfiguration(c)
+                .setConfiguration(MetricsForTests.configure(c))
                 .build());
     }
 

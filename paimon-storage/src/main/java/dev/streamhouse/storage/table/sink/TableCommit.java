@@ -75,6 +75,15 @@ public class TableCommit implements AutoCloseable {
     }
 
     /**
+     * Hands the {@link dev.streamhouse.storage.operation.CommitStats} of each successful commit,
+     * overwrite or empty commit to {@code listener} (e.g. a job's commit metrics); it must not throw.
+     */
+    public TableCommit onCommitStats(java.util.function.Consumer<dev.streamhouse.storage.operation.CommitStats> listener) {
+        commit.onCommitStats(listener);
+        return this;
+    }
+
+    /**
      * Runs {@code hook} with the identifier after each successful {@link #commit} (table maintenance such
      * as partition expiration); a hook must not throw.
      */
