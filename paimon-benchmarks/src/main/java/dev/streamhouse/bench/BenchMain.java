@@ -78,6 +78,8 @@ public final class BenchMain {
             new ParquetLimit(params, workDir.resolve("parquet-limit")).run();
         } else if (workload == Workload.CDC_SNAPSHOT) {
             new CdcSnapshot(params).run();
+        } else if (workload == Workload.KAFKA_SYNC) {
+            new KafkaSyncDatabase(impl, workDir, params).run();
         } else {
             new FlinkWorkloads(impl, warehouseUri(workDir), params).run(workload);
         }

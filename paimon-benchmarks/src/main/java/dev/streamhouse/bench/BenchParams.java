@@ -30,6 +30,8 @@ final class BenchParams {
     final long probes;
     /** Rows of the cdc-snapshot workload's MySQL table: {@code --rows} when given, else its own default. */
     final long cdcRows;
+    /** Change events of the kafka-sync workload's topic: {@code --rows} when given, else its own default. */
+    final long kafkaEvents;
 
     /**
      * Probes of the lookup joins' small job, whose time (job start and cache bootstrap) is taken
@@ -48,8 +50,10 @@ final class BenchParams {
         probes = longValue(values, "probes", quick ? 200_000 : 2_000_000);
         cdcRows = values.containsKey("cdc-rows") || !values.containsKey("rows")
                 ? longValue(values, "cdc-rows", quick ? 200_000 : 1_000_000) : rows;
+        kafkaEvents = values.containsKey("kafka-events") || !values.containsKey("rows")
+                ? longValue(values, "kafka-events", quick ? 100_000 : 1_000_000) : rows;
         if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1
-                || catchUpSnapshots < 1 || dimRows < 1 || cdcRows < 1) {
+                || catchUpSnapshots < 1 || dimRows < 1 || cdcRows < 1 || kafkaEvents < 1) {
             throw new IllegalArgumentException(
                     "Cannot run: sizes must be positive, got " + values);
         }
@@ -68,8 +72,9 @@ final class BenchParams {
     static String usage() {
         return String.join(
                 "\n",
-                "  --rows N           rows written (default 5000000; --quick 200000); also cdc-snapshot's",
+                "  --rows N           rows written (default 5000000; --quick 200000); also cdc-snapshot's and kafka-sync's",
                 "  --cdc-rows N       rows of cdc-snapshot's MySQL table (default 1000000; --quick 200000)",
+                "  --kafka-events N   change events kafka-sync puts into its topic (default 1000000; --quick 100000)",
                 "  --keys N           ids drawn from [1, N] (default 1500000; --quick 60000)",
                 "  --rate N           streaming writer rows/s (default 50000; --quick 5000)",
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
@@ -101,6 +106,7 @@ final class BenchParams {
                 case "--dim-rows":
                 case "--probes":
                 case "--cdc-rows":
+                case "--kafka-events":
                     if (i + 1 >= args.size()) {
                         throw new IllegalArgumentException("Cannot parse " + arg + ": it needs a value");
                     }
@@ -134,6 +140,8 @@ final class BenchParams {
         out.add(Long.toString(probes));
         out.add("--cdc-rows");
         out.add(Long.toString(cdcRows));
+        out.add("--kafka-events");
+        out.add(Long.toString(kafkaEvents));
         return out;
     }
 
@@ -141,9 +149,9 @@ final class BenchParams {
     public String toString() {
         return String.format(
                 "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d dim-rows=%d"
-                        + " probes=%d cdc-rows=%d",
+                        + " probes=%d cdc-rows=%d kafka-events=%d",
                 rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots,
-                dimRows, probes, cdcRows);
+                dimRows, probes, cdcRows, kafkaEvents);
     }
 
     private static long longValue(Map<String, String> values, String key, long defaultValue) {

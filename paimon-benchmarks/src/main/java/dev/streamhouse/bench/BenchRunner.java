@@ -32,6 +32,11 @@ import java.util.stream.Stream;
  * {@code bench.commit}.
  */
 public final class BenchRunner {
+    /**
+     * Flink's Kafka connector with kafka-clients relocated, as flink-sql-connector-kafka has it, which
+     * Apache Paimon's Kafka sync links against (built by this module's pom).
+     */
+    private static final String PAIMON_KAFKA_CONNECTOR = "paimon-kafka/flink-sql-connector-kafka.jar";
     private final Path module;
     private final Path target;
     private final Path workDir;
@@ -308,10 +313,35 @@ public final class BenchRunner {
         }
     }
 
+    /**
+     * The classpath of a run: the implementation's ({@link #classpath(String)}), plus for a workload
+     * that needs them streamhouse's CDC module (ours' runs only) and the Kafka driver's jars with, for
+     * Paimon's runs, the Kafka connector Paimon links against and the Avro its Debezium parser loads.
+     * Each jar once, in that order.
+     */
     private String classpath(String impl, String workload) throws IOException {
-        String base = classpath(impl);
-        boolean cdc = Arrays.stream(Workload.values()).anyMatch(w -> w.id.equals(workload) && w.needsCdc());
-        return cdc ? base + ":" + cdcExtras() : base;
+        Workload w = Arrays.stream(Workload.values()).filter(x -> x.id.equals(workload)).findFirst().orElse(null);
+        List<String> parts = new ArrayList<>();
+        parts.add(classpath(impl));
+        if (w != null && w.needsCdc() && "ours".equals(impl)) {
+            parts.add(cdcExtras());
+        }
+        if (w != null && w.needsKafka()) {
+            parts.add(read("classpath-kafka.txt"));
+            if ("paimon".equals(impl)) {
+                parts.add(target.resolve(PAIMON_KAFKA_CONNECTOR).toString());
+                parts.add(read("classpath-paimon-kafka.txt"));
+            }
+        }
+        java.util.Set<String> entries = new java.util.LinkedHashSet<>();
+        for (String part : parts) {
+            for (String entry : part.split(":")) {
+                if (!entry.isEmpty()) {
+                    entries.add(entry);
+                }
+            }
+        }
+        return String.join(":", entries);
     }
 
     /**

@@ -140,6 +140,7 @@ final class ResultTable {
         switch (unit) {
             case "rows/s":
             case "probes/s":
+            case "events/s":
             case "ms":
             case "files":
                 return String.format(Locale.ROOT, "%,.0f", v);

@@ -19,7 +19,8 @@ enum Workload {
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
     PARQUET_LIMIT("parquet-limit", false, null),
-    CDC_SNAPSHOT("cdc-snapshot", false, null);
+    CDC_SNAPSHOT("cdc-snapshot", false, null),
+    KAFKA_SYNC("kafka-sync", false, null);
 
     final String id;
     /** Reads a table written once per implementation before the timed runs ({@link #preparation()}). */
@@ -81,9 +82,20 @@ enum Workload {
         return this == CDC_SNAPSHOT ? List.of("ours") : List.of("ours", "paimon");
     }
 
-    /** Needs the MySQL CDC module on the classpath (target/classpath-cdc.txt's extra jars). */
+    /**
+     * Needs streamhouse's CDC module (paimon-flink-cdc) on the classpath of its runs as ours: the jars
+     * {@link BenchRunner} adds from classpath-test.txt.
+     */
     boolean needsCdc() {
-        return this == CDC_SNAPSHOT;
+        return this == CDC_SNAPSHOT || this == KAFKA_SYNC;
+    }
+
+    /**
+     * Needs a Kafka broker and client (classpath-kafka.txt) in the runs of either implementation, and
+     * Paimon's runs Flink's Kafka connector as Paimon links against it (target/paimon-kafka).
+     */
+    boolean needsKafka() {
+        return this == KAFKA_SYNC;
     }
 
     static Workload of(String id) {
