@@ -180,7 +180,10 @@ final class DebeziumJson extends JsonFormat {
                 return big;
             }
             case DECIMAL_BYTES:
-                return new BigDecimal(new BigInteger(Base64.getDecoder().decode(v.asText())), c.scale());
+                // Kafka Connect's JSON converter writes Decimal as Base64 of the unscaled bytes by default,
+                // as a JSON number with decimal.format=NUMERIC.
+                return v.isNumber() ? v.decimalValue().setScale(c.scale(), java.math.RoundingMode.UNNECESSARY)
+                        : new BigDecimal(new BigInteger(Base64.getDecoder().decode(v.asText())), c.scale());
             case DECIMAL_NUMBER:
                 return v.isNumber() ? v.decimalValue() : new BigDecimal(v.asText());
             case DATE_DAYS:

@@ -131,6 +131,19 @@ class CdcFormatsTest {
                 .hasMessageContaining("no JSON object");
     }
 
+    @Test
+    void debeziumDecimalsAsBase64BytesOrAsNumbers() throws Exception {
+        CdcFormat debezium = CdcFormats.create("debezium-json", ZoneId.of("UTC"));
+        String field = "{\"type\":\"bytes\",\"optional\":true,\"name\":\"org.apache.kafka.connect.data.Decimal\","
+                + "\"parameters\":{\"scale\":\"2\",\"connect.decimal.precision\":\"10\"},\"field\":\"d\"}";
+        // 1050 (unscaled) is 0x041A: Base64 "BBo=", what the JSON converter writes by default.
+        assertThat(debezium.parse(null, bytes(envelope(field, "{\"d\":\"BBo=\"}"))).get(0).after())
+                .containsExactly(new BigDecimal("10.50"));
+        // decimal.format=NUMERIC
+        assertThat(debezium.parse(null, bytes(envelope(field, "{\"d\":10.5}"))).get(0).after())
+                .containsExactly(new BigDecimal("10.50"));
+    }
+
     /** A Debezium insert with the schema: the after struct's {@code fields} and its {@code after} row. */
     private static String envelope(String fields, String after) {
         String row = "{\"type\":\"struct\",\"fields\":[" + fields + "],\"optional\":true,\"field\":\"%s\"}";
