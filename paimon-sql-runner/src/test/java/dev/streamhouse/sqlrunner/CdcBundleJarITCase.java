@@ -170,7 +170,8 @@ class CdcBundleJarITCase {
                 .noneMatch(s -> s.startsWith("META-INF/services/org.apache.kafka."))
                 .noneMatch(s -> s.startsWith("META-INF/services/com.fasterxml.jackson."));
         assertThat(JarListings.providers(JarListings.read(bundle, "META-INF/services/org.apache.flink.table.factories.Factory"))).containsExactlyInAnyOrder(
-                "dev.streamhouse.flink.cdc.table.MySqlCdcTableFactory", "dev.streamhouse.flink.cdc.catalog.MySqlCatalogFactory");
+                "dev.streamhouse.flink.cdc.table.MySqlCdcTableFactory", "dev.streamhouse.flink.cdc.catalog.MySqlCatalogFactory",
+                "dev.streamhouse.flink.cdc.catalog.KafkaCatalogFactory");
         assertThat(JarListings.providers(JarListings.read(bundle, "META-INF/services/java.sql.Driver")))
                 .contains("org.mariadb.jdbc.Driver", "com.mysql.cj.jdbc.Driver");
         assertThat(JarListings.providers(JarListings.read(bundle, "META-INF/services/dev.streamhouse.shaded.org.apache.kafka.connect.source.SourceConnector")))
