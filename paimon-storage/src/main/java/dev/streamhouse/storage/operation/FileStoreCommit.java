@@ -15,6 +15,7 @@ import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.commit.CommitMessage;
+import dev.streamhouse.storage.commit.CommitStats;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.common.metrics;
 
-import dev.streamhouse.storage.operation.CommitStats;
+import dev.streamhouse.storage.commit.CommitStats;
 import org.apache.flink.metrics.Histogram;
 
 import java.util.function.ToLongFunction;

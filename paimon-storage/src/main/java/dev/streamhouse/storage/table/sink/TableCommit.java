@@ -75,10 +75,10 @@ public class TableCommit implements AutoCloseable {
     }
 
     /**
-     * Hands the {@link dev.streamhouse.storage.operation.CommitStats} of each successful commit,
+     * Hands the {@link dev.streamhouse.storage.commit.CommitStats} of each successful commit,
      * overwrite or empty commit to {@code listener} (e.g. a job's commit metrics); it must not throw.
      */
-    public TableCommit onCommitStats(java.util.function.Consumer<dev.streamhouse.storage.operation.CommitStats> listener) {
+    public TableCommit onCommitStats(java.util.function.Consumer<dev.streamhouse.storage.commit.CommitStats> listener) {
         commit.onCommitStats(listener);
         return this;
     }

@@ -1,6 +1,5 @@
-package dev.streamhouse.storage.operation;
+package dev.streamhouse.storage.commit;
 
-import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 
 import java.util.HashSet;
