@@ -31,6 +31,7 @@ class ModuleBoundariesTest {
             STORAGE, // UnsupportedTableFeatureException
             STORAGE + ".catalog",
             STORAGE + ".commit",
+            STORAGE + ".metrics",
             STORAGE + ".table",
             STORAGE + ".table.source",
             STORAGE + ".table.sink",

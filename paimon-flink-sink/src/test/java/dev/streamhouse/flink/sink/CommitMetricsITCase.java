@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.sink;
 
 import dev.streamhouse.flink.sink.testutils.Jobs;
-import dev.streamhouse.flink.sink.testutils.MetricsForTests;
+import dev.streamhouse.flink.common.metrics.MetricsForTests;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;

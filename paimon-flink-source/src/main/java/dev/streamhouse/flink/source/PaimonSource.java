@@ -2,7 +2,11 @@ package dev.streamhouse.flink.source;
 
 import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.flink.source.enumerator.AnyReaderSplitAssigner;
+import dev.streamhouse.flink.common.metrics.ScanMetrics;
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
 import dev.streamhouse.flink.source.enumerator.ContinuousSplitEnumerator;
+import dev.streamhouse.flink.source.enumerator.MeasuredStreamTableScan;
+import dev.streamhouse.flink.source.reader.FetchLag;
 import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorState;
 import dev.streamhouse.flink.source.enumerator.PaimonEnumeratorStateSerializer;
 import dev.streamhouse.flink.source.enumerator.StaticSplitEnumerator;
@@ -65,6 +69,8 @@ import java.util.List;
  */
 public final class PaimonSource
         implements Source<RowData, PaimonSplit, PaimonEnumeratorState>, ResultTypeQueryable<RowData> {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PaimonSource.class);
+
     private static final long serialVersionUID = 1L;
 
     private final Table table;
@@ -136,8 +142,9 @@ public final class PaimonSource
     }
 
     /** The splits of a fresh plan, numbered within the snapshot they read. */
-    private List<PaimonSplit> planSplits() {
-        TableScan.Plan plan = plan();
+    private List<PaimonSplit> planSplits(ScanMetrics metrics) {
+        TableScan scan = newReadBuilder().withScanListener(metrics).newScan();
+        TableScan.Plan plan = metrics.measure(scan::plan, TableScan.Plan::snapshotId);
         List<PaimonSplit> splits = new ArrayList<>(plan.splits().size());
         for (DataSplit split : plan.splits()) {
             splits.add(PaimonSplit.fresh(plan.snapshotId() + "-" + splits.size(), split));
@@ -151,7 +158,8 @@ public final class PaimonSource
         if (unbounded) {
             return continuousEnumerator(context, null);
         }
-        return new StaticSplitEnumerator(context, new AnyReaderSplitAssigner(), this::planSplits);
+        ScanMetrics metrics = new ScanMetrics(TableMetricGroup.of(context.metricGroup(), table.fullName()));
+        return new StaticSplitEnumerator(context, new AnyReaderSplitAssigner(), () -> planSplits(metrics));
     }
 
     @Override
@@ -172,7 +180,20 @@ public final class PaimonSource
         Options options = table.schema().tableOptions();
         long intervalMillis = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL).toMillis();
         int perTask = table.schema().tableOptions().get(PaimonSourceOptions.SCAN_MAX_SPLITS_PER_TASK);
-        StreamTableScan scan = newReadBuilder().newStreamScan();
+        TableMetricGroup metricGroup = TableMetricGroup.of(context.metricGroup(), table.fullName());
+        ScanMetrics metrics = new ScanMetrics(metricGroup).withFreshness(metricGroup);
+        MeasuredStreamTableScan scan = new MeasuredStreamTableScan(
+                newReadBuilder().withScanListener(metrics).newStreamScan(), table, metrics);
+        // In the enumerator's worker thread, as the plannings: also while back pressure holds them back.
+        context.callAsync(() -> {
+            scan.probeFreshness();
+            return null;
+        }, (ignored, error) -> {
+            if (error != null) {
+                LOG.warn("Cannot tell how far the streaming read of table {} is behind: {}", table.fullName(),
+                        error.toString());
+            }
+        }, intervalMillis, intervalMillis);
         ContinuousSplitEnumerator.ProgressWriter progress =
                 scan.consumerId().isPresent() ? scan::recordConsumerProgress : null;
         return new ContinuousSplitEnumerator(context, scan, checkpoint, intervalMillis,
@@ -192,8 +213,10 @@ public final class PaimonSource
     @Override
     public SourceReader<RowData, PaimonSplit> createReader(SourceReaderContext context) {
         RecordLimiter limiter = limit == null ? RecordLimiter.unlimited() : RecordLimiter.of(limit);
+        FetchLag fetchLag = FetchLag.register(context.metricGroup());
         return new PaimonSourceReader(context,
-                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), limiter), limiter, unbounded);
+                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), limiter, fetchLag), limiter,
+                unbounded);
     }
 
     @Override

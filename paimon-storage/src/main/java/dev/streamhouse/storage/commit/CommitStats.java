@@ -14,12 +14,15 @@ import java.util.Set;
  * compaction read and wrote.
  *
  * @param lastSnapshotId the id of the last snapshot the commit made; -1 when it made none
+ * @param deltaBytesAppended bytes of the data files writers added (what FLIP-33's {@code numBytesOut}
+ *     of a sink counts, as Paimon counts it)
  */
 public record CommitStats(long durationMillis, int attempts, int generatedSnapshots, long lastSnapshotId,
         int tableFilesAdded, int tableFilesDeleted, int tableFilesAppended, int tableFilesCommitCompacted,
         int changelogFilesAppended, int changelogFilesCommitCompacted, long deltaRecordsAppended,
         long changelogRecordsAppended, long deltaRecordsCommitCompacted, long changelogRecordsCommitCompacted,
-        int partitionsWritten, int bucketsWritten, long compactionInputFileSize, long compactionOutputFileSize) {
+        int partitionsWritten, int bucketsWritten, long compactionInputFileSize, long compactionOutputFileSize,
+        long deltaBytesAppended) {
 
     /** The stats of a commit of {@code messages}. */
     public static CommitStats of(List<CommitMessage> messages, long durationMillis, int attempts,
@@ -36,6 +39,7 @@ public record CommitStats(long durationMillis, int attempts, int generatedSnapsh
         long compactedChangelogRecords = 0;
         long compactionInput = 0;
         long compactionOutput = 0;
+        long deltaBytes = 0;
         Set<Object> partitions = new HashSet<>();
         Set<Object> buckets = new HashSet<>();
         for (CommitMessage m : messages) {
@@ -50,6 +54,7 @@ public record CommitStats(long durationMillis, int attempts, int generatedSnapsh
             changelogAppended += m.dataIncrement().changelogFiles().size();
             changelogCompacted += m.compactIncrement().changelogFiles().size();
             deltaRecords += rows(newFiles);
+            deltaBytes += bytes(newFiles);
             changelogRecords += rows(m.dataIncrement().changelogFiles());
             compactedRecords += rows(after);
             compactedChangelogRecords += rows(m.compactIncrement().changelogFiles());
@@ -62,7 +67,8 @@ public record CommitStats(long durationMillis, int attempts, int generatedSnapsh
         }
         return new CommitStats(durationMillis, attempts, generatedSnapshots, lastSnapshotId, added, deleted, appended,
                 compacted, changelogAppended, changelogCompacted, deltaRecords, changelogRecords, compactedRecords,
-                compactedChangelogRecords, partitions.size(), buckets.size(), compactionInput, compactionOutput);
+                compactedChangelogRecords, partitions.size(), buckets.size(), compactionInput, compactionOutput,
+                deltaBytes);
     }
 
     private static long rows(List<DataFileMeta> files) {

@@ -3,6 +3,8 @@ package dev.streamhouse.storage.operation;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
+import dev.streamhouse.storage.metrics.ScanListener;
+import dev.streamhouse.storage.metrics.ScanStats;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
@@ -34,6 +36,7 @@ public final class FileStoreScan {
     private Integer bucket;
     private ScanMode mode = ScanMode.ALL;
     private java.util.function.IntPredicate levelFilter;
+    private ScanListener listener = ScanListener.NONE;
 
     /** @param indexFiles checks a snapshot's index files before its files are planned */
     public FileStoreScan(SnapshotManager snapshots, SnapshotEntries entries, IndexFileCheck indexFiles,
@@ -99,6 +102,12 @@ public final class FileStoreScan {
         return this;
     }
 
+    /** Told what each {@link #plan()} that read a snapshot's manifests took. */
+    public FileStoreScan withListener(ScanListener listener) {
+        this.listener = java.util.Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
     /** The snapshots this scan reads from. */
     public SnapshotManager snapshotManager() {
         return snapshots;
@@ -151,33 +160,40 @@ public final class FileStoreScan {
         if (snapshot.isEmpty()) {
             return new Plan(snapshot, List.of());
         }
+        long started = System.nanoTime();
         indexFiles.check(snapshot.get().indexManifest(), access);
         ManifestFilter filter = new ManifestFilter(partitionFilter, null, bucket);
         List<ManifestEntry> selected = new ArrayList<>();
-        for (ManifestEntry e : files(snapshot.get(), filter)) {
+        ScanCounts counts = new ScanCounts();
+        for (ManifestEntry e : files(snapshot.get(), filter, counts)) {
             if ((levelFilter == null || levelFilter.test(e.file().level()))
                     && (valueFilter == null || mayMatch(e.file()))) {
                 selected.add(e);
             }
         }
         TableFeatureCheck.checkDataFiles(tableName, selected, access);
+        listener.onScan(new ScanStats((System.nanoTime() - started) / 1_000_000, counts.manifests,
+                counts.entries - selected.size(), selected.size()));
         return new Plan(snapshot, selected);
     }
 
-    private List<ManifestEntry> files(Snapshot snapshot, ManifestFilter filter) throws IOException {
+    private List<ManifestEntry> files(Snapshot snapshot, ManifestFilter filter, ScanCounts counts)
+            throws IOException {
         switch (mode) {
             case ALL:
-                return entries.liveEntries(snapshot, filter);
+                return entries.liveEntries(snapshot, filter, counts);
             case DELTA:
                 List<ManifestEntry> added = new ArrayList<>();
-                for (ManifestEntry e : entries.deltaEntries(snapshot, filter)) {
+                for (ManifestEntry e : entries.deltaEntries(snapshot, filter, counts)) {
                     if (e.kind() == FileKind.ADD) {
                         added.add(e);
+                    } else {
+                        counts.entries--; // a removal is not a file the plan could have selected
                     }
                 }
                 return added;
             case CHANGELOG:
-                return entries.changelogEntries(snapshot, filter);
+                return entries.changelogEntries(snapshot, filter, counts);
             default:
                 throw new IllegalStateException("Unknown scan mode " + mode);
         }

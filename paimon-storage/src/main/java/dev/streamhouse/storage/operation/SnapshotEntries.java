@@ -38,10 +38,17 @@ public final class SnapshotEntries {
 
     /** Entries of the snapshot's delta manifests only (what the snapshot changed). */
     public List<ManifestEntry> deltaEntries(Snapshot s, ManifestFilter filter) throws IOException {
+        return deltaEntries(s, filter, new ScanCounts());
+    }
+
+    /** {@link #deltaEntries(Snapshot, ManifestFilter)}, counting what it read into {@code counts}. */
+    List<ManifestEntry> deltaEntries(Snapshot s, ManifestFilter filter, ScanCounts counts) throws IOException {
         List<ManifestEntry> out = new ArrayList<>();
         for (ManifestFileMeta m : manifestList.read(s.deltaManifestList(), s.deltaManifestListSize())) {
             if (filter.mayMatch(m)) {
+                counts.manifests++;
                 for (ManifestEntry e : manifestFile.read(m.fileName(), m.fileSize())) {
+                    counts.entries++;
                     if (filter.matches(e)) {
                         out.add(e);
                     }
@@ -56,13 +63,20 @@ public final class SnapshotEntries {
      * empty when the snapshot has no changelog manifest list (docs/format.md §10).
      */
     public List<ManifestEntry> changelogEntries(Snapshot s, ManifestFilter filter) throws IOException {
+        return changelogEntries(s, filter, new ScanCounts());
+    }
+
+    /** {@link #changelogEntries(Snapshot, ManifestFilter)}, counting what it read into {@code counts}. */
+    List<ManifestEntry> changelogEntries(Snapshot s, ManifestFilter filter, ScanCounts counts) throws IOException {
         List<ManifestEntry> out = new ArrayList<>();
         if (s.changelogManifestList() == null) {
             return out;
         }
         for (ManifestFileMeta m : manifestList.read(s.changelogManifestList(), s.changelogManifestListSize())) {
             if (filter.mayMatch(m)) {
+                counts.manifests++;
                 for (ManifestEntry e : manifestFile.read(m.fileName(), m.fileSize())) {
+                    counts.entries++;
                     if (filter.matches(e)) {
                         out.add(e);
                     }
@@ -79,6 +93,14 @@ public final class SnapshotEntries {
 
     /** Live files of the snapshot that the filter keeps, in manifest order. */
     public List<ManifestEntry> liveEntries(Snapshot s, ManifestFilter filter) throws IOException {
+        return liveEntries(s, filter, new ScanCounts());
+    }
+
+    /**
+     * {@link #liveEntries(Snapshot, ManifestFilter)}, counting the manifests it read and the live entries
+     * they hold into {@code counts}.
+     */
+    List<ManifestEntry> liveEntries(Snapshot s, ManifestFilter filter, ScanCounts counts) throws IOException {
         List<ManifestFileMeta> manifests = new ArrayList<>();
         for (ManifestFileMeta m : dataManifests(s)) {
             if (filter.mayMatch(m)) {
@@ -86,6 +108,8 @@ public final class SnapshotEntries {
             }
         }
         List<ManifestEntry> live = FileEntries.liveEntries(manifestFile, manifests);
+        counts.manifests += manifests.size();
+        counts.entries += live.size();
         if (filter.isAll()) {
             return live;
         }

@@ -1,5 +1,7 @@
 package dev.streamhouse.flink.catalog.testutils;
 
+import dev.streamhouse.flink.common.metrics.MetricsForTests;
+
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.fs.FileIO;
@@ -27,7 +29,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Base of SQL integration tests against a paimon catalog: one MiniCluster per test class, and per test
+ * Base of SQL integration tests against a paimon catalog: one MiniCluster per test class (reporting its
+ * metrics to {@link MetricsForTests}), and per test
  * a fresh warehouse ({@link #warehouse}) with a batch {@link TableEnvironment} whose current catalog is
  * {@value #CATALOG} over it ({@code default} database). Subclasses add catalog options with
  * {@link #catalogOptions()}.
@@ -43,6 +46,7 @@ public abstract class CatalogITCaseBase {
     @RegisterExtension
     protected static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
             new MiniClusterResourceConfiguration.Builder()
+                    .setConfiguration(MetricsForTests.configure(new org.apache.flink.configuration.Configuration()))
                     .setNumberTaskManagers(1)
                     .setNumberSlotsPerTaskManager(2)
                     .build());

@@ -1,6 +1,7 @@
 package dev.streamhouse.flink.common.metrics;
 
 import dev.streamhouse.storage.commit.CommitStats;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Histogram;
 
 import java.util.function.ToLongFunction;
@@ -17,6 +18,8 @@ public final class CommitMetrics {
     private final Histogram durations;
     private volatile CommitStats last = NONE;
     private volatile long lastFreshness;
+    private Counter recordsOut;
+    private Counter bytesOut;
 
     public CommitMetrics(TableMetricGroup group) {
         gauge(group, TableMetric.LAST_COMMIT_DURATION, CommitStats::durationMillis);
@@ -46,10 +49,25 @@ public final class CommitMetrics {
         group.gauge(metric, () -> value.applyAsLong(last));
     }
 
+    /**
+     * Also counts what commits made visible in the committer's FLIP-33 sink metrics
+     * ({@code numRecordsOut}, {@code numBytesOut} of its {@code OperatorIOMetricGroup}): the rows and bytes
+     * of the data files writers added, as Paimon's committer counts them.
+     */
+    public CommitMetrics withSinkCounters(Counter recordsOut, Counter bytesOut) {
+        this.recordsOut = recordsOut;
+        this.bytesOut = bytesOut;
+        return this;
+    }
+
     /** A commit of the table returned normally. */
     public void report(CommitStats stats) {
         last = stats;
         durations.update(stats.durationMillis());
+        if (recordsOut != null) {
+            recordsOut.inc(stats.deltaRecordsAppended());
+            bytesOut.inc(stats.deltaBytesAppended());
+        }
     }
 
     /**

@@ -40,7 +40,38 @@ public final class TableMetricGroup {
         group(metric).gauge(metric.metricName(), (Gauge<T>) value::get);
     }
 
-    /** Registers histogram {@code metric} over the last {@link WindowHistogram#DEFAULT_WINDOW} values. */
+    /** Registers counter {@code metric} reading {@code count} (the counter cannot be changed through Flink). */
+    public void counter(TableMetric metric, java.util.function.LongSupplier count) {
+        check(metric, TableMetric.Kind.COUNTER);
+        group(metric).counter(metric.metricName(), new org.apache.flink.metrics.Counter() {
+            @Override
+            public void inc() {
+                throw new UnsupportedOperationException(metric.metricName() + " is read-only");
+            }
+
+            @Override
+            public void inc(long n) {
+                throw new UnsupportedOperationException(metric.metricName() + " is read-only");
+            }
+
+            @Override
+            public void dec() {
+                throw new UnsupportedOperationException(metric.metricName() + " is read-only");
+            }
+
+            @Override
+            public void dec(long n) {
+                throw new UnsupportedOperationException(metric.metricName() + " is read-only");
+            }
+
+            @Override
+            public long getCount() {
+                return count.getAsLong();
+            }
+        });
+    }
+
+        /** Registers histogram {@code metric} over the last {@link WindowHistogram#DEFAULT_WINDOW} values. */
     public Histogram histogram(TableMetric metric) {
         check(metric, TableMetric.Kind.HISTOGRAM);
         return group(metric).histogram(metric.metricName(), new WindowHistogram(WindowHistogram.DEFAULT_WINDOW));

@@ -118,7 +118,9 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
             }
         }
         commit = table.newStreamCommit(commitUser);
-        metrics = new CommitMetrics(TableMetricGroup.of(getMetricGroup(), table.fullName()));
+        metrics = new CommitMetrics(TableMetricGroup.of(getMetricGroup(), table.fullName())).withSinkCounters(
+                getMetricGroup().getIOMetricGroup().getNumRecordsOutCounter(),
+                getMetricGroup().getIOMetricGroup().getNumBytesOutCounter());
         commit.onCommitStats(metrics::report);
         checkpointStarts = new TreeMap<>();
         if (!pending.isEmpty()) {

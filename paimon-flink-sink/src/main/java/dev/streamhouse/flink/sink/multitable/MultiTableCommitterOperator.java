@@ -116,7 +116,9 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
         return commits.computeIfAbsent(table, t -> {
             TableCommit commit = catalog.getTable(Identifier.fromString(t)).newStreamCommit(commitUser);
             CommitMetrics tableMetrics = metrics.computeIfAbsent(t,
-                    name -> new CommitMetrics(TableMetricGroup.of(getMetricGroup(), name)));
+                    name -> new CommitMetrics(TableMetricGroup.of(getMetricGroup(), name)).withSinkCounters(
+                            getMetricGroup().getIOMetricGroup().getNumRecordsOutCounter(),
+                            getMetricGroup().getIOMetricGroup().getNumBytesOutCounter()));
             return commit.onCommitStats(tableMetrics::report);
         });
     }

@@ -1,5 +1,9 @@
 package dev.streamhouse.flink.sink.multitable;
 
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
+import dev.streamhouse.flink.common.metrics.WriterMetrics;
+import dev.streamhouse.storage.metrics.WriterStats;
+
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.writer.CommittedCheckpoint;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
@@ -68,6 +72,9 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
     private transient WriteContext context;
 
     /** A table being written: its write and the schema (and row decoder) it writes. */
+    /** Per table, once registered: metric groups cannot be registered twice. */
+    private final Map<String, WriterMetrics> metrics = new java.util.HashMap<>();
+
     private static final class OpenTable {
         final Table table;
         final TableWrite write;
@@ -150,6 +157,7 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
         OpenTable open;
         if (previous == null) {
             open = new OpenTable(table, table.newWrite(context));
+            open.write.reportTo(writerStats(name));
             int n = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
             int index = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
             open.write.resumeLevelZero((partition, bucket) ->
@@ -158,9 +166,15 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
             LOG.info("Table {} changed from schema {} to {}; its write continues under the new schema", name,
                     previous.schemaId(), schemaId);
             open = new OpenTable(table, table.newWrite(context.succeeding(previous.write)));
+            open.write.reportTo(writerStats(name));
         }
         tables.put(name, open);
         return open;
+    }
+
+    /** The writer metrics of table {@code name} in this task, registered at its first write. */
+    private WriterStats writerStats(String name) {
+        return metrics.computeIfAbsent(name, n -> new WriterMetrics(TableMetricGroup.of(getMetricGroup(), n))).stats();
     }
 
     @Override

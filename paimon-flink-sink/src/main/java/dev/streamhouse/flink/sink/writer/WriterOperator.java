@@ -1,5 +1,8 @@
 package dev.streamhouse.flink.sink.writer;
 
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
+import dev.streamhouse.flink.common.metrics.WriterMetrics;
+
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
 import dev.streamhouse.flink.common.data.RowDataView;
@@ -149,6 +152,7 @@ public final class WriterOperator extends AbstractStreamOperator<Committable>
         }
         context = context.withTempDirectories(tempDirs);
         write = table.newWrite(context);
+        write.reportTo(new WriterMetrics(TableMetricGroup.of(getMetricGroup(), table.fullName())).stats());
         if (!replacesData) {
             int n = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
             int index = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();

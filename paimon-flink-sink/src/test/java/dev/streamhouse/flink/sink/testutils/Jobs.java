@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.testutils;
 
+import dev.streamhouse.flink.common.metrics.MetricsForTests;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;

@@ -1,5 +1,7 @@
 package dev.streamhouse.flink.source.lookup;
 
+import dev.streamhouse.flink.common.metrics.LookupMetrics;
+
 import dev.streamhouse.flink.common.data.RowDataView;
 import dev.streamhouse.flink.source.data.FlinkRowData;
 import dev.streamhouse.storage.data.InternalRow;
@@ -63,8 +65,11 @@ final class DimensionCache implements Closeable {
     private Future<?> runningRefresh;
     private volatile Throwable refreshFailure;
 
-    private DimensionCache(LookupTable table, Path directory, Options options) {
+    private final LookupMetrics metrics;
+
+    private DimensionCache(LookupTable table, Path directory, Options options, LookupMetrics metrics) {
         this.table = table;
+        this.metrics = metrics;
         this.directory = directory;
         Duration interval = options.get(LookupJoinOptions.LOOKUP_CONTINUOUS_DISCOVERY_INTERVAL);
         this.refreshIntervalMillis = (interval != null ? interval
@@ -90,7 +95,7 @@ final class DimensionCache implements Closeable {
      *
      * @throws IllegalArgumentException if an option of the table cannot serve a lookup
      */
-    static DimensionCache open(LookupJoinSpec spec, Path directory) {
+    static DimensionCache open(LookupJoinSpec spec, Path directory, LookupMetrics metrics) {
         Options options = spec.table().schema().tableOptions();
         LookupTable.Store store;
         switch (options.get(LookupJoinOptions.LOOKUP_CACHE)) {
@@ -109,6 +114,7 @@ final class DimensionCache implements Closeable {
                         options.get(LookupOptions.LOOKUP_CACHE_MAX_MEMORY_SIZE).bytes(),
                         options.get(LookupOptions.LOOKUP_CACHE_MAX_DISK_SIZE).bytes(),
                         options.get(LookupJoinOptions.LOOKUP_BOOTSTRAP_PARALLELISM)));
+        long started = System.nanoTime();
         try {
             table.open();
         } catch (RuntimeException | Error e) {
@@ -116,7 +122,8 @@ final class DimensionCache implements Closeable {
             deleteDirectory(directory);
             throw e;
         }
-        return new DimensionCache(table, directory, options);
+        metrics.loaded((System.nanoTime() - started) / 1_000_000, table.snapshotId(), table::diskBytes);
+        return new DimensionCache(table, directory, options, metrics);
     }
 
     /** The encoded join key of a Flink key row, or null when a value is NULL (nothing matches). */
@@ -141,6 +148,7 @@ final class DimensionCache implements Closeable {
         if (cacheable) {
             List<RowData> hit = recent.get(key, before);
             if (hit != null) {
+                metrics.lookedUp(hit.size(), true);
                 return hit;
             }
         }
@@ -157,6 +165,7 @@ final class DimensionCache implements Closeable {
         if (cacheable && !refreshing && generation.get() == before) {
             recent.put(key, before, out);
         }
+        metrics.lookedUp(out.size(), false);
         return out;
     }
 
@@ -218,6 +227,7 @@ final class DimensionCache implements Closeable {
     private void refreshNow(boolean partitions) {
         refreshing = true;
         boolean changed = false;
+        long started = System.nanoTime();
         try {
             if (partitions) {
                 changed = table.refreshPartitions();
@@ -228,6 +238,7 @@ final class DimensionCache implements Closeable {
                 generation.incrementAndGet();
             }
             refreshing = false;
+            metrics.refreshed((System.nanoTime() - started) / 1_000_000, table.snapshotId());
         }
     }
 
@@ -241,6 +252,7 @@ final class DimensionCache implements Closeable {
         if (refresher != null) {
             refresher.shutdownNow();
         }
+        metrics.closed();
         table.close();
         deleteDirectory(directory);
     }

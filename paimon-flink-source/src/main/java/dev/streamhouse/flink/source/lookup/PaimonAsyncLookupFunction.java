@@ -1,5 +1,8 @@
 package dev.streamhouse.flink.source.lookup;
 
+import dev.streamhouse.flink.common.metrics.LookupMetrics;
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
+
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.AsyncLookupFunction;
 import org.apache.flink.table.functions.FunctionContext;
@@ -31,7 +34,8 @@ public final class PaimonAsyncLookupFunction extends AsyncLookupFunction {
     @Override
     public void open(FunctionContext context) throws Exception {
         super.open(context);
-        cache = DimensionCache.open(spec, LocalCacheDirectory.create(context, spec.table().fullName()));
+        cache = DimensionCache.open(spec, LocalCacheDirectory.create(context, spec.table().fullName()),
+                new LookupMetrics(TableMetricGroup.of(context.getMetricGroup(), spec.table().fullName())));
         AtomicInteger n = new AtomicInteger();
         pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "lookup-" + spec.table().fullName() + "-" + n.incrementAndGet());

@@ -1,5 +1,8 @@
 package dev.streamhouse.flink.source.lookup;
 
+import dev.streamhouse.flink.common.metrics.LookupMetrics;
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
+
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.LookupFunction;
@@ -25,7 +28,8 @@ public final class PaimonLookupFunction extends LookupFunction {
     @Override
     public void open(FunctionContext context) throws Exception {
         super.open(context);
-        cache = DimensionCache.open(spec, LocalCacheDirectory.create(context, spec.table().fullName()));
+        cache = DimensionCache.open(spec, LocalCacheDirectory.create(context, spec.table().fullName()),
+                new LookupMetrics(TableMetricGroup.of(context.getMetricGroup(), spec.table().fullName())));
     }
 
     @Override

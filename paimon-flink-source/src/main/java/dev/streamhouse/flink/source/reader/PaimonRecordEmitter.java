@@ -16,6 +16,11 @@ import org.apache.flink.table.data.RowData;
  * at the next row, as Flink's own columnar file sources emit theirs: no object is made per row.
  * Flink's contract allows it: without object reuse a chained operator gets a copy; with object reuse
  * enabled operators must not hold on to input objects (Flink's SQL operators copy what they keep).
+ *
+ * <p><b>Timestamps.</b> As Apache Paimon's source does, rows carry the creation time of their split's
+ * oldest file as record timestamp ({@link PaimonSplitState#eventTime()}), from which Flink reports
+ * FLIP-33's {@code currentEmitEventTimeLag}. A watermark declared on the table takes its event time
+ * from the row, not from this timestamp.
  */
 final class PaimonRecordEmitter implements RecordEmitter<RowChunk, RowData, PaimonSplitState> {
     private final RecordLimiter limiter;
@@ -28,11 +33,16 @@ final class PaimonRecordEmitter implements RecordEmitter<RowChunk, RowData, Paim
 
     @Override
     public void emitRecord(RowChunk rows, SourceOutput<RowData> output, PaimonSplitState splitState) {
+        long timestamp = splitState.eventTime();
         for (int i = 0, n = rows.size(); i < n; i++) {
             if (!limiter.tryAcquire()) {
                 return;
             }
-            output.collect(view.replace(rows.row(i, columnarView)));
+            if (timestamp == Long.MIN_VALUE) {
+                output.collect(view.replace(rows.row(i, columnarView)));
+            } else {
+                output.collect(view.replace(rows.row(i, columnarView)), timestamp);
+            }
             splitState.recordEmitted();
         }
     }

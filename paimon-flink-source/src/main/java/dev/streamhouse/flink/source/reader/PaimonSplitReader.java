@@ -65,10 +65,18 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
     /** {@link #batch} when it is columnar: its rows are taken by id, without a row object each. */
     private ColumnarRowIterator columnar;
 
+    private final FetchLag fetchLag;
+
     /** @param read the configured read (projection, filter with {@code executeFilter()}) */
     public PaimonSplitReader(TableRead read, RecordLimiter limiter) {
+        this(read, limiter, FetchLag.unregistered());
+    }
+
+    /** @param fetchLag told when each split is opened */
+    public PaimonSplitReader(TableRead read, RecordLimiter limiter, FetchLag fetchLag) {
         this.read = read;
         this.limiter = limiter;
+        this.fetchLag = fetchLag;
     }
 
     @Override
@@ -134,6 +142,7 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
 
     private void open(PaimonSplit split) throws IOException {
         current = split;
+        fetchLag.splitOpened(split);
         reader = read.createReader(split.dataSplit());
         for (long skipped = 0; skipped < split.recordsToSkip(); skipped++) {
             if (nextRow() == null) {

@@ -8,6 +8,7 @@ package dev.streamhouse.flink.source.split;
 public final class PaimonSplitState {
     private final PaimonSplit split;
     private long emittedRecords;
+    private long eventTime = Long.MIN_VALUE;
 
     public PaimonSplitState(PaimonSplit split) {
         this.split = split;
@@ -21,6 +22,18 @@ public final class PaimonSplitState {
 
     public long emittedRecords() {
         return emittedRecords;
+    }
+
+    /**
+     * The timestamp its records carry downstream, as Paimon's source gives them: when the oldest file of
+     * the split was written (epoch millis), or {@code Long.MIN_VALUE} (no timestamp) if its files do not
+     * record it. Flink measures FLIP-33's {@code currentEmitEventTimeLag} from it.
+     */
+    public long eventTime() {
+        if (eventTime == Long.MIN_VALUE) {
+            eventTime = split.dataSplit().earliestFileCreationEpochMillis().orElse(Long.MIN_VALUE + 1);
+        }
+        return eventTime == Long.MIN_VALUE + 1 ? Long.MIN_VALUE : eventTime;
     }
 
     /** The split to checkpoint: a restore skips what was emitted. */

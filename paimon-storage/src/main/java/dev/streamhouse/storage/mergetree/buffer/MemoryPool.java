@@ -32,7 +32,9 @@ public final class MemoryPool {
     private final ArrayDeque<byte[]> freePages = new ArrayDeque<>();
     private final List<MemoryOwner> owners = new ArrayList<>();
     private int createdPages;
-    private int usedPages;
+    /** Written by the owning thread only; volatile so that metrics may read it from others. */
+    private volatile int usedPages;
+    private Runnable onPreemption = () -> { };
     private boolean preempting;
 
     /** A pool of {@code totalBytes} (rounded down to whole pages) in pages of {@link #DEFAULT_PAGE_SIZE}. */
@@ -76,6 +78,11 @@ public final class MemoryPool {
         return totalBytes() - usedBytes();
     }
 
+    /** Runs {@code listener} each time an owner is asked to flush to make room for another. */
+    public void onPreemption(Runnable listener) {
+        this.onPreemption = java.util.Objects.requireNonNull(listener, "listener");
+    }
+
     /** Makes {@code owner} a candidate for preemption. */
     public void register(MemoryOwner owner) {
         for (MemoryOwner o : owners) {
@@ -107,6 +114,9 @@ public final class MemoryPool {
             candidates.sort(Comparator.comparingLong(MemoryOwner::memoryOccupancy).reversed());
             for (MemoryOwner owner : candidates) {
                 if (owner.memoryOccupancy() > 0 || owner == requester) {
+                    if (owner != requester) {
+                        onPreemption.run();
+                    }
                     owner.flushMemory();
                     page = takeFreePage();
                     if (page != null || owner == requester) {

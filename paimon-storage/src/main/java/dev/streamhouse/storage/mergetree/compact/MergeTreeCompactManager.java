@@ -13,6 +13,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import dev.streamhouse.storage.metrics.WriterStats;
 
 /**
  * Runs the compactions of one bucket: keeps its {@link Levels}, asks the strategy what to compact,
@@ -53,6 +54,11 @@ public final class MergeTreeCompactManager implements AutoCloseable {
     private final BucketDeletionVectors deletionVectors;
     /** The submitted task whose result has not been collected, or null. */
     private Future<CompactResult> running;
+    /** Whether {@link #running} ended (ran to its end or was counted as abandoned). */
+    private java.util.concurrent.atomic.AtomicBoolean runningEnded;
+    private WriterStats stats = new WriterStats();
+    private Object statsKey = this;
+    private WriterStats.BucketShape lastShape;
 
     /**
      * @param compactionFileSize see {@link MergeTreeCompactTask}
@@ -89,9 +95,36 @@ public final class MergeTreeCompactManager implements AutoCloseable {
         this.deletionVectors = deletionVectorsOrNull;
     }
 
+    /**
+     * Records the bucket's shape and compactions into {@code stats} under {@code key} (its partition and
+     * bucket) from now on; {@link #close()} removes the bucket from them.
+     */
+    public void reportTo(WriterStats stats, Object key) {
+        this.stats = java.util.Objects.requireNonNull(stats, "stats");
+        this.statsKey = key;
+        reportShape();
+    }
+
+    private void reportShape() {
+        long level0Bytes = 0;
+        List<DataFileMeta> level0 = levels.level0Files();
+        for (DataFileMeta f : level0) {
+            level0Bytes += f.fileSize();
+        }
+        lastShape = new WriterStats.BucketShape(level0.size(), level0Bytes, levels.numberOfSortedRuns(),
+                levels.totalSize());
+        stats.bucketChanged(statsKey, lastShape);
+    }
+
+    /** The writer waited {@code nanos} for this bucket's compaction because of the stop trigger. */
+    public void waitedForCompaction(long nanos) {
+        stats.waitedForCompaction(nanos);
+    }
+
     /** Adds a flushed level-0 file. */
     public void addNewFile(DataFileMeta file) {
         levels.addLevel0File(file);
+        reportShape();
     }
 
     /**
@@ -145,8 +178,36 @@ public final class MergeTreeCompactManager implements AutoCloseable {
                 outside.add(f);
             }
         }
-        running = executor.submit(new MergeTreeCompactTask(keyComparator, compactionFileSize,
-                rewriter.forCompaction(outside), unit, levels.nonEmptyHighestLevel(), deletionVectors != null));
+        MergeTreeCompactTask task = new MergeTreeCompactTask(keyComparator, compactionFileSize,
+                rewriter.forCompaction(outside), unit, levels.nonEmptyHighestLevel(), deletionVectors != null);
+        long inputBytes = 0;
+        for (DataFileMeta f : unit.files()) {
+            inputBytes += f.fileSize();
+        }
+        long input = inputBytes;
+        WriterStats reportTo = stats;
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+        reportTo.compactionStarted();
+        runningEnded = ended;
+        running = executor.submit(() -> {
+            long started = System.nanoTime();
+            try {
+                CompactResult result = task.call();
+                if (!ended.getAndSet(true)) {
+                    long output = 0;
+                    for (DataFileMeta f : result.after()) {
+                        output += f.fileSize();
+                    }
+                    reportTo.compactionCompleted((System.nanoTime() - started) / 1_000_000, input, output);
+                }
+                return result;
+            } catch (Throwable e) {
+                if (!ended.getAndSet(true)) {
+                    reportTo.compactionAbandoned();
+                }
+                throw e;
+            }
+        });
     }
 
     /**
@@ -195,6 +256,7 @@ public final class MergeTreeCompactManager implements AutoCloseable {
         running = null;
         try {
             levels.update(result.before(), result.after());
+            reportShape();
             if (deletionVectors != null) {
                 deletionVectors.apply(result.before(), result.after(), result.deletions());
             }
@@ -235,6 +297,9 @@ public final class MergeTreeCompactManager implements AutoCloseable {
         }
         Future<CompactResult> abandoned = running;
         running = null;
+        if (runningEnded != null && !runningEnded.getAndSet(true)) {
+            stats.compactionAbandoned();
+        }
         if (abandoned.cancel(true)) {
             return; // the interrupted task discards its own files
         }
@@ -265,5 +330,8 @@ public final class MergeTreeCompactManager implements AutoCloseable {
     @Override
     public void close() {
         cancelCompaction();
+        if (lastShape != null) {
+            stats.bucketClosed(statsKey, lastShape);
+        }
     }
 }

@@ -157,9 +157,13 @@ public final class MergeTreeWriter implements AutoCloseable {
         if (!writeOnly) {
             collect(poll());
             compactions.triggerCompaction();
-            while (compactions.shouldWaitForLatestCompaction()) {
-                collect(await());
-                compactions.triggerCompaction();
+            if (compactions.shouldWaitForLatestCompaction()) {
+                long waitStarted = System.nanoTime();
+                while (compactions.shouldWaitForLatestCompaction()) {
+                    collect(await());
+                    compactions.triggerCompaction();
+                }
+                compactions.waitedForCompaction(System.nanoTime() - waitStarted);
             }
         }
     }
@@ -343,10 +347,15 @@ public final class MergeTreeWriter implements AutoCloseable {
         return null;
     }
 
+    /** The bucket's compactions (writer thread only). */
+    public MergeTreeCompactManager compactions() {
+        return compactions;
+    }
+
     /** Stops compaction, drops buffered records and deletes files (data and changelog) no commit will reference. */
     @Override
     public void close() {
-        compactions.cancelCompaction();
+        compactions.close();
         try {
             buffer.close();
         } catch (IOException ignored) {

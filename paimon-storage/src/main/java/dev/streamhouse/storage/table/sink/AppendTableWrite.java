@@ -301,6 +301,11 @@ public final class AppendTableWrite implements TableWrite {
     }
 
     @Override
+    public void reportTo(dev.streamhouse.storage.metrics.WriterStats stats) {
+        stats.writerCount(writers::size); // an int read, safe enough from another thread for a metric
+    }
+
+    @Override
     public void close() {
         if (buckets != null) {
             buckets.close();

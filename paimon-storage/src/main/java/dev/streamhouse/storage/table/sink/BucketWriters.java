@@ -15,6 +15,7 @@ import dev.streamhouse.storage.mergetree.KeyComparator;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.buffer.MemoryPool;
+import dev.streamhouse.storage.metrics.WriterStats;
 import dev.streamhouse.storage.mergetree.buffer.WriteBuffer;
 import dev.streamhouse.storage.mergetree.buffer.WriteBufferBuilder;
 import dev.streamhouse.storage.mergetree.compact.Levels;
@@ -98,6 +99,8 @@ final class BucketWriters implements AutoCloseable {
     private java.nio.file.Path spillDirectory;
     private ExecutorService compactionExecutor;
     private LookupFileCache lookupFiles;
+    /** Where the buckets report their shape and compactions, or null. */
+    private WriterStats stats;
 
     BucketWriters(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas, FileFormat format,
             String tableName, BucketStateLoader state, KeyValueLayout layout, java.nio.file.Path tempDirectory) {
@@ -186,6 +189,9 @@ final class BucketWriters implements AutoCloseable {
             writer = create(partition.copy(), bucket);
             writers.put(key, writer);
             byBuffer.put(writer.buffer(), writer);
+            if (stats != null) {
+                writer.compactions().reportTo(stats, key);
+            }
         }
         return writer;
     }
@@ -235,7 +241,11 @@ final class BucketWriters implements AutoCloseable {
         for (HandOver h : buckets) {
             MergeTreeWriter writer = create(h.partition(), h.bucket(), h.files(), h.nextSequence(), h.vectors());
             writer.adopt(h.pending());
-            writers.put(new PartitionBucket(h.partition(), h.bucket()), writer);
+            PartitionBucket key = new PartitionBucket(h.partition(), h.bucket());
+            writers.put(key, writer);
+            if (stats != null) {
+                writer.compactions().reportTo(stats, key);
+            }
             byBuffer.put(writer.buffer(), writer);
         }
     }
@@ -410,6 +420,15 @@ final class BucketWriters implements AutoCloseable {
             });
         }
         return compactionExecutor;
+    }
+
+    /** See {@link TableWrite#reportTo}: the buckets open now and those opened later. */
+    void reportTo(WriterStats stats) {
+        this.stats = stats;
+        stats.bufferMemory(pool.totalBytes(), pool::usedBytes);
+        stats.sortedRunTriggers(MergeTreeOptions.compactionTrigger(options), MergeTreeOptions.stopTrigger(options));
+        pool.onPreemption(stats::bufferPreempted);
+        writers.forEach((key, writer) -> writer.compactions().reportTo(stats, key));
     }
 
     @Override

@@ -289,6 +289,11 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     }
 
     @Override
+    public void reportTo(dev.streamhouse.storage.metrics.WriterStats stats) {
+        writers.reportTo(stats);
+    }
+
+    @Override
     public void close() {
         writers.close();
     }

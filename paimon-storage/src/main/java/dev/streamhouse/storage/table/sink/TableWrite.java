@@ -56,6 +56,13 @@ public interface TableWrite extends AutoCloseable {
     }
 
     /** Deletes files written since the last {@link #prepareCommit()} and releases resources. */
+    /**
+     * Records from now on what the write does into {@code stats} (open writers; for primary-key tables
+     * also the write buffer, the LSM shape of each open bucket and the compactions), for an engine's
+     * metrics. Call it again on a write that continues another.
+     */
+    void reportTo(dev.streamhouse.storage.metrics.WriterStats stats);
+
     @Override
     void close();
 }

@@ -11,6 +11,7 @@ import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
+import dev.streamhouse.storage.metrics.ScanListener;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.SnapshotFinder;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
@@ -85,6 +86,7 @@ public final class DataReadBuilder implements ReadBuilder {
     private String tagName;
     /** {@code scan.partitions} when it is dynamic (max_pt()) and no caller resolved it yet, else null. */
     private ScanPartitions unresolvedPartitions;
+    private ScanListener scanListener = ScanListener.NONE;
     private boolean keepRetractions;
     /** The only LSM level whose files are planned, or null for all. */
     private Integer level;
@@ -160,6 +162,12 @@ public final class DataReadBuilder implements ReadBuilder {
         if (predicate != null) {
             this.filter = filter == null ? predicate : PredicateBuilder.and(filter, predicate);
         }
+        return this;
+    }
+
+    @Override
+    public DataReadBuilder withScanListener(ScanListener listener) {
+        this.scanListener = java.util.Objects.requireNonNull(listener, "listener");
         return this;
     }
 
@@ -241,7 +249,7 @@ public final class DataReadBuilder implements ReadBuilder {
     public TableScan newScan() {
         TableFeatureCheck.checkOptions(schema, tableName, TableFeatureCheck.Access.BATCH_READ);
         checkPartitionsResolved();
-        TableScan diff = new DiffScans(fileIO, paths.root(), schema, tableName, () -> filtered(scanFactory.get()),
+        TableScan diff = new DiffScans(fileIO, paths.root(), schema, tableName, () -> filtered(newFileScan()),
                 rawReadPolicy(), deletionVectorsEnabled()).scanOrNull();
         if (diff != null) {
             return diff;
@@ -249,14 +257,14 @@ public final class DataReadBuilder implements ReadBuilder {
         long[] range = DiffScans.incrementalRange(schema, tableName);
         String betweenTimes = schema.tableOptions().get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
         if (range == null && betweenTimes != null) {
-            range = IncrementalTimestamps.range(scanFactory.get().snapshotManager(), betweenTimes, tableName);
+            range = IncrementalTimestamps.range(newFileScan().snapshotManager(), betweenTimes, tableName);
         }
         if (range != null) {
-            return new IncrementalTableScan(scanFactory.get().snapshotManager(),
+            return new IncrementalTableScan(newFileScan().snapshotManager(),
                     new ChangelogManager(fileIO, paths.root()),
                     changePlanner(incrementalChangeSource(), false), range[0], range[1], tableName);
         }
-        FileStoreScan scan = scanFactory.get();
+        FileStoreScan scan = newFileScan();
         if (tagName != null) {
             scan.withTaggedSnapshot(TagReads.taggedSnapshot(fileIO, paths.root(), tagName, tableName));
         } else if (snapshotId != null) {
@@ -300,14 +308,14 @@ public final class DataReadBuilder implements ReadBuilder {
                         + incremental.key() + "': it is for batch reads; remove it or read in batch");
             }
         }
-        SnapshotManager snapshots = scanFactory.get().snapshotManager();
+        SnapshotManager snapshots = newFileScan().snapshotManager();
         ConsumerManager consumers = new ConsumerManager(fileIO, paths.root());
         String consumerId = options.get(ConsumerOptions.CONSUMER_ID);
         ChangelogManager changelogs = new ChangelogManager(fileIO, paths.root());
         StartingPoints start = new StartingPoints(snapshots, changelogs, options.get(ScanOptions.SCAN_MODE), snapshotId,
                 timestampMillis, consumers, consumerId, options.get(ConsumerOptions.CONSUMER_IGNORE_PROGRESS),
                 tableName);
-        return new DataTableStreamScan(start, id -> snapshotScan(scanFactory.get().withSnapshot(id), false),
+        return new DataTableStreamScan(start, id -> snapshotScan(newFileScan().withSnapshot(id), false),
                 changePlanner(options.get(ChangelogOptions.CHANGELOG_PRODUCER), readsOverwrites(options)), snapshots,
                 changelogs, consumers, consumerId, tableName);
     }
@@ -384,7 +392,7 @@ public final class DataReadBuilder implements ReadBuilder {
             Predicate keyFilter = KeyFilterPruner.keyFilterOf(filter, schema.rowType(), KeyValueLayout.of(schema).keyType());
             keyPruner = keyFilter == null ? null : new KeyFilterPruner(KeyValueLayout.of(schema).keyType(), keyFilter);
         }
-        return new SnapshotChangePlanner(() -> filtered(scanFactory.get()), keyPruner, schema.hasPrimaryKey(),
+        return new SnapshotChangePlanner(() -> filtered(newFileScan()), keyPruner, schema.hasPrimaryKey(),
                 producer, readOverwrite, tableName);
     }
 
@@ -392,6 +400,10 @@ public final class DataReadBuilder implements ReadBuilder {
      * Adds the level, the partition filter and, for append tables, the value filter to a file store
      * scan.
      */
+    private FileStoreScan newFileScan() {
+        return scanFactory.get().withListener(scanListener);
+    }
+
     private FileStoreScan filtered(FileStoreScan scan) {
         if (level != null) {
             scan.withLevel(level);

@@ -116,6 +116,27 @@ public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int to
         return OptionalLong.of(n);
     }
 
+    /**
+     * When the oldest of the split's files was written, as epoch millis (the files record the writer's
+     * local wall-clock time; it is read in this JVM's time zone, as Paimon reads it); empty when no file
+     * records it. Streaming readers measure how far behind the writers they are with it.
+     */
+    public OptionalLong earliestFileCreationEpochMillis() {
+        long earliest = Long.MAX_VALUE;
+        for (DataFileMeta f : files) {
+            Long local = f.creationTimeMillis();
+            if (local != null) {
+                earliest = Math.min(earliest, local);
+            }
+        }
+        if (earliest == Long.MAX_VALUE) {
+            return OptionalLong.empty();
+        }
+        java.time.LocalDateTime local = java.time.LocalDateTime.ofEpochSecond(Math.floorDiv(earliest, 1000),
+                (int) Math.floorMod(earliest, 1000) * 1_000_000, java.time.ZoneOffset.UTC);
+        return OptionalLong.of(local.atZone(java.time.ZoneId.systemDefault()).toInstant().toEpochMilli());
+    }
+
     @Override
     public long rowCount() {
         long n = 0;

@@ -40,6 +40,12 @@ public interface ReadBuilder {
     ReadBuilder withFilter(Predicate predicate);
 
     /**
+     * Tells {@code listener}, in the planning thread, what each planning of the table's files by this
+     * builder's scans took (manifests read, files skipped and selected); for an engine's scan metrics.
+     */
+    ReadBuilder withScanListener(dev.streamhouse.storage.metrics.ScanListener listener);
+
+    /**
      * Reads only the partitions {@code partitions} (a predicate over partition columns of the table
      * row) selects, in place of a dynamic {@code scan.partitions} (max_pt()), which only a lookup join
      * can follow; AND-ed with the other filters.

@@ -104,6 +104,12 @@ final class ChangeViewReadBuilder implements ReadBuilder {
     }
 
     @Override
+    public ChangeViewReadBuilder withScanListener(dev.streamhouse.storage.metrics.ScanListener listener) {
+        data.withScanListener(listener);
+        return this;
+    }
+
+    @Override
     public ChangeViewReadBuilder withFilter(Predicate predicate) {
         if (predicate == null) {
             return this;

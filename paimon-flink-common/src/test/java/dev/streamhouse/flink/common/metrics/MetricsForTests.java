@@ -1,6 +1,7 @@
-package dev.streamhouse.flink.sink.testutils;
+package dev.streamhouse.flink.common.metrics;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Metric;
@@ -57,6 +58,9 @@ public final class MetricsForTests implements MetricReporter {
         }
         if (m instanceof Histogram h) {
             return h.getCount();
+        }
+        if (m instanceof Counter c) {
+            return c.getCount();
         }
         return m.toString();
     }
