@@ -1,5 +1,8 @@
 package dev.streamhouse.storage.lifecycle;
 
+import dev.streamhouse.storage.metrics.ExpirationStats;
+import java.util.function.Consumer;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,12 +29,18 @@ public final class PostCommitExpiration implements AutoCloseable {
     private final String tableName;
     private ExecutorService executor;
     private Future<?> running;
+    private volatile Consumer<ExpirationStats> listener = stats -> { };
 
     public PostCommitExpiration(SnapshotExpiration expiration, ExpireConfig config, boolean async, String tableName) {
         this.expiration = expiration;
         this.config = config;
         this.async = async;
         this.tableName = tableName;
+    }
+
+    /** Tells {@code listener} what each run did, in the thread that ran it; it must not throw. */
+    public void onRun(Consumer<ExpirationStats> listener) {
+        this.listener = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     /** Call after a commit succeeded; never throws. */
@@ -54,14 +63,22 @@ public final class PostCommitExpiration implements AutoCloseable {
     }
 
     private void runOnce() {
+        long started = System.currentTimeMillis();
+        int consumers = 0;
+        int snapshots = 0;
+        int changelogs = 0;
+        boolean failed = false;
         try {
-            expiration.expireConsumers(config);
-            expiration.expire(config);
-            expiration.expireChangelogs(config);
+            consumers = expiration.expireConsumers(config);
+            snapshots = expiration.expire(config);
+            changelogs = expiration.expireChangelogs(config);
         } catch (Exception e) {
+            failed = true;
             LOG.warn("Snapshot expiration of table {} failed; the commit is not affected and the next commit's "
                     + "expiration finishes the job", tableName, e);
         }
+        long ended = System.currentTimeMillis();
+        listener.accept(new ExpirationStats(ended, ended - started, snapshots, changelogs, consumers, failed));
     }
 
     @Override

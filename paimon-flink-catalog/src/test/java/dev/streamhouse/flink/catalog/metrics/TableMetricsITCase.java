@@ -99,6 +99,24 @@ class TableMetricsITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void committerReportsWhatTheExpirationAfterItsCommitDid() {
+        sql("CREATE TABLE kept (id INT, v STRING) WITH ('bucket' = '-1', 'snapshot.num-retained.min' = '1', "
+                + "'snapshot.num-retained.max' = '2')");
+        for (int i = 0; i < 3; i++) {
+            sql("INSERT INTO kept VALUES (%d, 'x')", i);
+        }
+        MetricsForTests.clear();
+        sql("INSERT INTO kept VALUES (9, 'y')");
+
+        // Snapshots 2 and 3 were kept; the fourth commit's expiration removed snapshot 2.
+        assertThat(rows("SELECT snapshot_id FROM `kept$snapshots`")).containsExactly("+I[3]", "+I[4]");
+        Map<String, Object> expiration = MetricsForTests.values(".paimon.table.kept.expiration.");
+        assertThat(metric(expiration, "expiredSnapshotCount")).isEqualTo(1L);
+        assertThat(metric(expiration, "expirationFailureCount")).isZero();
+        assertThat(metric(expiration, "lastExpirationTime")).isPositive();
+    }
+
+    @Test
     void streamingWriteAndReadReportBuffersCompactionAndFreshness() throws Exception {
         sql("CREATE TABLE pk (k INT PRIMARY KEY NOT ENFORCED, v BIGINT) WITH ('bucket' = '2', "
                 + "'write-buffer-size' = '1 mb', 'num-sorted-run.compaction-trigger' = '2')");

@@ -139,7 +139,21 @@ public enum TableMetric {
     LOOKUP_SNAPSHOT_ID(Group.LOOKUP, "lastLoadedSnapshotId", Kind.GAUGE,
             "Id of the newest snapshot the local copy holds (0 for none); not in Paimon."),
     LOOKUP_DISK_SIZE(Group.LOOKUP, "cacheDiskSize", Kind.GAUGE,
-            "Bytes of local disk the copy uses; not in Paimon.");
+            "Bytes of local disk the copy uses; not in Paimon."),
+
+    LAST_EXPIRATION_TIME(Group.EXPIRATION, "lastExpirationTime", Kind.GAUGE,
+            "When the last expiration after a commit ended (epoch millis; 0 before the first); not in Paimon."),
+    LAST_EXPIRATION_DURATION(Group.EXPIRATION, "lastExpirationDuration", Kind.GAUGE,
+            "Milliseconds the last expiration ran; not in Paimon."),
+    EXPIRED_SNAPSHOT_COUNT(Group.EXPIRATION, "expiredSnapshotCount", Kind.COUNTER,
+            "Snapshots expired (with the files only they used) since the committer started; not in Paimon."),
+    EXPIRED_CHANGELOG_COUNT(Group.EXPIRATION, "expiredChangelogCount", Kind.COUNTER,
+            "Long-lived changelogs ('changelog.num-retained.*') expired since the committer started; not in "
+                    + "Paimon."),
+    EXPIRED_CONSUMER_COUNT(Group.EXPIRATION, "expiredConsumerCount", Kind.COUNTER,
+            "Consumers removed after 'consumer.expiration-time' since the committer started; not in Paimon."),
+    EXPIRATION_FAILURE_COUNT(Group.EXPIRATION, "expirationFailureCount", Kind.COUNTER,
+            "Expirations that failed part-way (the next one finishes their work); not in Paimon.");
 
     /** The metric groups under {@code paimon.table.<table>}. */
     public enum Group {
@@ -147,7 +161,8 @@ public enum TableMetric {
         SCAN("scan"),
         WRITER_BUFFER("writerBuffer"),
         COMPACTION("compaction"),
-        LOOKUP("lookup");
+        LOOKUP("lookup"),
+        EXPIRATION("expiration");
 
         private final String groupName;
 

@@ -7,6 +7,7 @@ import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.flink.common.metrics.CommitMetrics;
+import dev.streamhouse.flink.common.metrics.ExpirationMetrics;
 import dev.streamhouse.flink.common.metrics.TableMetricGroup;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -122,6 +123,8 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
                 getMetricGroup().getIOMetricGroup().getNumRecordsOutCounter(),
                 getMetricGroup().getIOMetricGroup().getNumBytesOutCounter());
         commit.onCommitStats(metrics::report);
+        commit.onExpirationStats(
+                new ExpirationMetrics(TableMetricGroup.of(getMetricGroup(), table.fullName()))::report);
         checkpointStarts = new TreeMap<>();
         if (!pending.isEmpty()) {
             commitRestored();

@@ -1,5 +1,8 @@
 package dev.streamhouse.flink.sink.compact;
 
+import dev.streamhouse.flink.common.metrics.TableMetricGroup;
+import dev.streamhouse.flink.common.metrics.WriterMetrics;
+
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.data.BinaryRow;
@@ -47,6 +50,7 @@ public final class BucketCompactOperator extends AbstractStreamOperator<Committa
     public void open() throws Exception {
         super.open();
         write = table.newWrite();
+        write.reportTo(new WriterMetrics(TableMetricGroup.of(getMetricGroup(), table.fullName())).stats());
         changed = new IntCounter();
         getRuntimeContext().addAccumulator(CHANGED_BUCKETS, changed);
     }

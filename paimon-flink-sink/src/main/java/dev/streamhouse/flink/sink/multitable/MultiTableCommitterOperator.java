@@ -11,6 +11,7 @@ import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.flink.common.metrics.CommitMetrics;
+import dev.streamhouse.flink.common.metrics.ExpirationMetrics;
 import dev.streamhouse.flink.common.metrics.TableMetricGroup;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -68,6 +69,7 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
     private transient NavigableMap<Long, Long> checkpointWatermarks;
     /** Each table's commit metrics, registered with its first commit. */
     private transient Map<String, CommitMetrics> metrics;
+    private transient Map<String, ExpirationMetrics> expirations;
     /** When each checkpoint this committer took started, until it is committed. */
     private transient NavigableMap<Long, Long> checkpointStarts;
 
@@ -83,6 +85,7 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
         catalog = CatalogFactory.createCatalog(new Options(catalogOptions));
         commits = new HashMap<>();
         metrics = new HashMap<>();
+        expirations = new HashMap<>();
         checkpointStarts = new TreeMap<>();
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-multi-table-committer", BytePrimitiveArraySerializer.INSTANCE));
@@ -119,7 +122,9 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
                     name -> new CommitMetrics(TableMetricGroup.of(getMetricGroup(), name)).withSinkCounters(
                             getMetricGroup().getIOMetricGroup().getNumRecordsOutCounter(),
                             getMetricGroup().getIOMetricGroup().getNumBytesOutCounter()));
-            return commit.onCommitStats(tableMetrics::report);
+            ExpirationMetrics expirationMetrics = expirations.computeIfAbsent(t,
+                    name -> new ExpirationMetrics(TableMetricGroup.of(getMetricGroup(), name)));
+            return commit.onCommitStats(tableMetrics::report).onExpirationStats(expirationMetrics::report);
         });
     }
 

@@ -84,6 +84,18 @@ public class TableCommit implements AutoCloseable {
     }
 
     /**
+     * Tells {@code listener} what each run of the expiration after commits did (in the thread that ran
+     * it: the committing one, or a background one with {@code snapshot.expire.execution-mode = async});
+     * nothing when this commit does not expire (e.g. {@code write-only}).
+     */
+    public TableCommit onExpirationStats(java.util.function.Consumer<dev.streamhouse.storage.metrics.ExpirationStats> listener) {
+        if (expiration != null) {
+            expiration.onRun(listener);
+        }
+        return this;
+    }
+
+    /**
      * Runs {@code hook} with the identifier after each successful {@link #commit} (table maintenance such
      * as partition expiration); a hook must not throw.
      */
