@@ -44,6 +44,11 @@ final class BackgroundRun implements AutoCloseable {
         }
     }
 
+    /** Whether the command still runs. */
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Waits until the output contains {@code text}; fails early when the command has ended without it. */
     void awaitOutput(String text, Duration timeout) {
         await().atMost(timeout).pollInterval(Duration.ofMillis(200)).until(() -> {
