@@ -120,7 +120,8 @@ public enum TableMetric {
                     + "'num-sorted-run.stop-trigger', in total: back pressure from compaction; not in Paimon."),
 
     LOOKUP_COUNT(Group.LOOKUP, "lookupCount", Kind.COUNTER,
-            "Lookups of the join task into its local copy of the table; not in Paimon (1.3 has no lookup group)."),
+            "Lookups of the join task into its local copy of the table (Paimon 1.3 has no lookup group); not in "
+                    + "Paimon."),
     LOOKUP_HIT_COUNT(Group.LOOKUP, "lookupHitCount", Kind.COUNTER,
             "Lookups whose key the table has; not in Paimon."),
     LOOKUP_MISS_COUNT(Group.LOOKUP, "lookupMissCount", Kind.COUNTER,
