@@ -118,6 +118,25 @@ class MemoryPoolTest {
     }
 
     @Test
+    void countsFlushesOfOtherOwnersAsPreemptions() throws IOException {
+        MemoryPool pool = new MemoryPool(4 * 256, 256);
+        List<String> log = new ArrayList<>();
+        int[] preemptions = {0};
+        pool.onPreemption(() -> preemptions[0]++);
+        FakeOwner other = new FakeOwner("other", pool, log);
+        FakeOwner requester = new FakeOwner("requester", pool, log);
+        other.take(3);
+        requester.take(1);
+        assertThat(preemptions[0]).as("free pages: no preemption").isZero();
+        requester.take(1);
+        assertThat(log).containsExactly("other");
+        assertThat(preemptions[0]).isEqualTo(1);
+        requester.take(3);
+        assertThat(log).as("the requester flushes itself: not a preemption").containsExactly("other", "requester");
+        assertThat(preemptions[0]).isEqualTo(1);
+    }
+
+    @Test
     void skipsDecliningOwnersButStopsAtTheRequester() throws IOException {
         MemoryPool pool = new MemoryPool(6 * 256, 256);
         List<String> log = new ArrayList<>();
