@@ -2,7 +2,6 @@ package dev.streamhouse.flink.catalog;
 
 import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
 
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
@@ -56,11 +55,7 @@ class StreamingSqlITCase extends CatalogITCaseBase {
 
     @BeforeEach
     void createStreamingEnvironment() {
-        sEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        sEnv.getConfig().set("parallelism.default", "1");
-        sEnv.getConfig().set("execution.checkpointing.interval", "200 ms");
-        sEnv.executeSql(createCatalogStatement());
-        sEnv.useCatalog(CATALOG);
+        sEnv = newStreamingEnvironment();
     }
 
     @AfterEach

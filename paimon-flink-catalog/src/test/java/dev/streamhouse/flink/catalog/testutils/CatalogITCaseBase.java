@@ -66,6 +66,19 @@ public abstract class CatalogITCaseBase {
         tEnv.useCatalog(CATALOG);
     }
 
+    /**
+     * A streaming table environment on the same catalog (current), with parallelism 1 and a checkpoint
+     * every 200 ms, for streaming INSERTs and SELECTs.
+     */
+    protected TableEnvironment newStreamingEnvironment() {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        env.getConfig().set("parallelism.default", "1");
+        env.getConfig().set("execution.checkpointing.interval", "200 ms");
+        env.executeSql(createCatalogStatement());
+        env.useCatalog(CATALOG);
+        return env;
+    }
+
     /** {@code CREATE CATALOG} of the warehouse with {@link #catalogOptions()}, for further table environments. */
     protected String createCatalogStatement() {
         return createCatalogStatement(catalogOptions());
