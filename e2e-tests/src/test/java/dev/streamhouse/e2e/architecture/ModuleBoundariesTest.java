@@ -41,7 +41,9 @@ class ModuleBoundariesTest {
             STORAGE + ".types",
             STORAGE + ".predicate",
             STORAGE + ".options",
-            STORAGE + ".reader");
+            STORAGE + ".reader",
+            STORAGE + ".maintenance.health",
+            STORAGE + ".maintenance.optimize");
 
     /** Single engine-facing classes of otherwise internal packages. */
     static final Set<String> ENGINE_API_CLASSES = Set.of(
