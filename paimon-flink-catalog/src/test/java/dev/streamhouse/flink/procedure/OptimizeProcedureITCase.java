@@ -96,6 +96,13 @@ class OptimizeProcedureITCase extends CatalogITCaseBase {
                 || r.contains("snapshots_retained")));
         assertThat(checks()).doesNotContain("level0_files", "snapshots_retained").contains("deleted_rows");
         assertThat(sortedRows("SELECT * FROM t")).isEqualTo(expected);
+        // several levels now: $levels agrees with $files, sizes and deleted rows included
+        assertThat(sortedRows("SELECT DISTINCT level FROM `t$files`")).hasSizeGreaterThan(1);
+        assertThat(sortedRows("SELECT `partition`, bucket, level, file_count, record_count, file_size_in_bytes,"
+                + " min_file_size, avg_file_size, max_file_size, deleted_record_count FROM `t$levels`"))
+                .isEqualTo(sortedRows("SELECT `partition`, bucket, level, COUNT(*), SUM(record_count),"
+                        + " SUM(file_size_in_bytes), MIN(file_size_in_bytes), SUM(file_size_in_bytes) / COUNT(*),"
+                        + " MAX(file_size_in_bytes), SUM(deleteRowCount) FROM `t$files` GROUP BY `partition`, bucket, level"));
 
         List<String> moderate = optimize("moderate");
         assertThat(moderate).anySatisfy(r -> assertThat(r).startsWith("+I[action, null, compact, ")

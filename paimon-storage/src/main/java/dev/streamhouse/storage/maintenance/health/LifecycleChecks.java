@@ -77,15 +77,23 @@ final class LifecycleChecks {
         }
     }
 
-    /** changelogs_retained: more long-lived changelog files than changelog.num-retained.max. */
+    /**
+     * changelogs_retained: long-lived changelog files exist and, counted with the snapshots (as Apache
+     * Paimon counts them), exceed changelog.num-retained.max.
+     */
     private void changelogsRetained() throws IOException {
-        int count = new ChangelogManager(table.fileIO(), table.location()).listChangelogIds().size();
+        int longLived = new ChangelogManager(table.fileIO(), table.location()).listChangelogIds().size();
+        if (longLived == 0) {
+            return;
+        }
+        int count = longLived + table.snapshotManager().listSnapshotIds().size();
         if (count <= limits.changelogsMax()) {
             return;
         }
         add(Severity.MEDIUM, "changelogs_retained", "table", Integer.toString(count),
                 Integer.toString(limits.changelogsMax()),
-                count + " long-lived changelogs are kept, more than changelog.num-retained.max",
+                count + " changelogs are kept (" + longLived + " long-lived ones in changelog/ and the snapshots'), "
+                        + "more than changelog.num-retained.max",
                 sql.expireChangelogs(limits.changelogsMax()));
     }
 

@@ -51,11 +51,6 @@ final class Statements {
         return "CALL sys.delete_tag(`table` => " + literal(fullName) + ", tag => " + literal(commaSeparatedNames) + ")";
     }
 
-    String rescale(int buckets, Map<String, String> partitionSpec) {
-        return "CALL sys.rescale(`table` => " + literal(fullName) + ", bucket_num => " + buckets
-                + (partitionSpec.isEmpty() ? "" : ", `partition` => " + literal(spec(partitionSpec))) + ")";
-    }
-
     /** {@code ALTER TABLE `db`.`t` SET ('key' = 'value')}. */
     String alter(String key, String value) {
         int dot = fullName.indexOf('.');

@@ -47,15 +47,16 @@ import java.util.Optional;
  *       by {@code target-file-size} (LOW). Fix: compact the table.</li>
  *   <li>{@code bucket_skew} (bucket; fixed buckets, more than one): a bucket with at least
  *       {@code target-file-size} bytes and more than {@code 1 + compaction.max-size-amplification-percent/100}
- *       times its partition's mean bytes (mean over the {@code bucket} option's buckets) (LOW). If the
- *       bucket still holds several sorted runs or deletions, compaction fixes it; if it is one clean run,
- *       its keys are skewed and the fix rescales to twice the buckets (which helps when the bucket key has
- *       many values; a single hot key needs another bucket key).</li>
+ *       times its partition's mean bytes (mean over the {@code bucket} option's buckets) that still holds
+ *       several sorted runs or deletions (LOW). Fix: compact the partition. A compacted bucket that is
+ *       skewed is not reported: its keys are skewed, which no statement fixes short of a new table with
+ *       another bucket key (rescaling adds buckets, which raises the ratio).</li>
  *   <li>{@code snapshots_retained} (table): more snapshots than {@code snapshot.num-retained.max}
  *       (MEDIUM), or more than {@code snapshot.num-retained.min} with the earliest older than
  *       {@code snapshot.time-retained} (LOW). Fix: {@code CALL sys.expire_snapshots}.</li>
- *   <li>{@code changelogs_retained} (table): more long-lived changelogs than
- *       {@code changelog.num-retained.max} (MEDIUM). Fix: {@code CALL sys.expire_changelogs}.</li>
+ *   <li>{@code changelogs_retained} (table): long-lived changelogs (in {@code changelog/}) that, counted
+ *       with the snapshots as Apache Paimon counts them, exceed {@code changelog.num-retained.max}
+ *       (MEDIUM). Fix: {@code CALL sys.expire_changelogs} with that maximum.</li>
  *   <li>{@code consumer_lag} (consumer): a consumer's next snapshot older than
  *       {@code snapshot.time-retained} and more than {@code snapshot.num-retained.min} snapshots behind
  *       the latest (MEDIUM); {@code consumer_expired}: a consumer file not updated for

@@ -156,7 +156,7 @@ public final class TableOptimizer {
                 }
                 return;
             }
-            String scope = buckets.size() + " buckets";
+            String scope = buckets.size() + (buckets.size() == 1 ? " bucket" : " buckets");
             try {
                 String outcome = compaction.compact(buckets, full);
                 actions.add(new Action("compact", scope, (full ? "full: " : "minor: ") + outcome
