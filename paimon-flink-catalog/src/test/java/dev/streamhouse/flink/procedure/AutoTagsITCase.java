@@ -6,7 +6,7 @@ import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
 import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.TableTags;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;

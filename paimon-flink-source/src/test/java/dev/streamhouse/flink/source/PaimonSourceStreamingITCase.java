@@ -3,7 +3,7 @@ package dev.streamhouse.flink.source;
 import dev.streamhouse.flink.source.testutils.FlinkRows;
 import dev.streamhouse.flink.source.testutils.InjectedFailures;
 import dev.streamhouse.flink.source.testutils.SourceTestTables;
-import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.fs.LocalFileIO;

@@ -1,5 +1,8 @@
 package dev.streamhouse.storage.table;
 
+import dev.streamhouse.storage.maintenance.rollback.TableRollback;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
+
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;

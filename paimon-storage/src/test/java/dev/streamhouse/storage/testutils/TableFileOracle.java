@@ -13,7 +13,7 @@ import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.tag.TagManager;
+import dev.streamhouse.storage.maintenance.tag.TagManager;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,14 +1,14 @@
 package dev.streamhouse.storage.maintenance.health;
 
-import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Partition;
-import dev.streamhouse.storage.table.PartitionExpiration;
-import dev.streamhouse.storage.table.TableTags;
+import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -144,7 +144,7 @@ final class LifecycleChecks {
             return;
         }
         LocalDateTime now = LocalDateTime.ofInstant(Instant.ofEpochMilli(nowMillis), ZoneId.systemDefault());
-        for (Partition p : PartitionExpiration.of(table).expiredPartitions(now)) {
+        for (Partition p : TablePartitionExpiration.of(table).expiredPartitions(now)) {
             add(Severity.MEDIUM, "partition_expired", "partition=" + TableLayout.BucketStats.partitionText(p.spec()),
                     p.fileSizeInBytes() + " bytes", duration(limits.partitionExpiration().toMillis()),
                     "the partition is older than partition.expiration-time and still holds " + p.recordCount()

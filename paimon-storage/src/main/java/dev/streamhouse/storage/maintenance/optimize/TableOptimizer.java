@@ -6,9 +6,9 @@ import dev.streamhouse.storage.operation.CommitConflictException;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.OrphanFilesCleaner;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.table.TableExpiration;
+import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import dev.streamhouse.storage.table.sink.CompactionBuckets;
 import dev.streamhouse.storage.table.sink.TableCompactor;
 
@@ -116,7 +116,7 @@ public final class TableOptimizer {
         int expired = TableExpiration.forTable(table).expireSnapshots();
         actions.add(new Action("expire_snapshots", "table", expired + " snapshots expired"));
         if (level == OptimizeLevel.FULL) {
-            OrphanFilesCleaner.Result removed = OrphanFilesCleaner.of(table)
+            TableOrphanFiles.Result removed = TableOrphanFiles.of(table)
                     .clean(System.currentTimeMillis() - orphanMinAgeMillis, false);
             actions.add(new Action("remove_orphan_files", "table", removed.deletedFileCount() + " files ("
                     + removed.deletedBytes() + " bytes) removed"));

@@ -1,6 +1,6 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.deletionvectors.DeletionVectorIndexFile;
 import dev.streamhouse.storage.deletionvectors.SnapshotDeletionFiles;
 import dev.streamhouse.storage.index.IndexManifestFile;

@@ -1,0 +1,81 @@
+package dev.streamhouse.storage.maintenance.expire;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs snapshot, long-lived changelog and consumer expiration after each successful commit, as Paimon does by default,
+ * without ever failing or stalling the commit: the work per run is bounded by
+ * {@code snapshot.expire.limit}, and any failure is logged and left to the next run, which finishes
+ * the job. With {@code snapshot.expire.execution-mode = async} the run happens on a background thread
+ * beside the commit; a commit that finds the previous run still busy skips its own.
+ *
+ * <p>Not thread-safe (one per committer). {@link #close} waits for a running background expiration.
+ */
+public final class PostCommitExpiration implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PostCommitExpiration.class);
+
+    private final SnapshotExpiration expiration;
+    private final ExpireConfig config;
+    private final boolean async;
+    private final String tableName;
+    private ExecutorService executor;
+    private Future<?> running;
+
+    public PostCommitExpiration(SnapshotExpiration expiration, ExpireConfig config, boolean async, String tableName) {
+        this.expiration = expiration;
+        this.config = config;
+        this.async = async;
+        this.tableName = tableName;
+    }
+
+    /** Call after a commit succeeded; never throws. */
+    public void afterCommit() {
+        if (!async) {
+            runOnce();
+            return;
+        }
+        if (running != null && !running.isDone()) {
+            return;
+        }
+        if (executor == null) {
+            executor = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "snapshot-expiration-" + tableName);
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        running = executor.submit(this::runOnce);
+    }
+
+    private void runOnce() {
+        try {
+            expiration.expireConsumers(config);
+            expiration.expire(config);
+            expiration.expireChangelogs(config);
+        } catch (Exception e) {
+            LOG.warn("Snapshot expiration of table {} failed; the commit is not affected and the next commit's "
+                    + "expiration finishes the job", tableName, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (executor == null) {
+            return;
+        }
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(5, TimeUnit.MINUTES)) {
+                LOG.warn("Snapshot expiration of table {} still runs after 5 minutes; leaving it", tableName);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
