@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.procedure;
 
-import dev.streamhouse.storage.options.PartitionLifecycleOptions;
 import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
+import dev.streamhouse.storage.options.PartitionLifecycleOptions;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;

@@ -3,8 +3,6 @@ package dev.streamhouse.storage.maintenance.consumer;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
-import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.streamhouse.storage.maintenance.expire;
 
-import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

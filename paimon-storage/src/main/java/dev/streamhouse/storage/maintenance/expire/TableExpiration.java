@@ -3,9 +3,6 @@ package dev.streamhouse.storage.maintenance.expire;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
-import dev.streamhouse.storage.maintenance.expire.ExpireConfig;
-import dev.streamhouse.storage.maintenance.expire.SnapshotExpiration;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;

@@ -9,7 +9,6 @@ import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.SnapshotEntries;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
-import dev.streamhouse.storage.maintenance.expire.FileCleanup;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import org.slf4j.Logger;

@@ -1,14 +1,14 @@
 package dev.streamhouse.storage.maintenance.health;
 
-import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.fs.FileStatus;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Partition;
-import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
-import dev.streamhouse.storage.maintenance.tag.TableTags;
 
 import java.io.IOException;
 import java.time.Duration;

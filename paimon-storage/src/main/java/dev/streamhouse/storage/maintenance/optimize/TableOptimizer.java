@@ -1,14 +1,14 @@
 package dev.streamhouse.storage.maintenance.optimize;
 
+import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import dev.streamhouse.storage.maintenance.health.HealthFinding;
 import dev.streamhouse.storage.maintenance.health.TableHealth;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.operation.CommitConflictException;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import dev.streamhouse.storage.table.sink.CompactionBuckets;
 import dev.streamhouse.storage.table.sink.TableCompactor;
 

@@ -1,18 +1,18 @@
 package dev.streamhouse.storage.maintenance.orphan;
 
-import dev.streamhouse.storage.table.FileStoreTable;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.maintenance.tag.TagSerializer;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.schema.MetadataJson;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotSerializer;
-import dev.streamhouse.storage.maintenance.tag.TagSerializer;
+import dev.streamhouse.storage.table.FileStoreTable;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,12 +1,12 @@
 package dev.streamhouse.storage.maintenance.orphan;
 
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.FileStatus;
+import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.maintenance.partition.TablePartitionMarkDone;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
-import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.fs.FileStatus;
-import dev.streamhouse.storage.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,9 +1,5 @@
 package dev.streamhouse.storage.maintenance.partition;
 
-import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.Partition;
-import dev.streamhouse.storage.table.Table;
-
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.io.PartitionPathRenderer;
 import dev.streamhouse.storage.options.Options;
@@ -11,8 +7,12 @@ import dev.streamhouse.storage.options.PartitionLifecycleOptions;
 import dev.streamhouse.storage.options.PartitionOptions;
 import dev.streamhouse.storage.partition.PartitionTimeExtractor;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Partition;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.types.RowType;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,14 +1,14 @@
 package dev.streamhouse.storage.maintenance.partition;
 
-import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.Table;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.io.PartitionPathRenderer;
 import dev.streamhouse.storage.options.PartitionLifecycleOptions;
 import dev.streamhouse.storage.schema.MetadataJson;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;

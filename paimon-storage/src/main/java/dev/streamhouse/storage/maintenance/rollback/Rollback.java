@@ -2,12 +2,12 @@ package dev.streamhouse.storage.maintenance.rollback;
 
 import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.FileIO;
-import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.maintenance.expire.FileCleanup;
-import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.maintenance.tag.Tag;
 import dev.streamhouse.storage.maintenance.tag.TagManager;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.snapshot.SnapshotManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

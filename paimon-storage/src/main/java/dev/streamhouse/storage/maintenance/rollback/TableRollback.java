@@ -1,11 +1,9 @@
 package dev.streamhouse.storage.maintenance.rollback;
 
-import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.Table;
-
-import dev.streamhouse.storage.maintenance.rollback.Rollback;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

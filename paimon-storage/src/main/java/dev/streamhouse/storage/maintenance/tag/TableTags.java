@@ -1,13 +1,10 @@
 package dev.streamhouse.storage.maintenance.tag;
 
-import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.Table;
-
 import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.maintenance.tag.Tag;
-import dev.streamhouse.storage.maintenance.tag.TagManager;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,6 +2,8 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.tag.TagManager;
+import dev.streamhouse.storage.maintenance.tag.TagPeriod;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
@@ -9,8 +11,6 @@ import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.maintenance.tag.TagManager;
-import dev.streamhouse.storage.maintenance.tag.TagPeriod;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,19 +1,18 @@
 package dev.streamhouse.storage.maintenance.consumer;
 
+import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.table.FileStoreTable;
-
 import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.system.SystemTable;
+import dev.streamhouse.storage.table.system.SystemTables;
+import dev.streamhouse.storage.testutils.TestTables;
 
 import static dev.streamhouse.storage.testutils.TestTables.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.streamhouse.storage.data.InternalRow;
-import dev.streamhouse.storage.fs.LocalFileIO;
-import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.table.system.SystemTable;
-import dev.streamhouse.storage.table.system.SystemTables;
-import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,11 +1,11 @@
 package dev.streamhouse.storage.maintenance.expire;
 
+import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
-import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.reader.RecordReader;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
+import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.table.source.Split;
 import dev.streamhouse.storage.table.source.StreamTableScan;

@@ -2,7 +2,6 @@ package dev.streamhouse.storage.maintenance.expire;
 
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import dev.streamhouse.storage.maintenance.rollback.TableRollback;
 import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.testutils.TableFileOracle;

@@ -2,11 +2,11 @@ package dev.streamhouse.storage.maintenance.expire;
 
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.snapshot.ChangelogManager;
-import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.maintenance.rollback.TableRollback;
 import dev.streamhouse.storage.maintenance.tag.TableTags;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
+import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.testutils.FailingFileIO;
 import dev.streamhouse.storage.testutils.FileOperation;
 import dev.streamhouse.storage.testutils.InjectedIOException;

@@ -1,13 +1,12 @@
 package dev.streamhouse.storage.maintenance.expire;
 
-import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotSerializer;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.maintenance.expire.TableExpiration;
-import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

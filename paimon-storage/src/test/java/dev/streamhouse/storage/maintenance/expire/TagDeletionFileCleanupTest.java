@@ -1,17 +1,16 @@
 package dev.streamhouse.storage.maintenance.expire;
 
+import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
+import dev.streamhouse.storage.maintenance.tag.Tag;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.maintenance.expire.TableExpiration;
-import dev.streamhouse.storage.maintenance.tag.TableTags;
-import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.table.source.ReadBuilder;
 import dev.streamhouse.storage.table.source.StreamTableScan;
 import dev.streamhouse.storage.table.source.TableScan;
-import dev.streamhouse.storage.maintenance.tag.Tag;
 import dev.streamhouse.storage.testutils.TableFileOracle;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.Test;

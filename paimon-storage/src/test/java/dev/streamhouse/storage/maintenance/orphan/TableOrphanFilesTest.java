@@ -1,20 +1,19 @@
 package dev.streamhouse.storage.maintenance.orphan;
 
+import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.maintenance.partition.TablePartitionMarkDone;
-
+import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.snapshot.SnapshotSerializer;
 import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.testutils.TestTables;
 
 import static dev.streamhouse.storage.testutils.TestTables.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
-import dev.streamhouse.storage.fs.LocalFileIO;
-import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.snapshot.SnapshotSerializer;
-import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

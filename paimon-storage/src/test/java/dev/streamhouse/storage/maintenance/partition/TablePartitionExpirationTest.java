@@ -1,12 +1,5 @@
 package dev.streamhouse.storage.maintenance.partition;
 
-import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.Table;
-
-import static dev.streamhouse.storage.testutils.TestTables.row;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRow;
@@ -15,10 +8,17 @@ import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.testutils.TestTables;
 import dev.streamhouse.storage.types.DataTypes;
+
+import static dev.streamhouse.storage.testutils.TestTables.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

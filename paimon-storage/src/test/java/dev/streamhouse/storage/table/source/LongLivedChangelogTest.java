@@ -1,17 +1,17 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.maintenance.expire.ExpireConfig;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.testutils.FailingFileIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
