@@ -192,6 +192,17 @@ class TableHealthITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void dynamicBucketsOverflowingWithVersionsNotCompactedAwayAreCompacted() {
+        sql("CREATE TABLE t (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '-1', 'write-only' = 'true',"
+                + " 'dynamic-bucket.target-row-num' = '10')");
+        inserts("t", 3, "(1, 'v#'), (2, 'v#'), (3, 'v#'), (4, 'v#')");
+
+        assertThat(findings("t")).contains("+I[MEDIUM, dynamic_bucket_overflow, bucket=0, 12, 10]");
+        assertThat(fix("t", "dynamic_bucket_overflow")).isEqualTo("CALL sys.compact(`table` => 'default.t')");
+        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1, v2]", "+I[2, v2]", "+I[3, v2]", "+I[4, v2]");
+    }
+
+    @Test
     void totalFileCountAgainstStopTriggerAndTargetSize() {
         sql("CREATE TABLE t (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1', 'write-only' = 'true')");
         inserts("t", 10, "(#, 'v')");
