@@ -42,7 +42,9 @@ class ModuleBoundariesTest {
             STORAGE + ".types",
             STORAGE + ".predicate",
             STORAGE + ".options",
-            STORAGE + ".reader");
+            STORAGE + ".reader",
+            STORAGE + ".maintenance.health",
+            STORAGE + ".maintenance.optimize");
 
     /** Single engine-facing classes of otherwise internal packages. */
     static final Set<String> ENGINE_API_CLASSES = Set.of(
@@ -63,7 +65,16 @@ class ModuleBoundariesTest {
             // the cache of a lookup join, which the Flink lookup functions drive
             STORAGE + ".lookup.LookupTable", STORAGE + ".lookup.LookupTable$Settings",
             // Paimon's hash finalizer, for bucket-affine split assignment
-            STORAGE + ".utils.MurmurHash");
+            STORAGE + ".utils.MurmurHash",
+            // the entry point of each table maintenance package (procedures and maintenance jobs call them)
+            STORAGE + ".maintenance.expire.TableExpiration",
+            // (with their nested types), not the engines behind them (SnapshotExpiration, TagManager, ...)
+            STORAGE + ".maintenance.tag.TableTags",
+            STORAGE + ".maintenance.consumer.TableConsumers",
+            STORAGE + ".maintenance.rollback.TableRollback",
+            STORAGE + ".maintenance.orphan.TableOrphanFiles",
+            STORAGE + ".maintenance.partition.TablePartitionExpiration",
+            STORAGE + ".maintenance.partition.TablePartitionMarkDone");
 
     /** Internal classes that happen to live in an API package. */
     static final Set<String> INTERNAL_CLASSES = Set.of(STORAGE + ".table.FileStoreTable");
@@ -119,7 +130,11 @@ class ModuleBoundariesTest {
         assertThat(internals.test(mainClasses.get(STORAGE + ".table.FileStoreTable"))).isTrue();
         assertThat(internals.test(mainClasses.get(STORAGE + ".schema.SchemaManager"))).isTrue();
         assertThat(internals.test(mainClasses.get(STORAGE + ".snapshot.SnapshotManager"))).isTrue();
-        assertThat(internals.test(mainClasses.get(STORAGE + ".consumer.ConsumerManager"))).isTrue();
+        assertThat(internals.test(mainClasses.get(STORAGE + ".maintenance.consumer.ConsumerManager"))).isTrue();
+        assertThat(internals.test(mainClasses.get(STORAGE + ".maintenance.expire.SnapshotExpiration"))).isTrue();
+        assertThat(internals.test(mainClasses.get(STORAGE + ".maintenance.expire.TableExpiration"))).isFalse();
+        assertThat(internals.test(mainClasses.get(STORAGE + ".maintenance.orphan.TableOrphanFiles$Result"))).isFalse();
+        assertThat(internals.test(mainClasses.get(STORAGE + ".maintenance.health.TableHealth"))).isFalse();
         assertThat(internals.test(mainClasses.get(STORAGE + ".table.Table"))).isFalse();
         assertThat(internals.test(mainClasses.get(STORAGE + ".table.source.ReadBuilder"))).isFalse();
         assertThat(internals.test(mainClasses.get(STORAGE + ".schema.TableSchema"))).isFalse();

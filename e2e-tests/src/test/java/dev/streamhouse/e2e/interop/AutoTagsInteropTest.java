@@ -5,7 +5,7 @@ import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.OurRows;
 import dev.streamhouse.e2e.oracle.PaimonRows;
 import dev.streamhouse.e2e.oracle.TableSpec;
-import dev.streamhouse.storage.table.TableTags;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.manifest.ManifestCommittable;

@@ -3,7 +3,7 @@ package dev.streamhouse.e2e.interop;
 import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.TableSpec;
-import dev.streamhouse.storage.table.TableExpiration;
+import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;

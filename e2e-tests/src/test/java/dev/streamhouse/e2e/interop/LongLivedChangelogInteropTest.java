@@ -1,11 +1,11 @@
 package dev.streamhouse.e2e.interop;
 
+import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.CdcModel;
-import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.TableSpec;
+import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
-import dev.streamhouse.storage.table.TableExpiration;
 import org.apache.paimon.table.DataTable;
 import org.junit.jupiter.api.Test;
 

@@ -6,8 +6,8 @@ import dev.streamhouse.e2e.oracle.Canon;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.PaimonRows;
 import dev.streamhouse.e2e.oracle.TableSpec;
-import dev.streamhouse.storage.table.OrphanFilesCleaner;
-import dev.streamhouse.storage.table.PartitionExpiration;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
+import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.operation.CleanOrphanFilesResult;
@@ -94,7 +94,7 @@ class PartitionsOrphansInteropTest extends InteropTestBase {
         ours.write(DB, "t", rows("20200102", 10, 10));
         long beforeExpiration = ours.write(DB, "t", rows("29990101", 20, 10));
 
-        List<?> expired = PartitionExpiration.of(ours.table(DB, "t").copy(Map.of("partition.expiration-time", "7 d")))
+        List<?> expired = TablePartitionExpiration.of(ours.table(DB, "t").copy(Map.of("partition.expiration-time", "7 d")))
                 .expire(LocalDateTime.now());
         assertThat(expired).hasSize(2);
 
@@ -104,7 +104,7 @@ class PartitionsOrphansInteropTest extends InteropTestBase {
                 plantOld(root.resolve("manifest/manifest-orphan-0")), plantOld(root.resolve("index/index-orphan-0")));
         assertThat(paimonDryRunOrphans("t")).as("Paimon sees the planted orphans").isEqualTo(orphans.size());
 
-        OrphanFilesCleaner.Result result = OrphanFilesCleaner.of(ours.table(DB, "t")).clean(oneDayAgo(), false);
+        TableOrphanFiles.Result result = TableOrphanFiles.of(ours.table(DB, "t")).clean(oneDayAgo(), false);
         assertThat(result.deletedFiles()).hasSize(orphans.size());
         orphans.forEach(p -> assertThat(p).doesNotExist());
 
@@ -134,7 +134,7 @@ class PartitionsOrphansInteropTest extends InteropTestBase {
         ageEverything(root);
         Path orphan = plantOld(root.resolve("dt=b/bucket-1/data-orphan-0.parquet"));
 
-        OrphanFilesCleaner.Result result = OrphanFilesCleaner.of(ours.table(DB, "p")).clean(oneDayAgo(), false);
+        TableOrphanFiles.Result result = TableOrphanFiles.of(ours.table(DB, "p")).clean(oneDayAgo(), false);
         assertThat(result.deletedFiles()).extracting(dev.streamhouse.storage.fs.Path::name)
                 .containsExactly("data-orphan-0.parquet");
         assertThat(orphan).doesNotExist();

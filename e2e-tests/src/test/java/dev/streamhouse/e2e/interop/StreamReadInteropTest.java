@@ -6,11 +6,11 @@ import dev.streamhouse.e2e.oracle.CdcModel;
 import dev.streamhouse.e2e.oracle.OurRows;
 import dev.streamhouse.e2e.oracle.PaimonRows;
 import dev.streamhouse.e2e.oracle.TableSpec;
-import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.fs.LocalFileIO;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import org.apache.paimon.consumer.Consumer;
 import org.apache.paimon.data.InternalRow;
@@ -129,7 +129,7 @@ class StreamReadInteropTest extends InteropTestBase {
      */
     private void assertSameDiffReads(String table) throws Exception {
         long latest = paimon.latestSnapshotId(DB, table).orElseThrow();
-        dev.streamhouse.storage.table.TableTags tags = dev.streamhouse.storage.table.TableTags.of(ours.table(DB, table));
+        dev.streamhouse.storage.maintenance.tag.TableTags tags = dev.streamhouse.storage.maintenance.tag.TableTags.of(ours.table(DB, table));
         for (long id = 1; id <= latest; id++) {
             tags.create("tag-" + id, id, null);
         }

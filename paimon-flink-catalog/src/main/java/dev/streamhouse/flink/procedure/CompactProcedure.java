@@ -3,7 +3,6 @@ package dev.streamhouse.flink.procedure;
 import dev.streamhouse.flink.sink.FlinkSinkOptions;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.flink.sink.compact.CompactJob;
-import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.sink.CompactionBuckets;
 import dev.streamhouse.storage.table.sink.UncommittedCompactionFiles;
 import org.apache.flink.table.annotation.ArgumentHint;
@@ -13,11 +12,8 @@ import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.Map;
 
 /**
@@ -35,7 +31,8 @@ import java.util.Map;
  * compact buckets, one committer commits their files as one COMPACT snapshot. If the job fails
  * (a bucket cannot be read, a concurrent commit conflicts) the CALL fails, nothing is committed and
  * the job's new files are deleted: the committer deletes those it received, and the CALL deletes the
- * rest, found by the file name prefix the job's writers use ({@link UncommittedCompactionFiles}).
+ * rest, found by the file name prefix the job's writers use ({@link UncommittedCompactionFiles};
+ * {@link CompactRun}).
  */
 public final class CompactProcedure implements Procedure {
     static final String NAME = "compact";
@@ -80,43 +77,13 @@ public final class CompactProcedure implements Procedure {
         if (buckets.isEmpty()) {
             return new String[] {"Nothing to compact in " + name + " (0 buckets checked)"};
         }
-        // The job's files carry a tag of its own, so that a failed job's files can be found and deleted.
-        String tag = "c" + UUID.randomUUID().toString().replace("-", "");
-        Table tagged = compacted.copy(UncommittedCompactionFiles.optionsFor(tag));
-        long before = tagged.latestSnapshot().map(Snapshot::id).orElse(0L);
-        CompactJob job = CompactJob.of(tagged, buckets).fullCompaction(full).parallelism(parallelism);
-        CompactJob.Result result;
-        try {
-            result = job.run(context.getExecutionEnvironment());
-        } catch (Exception e) {
-            if (committedSnapshot(tagged, before, job.commitUser()).isEmpty()) {
-                try {
-                    UncommittedCompactionFiles.delete(tagged, buckets, tag);
-                } catch (IOException | RuntimeException cleanup) {
-                    e.addSuppressed(cleanup);
-                }
-            }
-            throw e;
-        }
-        Optional<Long> snapshot = result.changedBuckets() == 0 ? Optional.empty()
-                : committedSnapshot(tagged, before, job.commitUser());
-        if (snapshot.isEmpty()) {
+        CompactRun.Outcome outcome = CompactRun.run(context.getExecutionEnvironment(), compacted, buckets, full,
+                parallelism);
+        if (outcome.snapshotId().isEmpty()) {
             return new String[] {"Nothing to compact in " + name + " (" + buckets.size() + " buckets checked)"};
         }
-        return new String[] {"Compacted " + result.changedBuckets() + " of " + buckets.size() + " buckets of "
-                + name + " into snapshot " + snapshot.get()};
-    }
-
-    /** The snapshot after {@code before} that {@code commitUser} committed, if any (newest first). */
-    private static Optional<Long> committedSnapshot(Table table, long before, String commitUser) {
-        long latest = table.latestSnapshot().map(Snapshot::id).orElse(0L);
-        for (long id = latest; id > before; id--) {
-            Optional<Snapshot> s = table.snapshot(id);
-            if (s.isPresent() && commitUser.equals(s.get().commitUser())) {
-                return Optional.of(id);
-            }
-        }
-        return Optional.empty();
+        return new String[] {"Compacted " + outcome.changedBuckets() + " of " + buckets.size() + " buckets of "
+                + name + " into snapshot " + outcome.snapshotId().get()};
     }
 
     private static boolean fullCompaction(ProcedureArguments args, String compactStrategy) {

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.procedure;
 
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.TableTags;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;

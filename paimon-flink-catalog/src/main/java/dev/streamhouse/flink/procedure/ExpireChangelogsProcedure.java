@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.procedure;
 
-import dev.streamhouse.storage.table.TableExpiration;
+import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.procedure;
 
+import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
 import dev.streamhouse.storage.options.PartitionLifecycleOptions;
-import dev.streamhouse.storage.table.PartitionExpiration;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * {@code CALL sys.expire_partitions(`table` => 'db.t', expiration_time => '1 d', timestamp_formatter =>
  * 'yyyyMMdd')}: drops the partitions older than the expiration time now (see
- * {@link PartitionExpiration}), one row per dropped partition ({@code dt=20240101}), or the single
+ * {@link TablePartitionExpiration}), one row per dropped partition ({@code dt=20240101}), or the single
  * row {@code No expired partitions.}. Apache Paimon's arguments: each given argument overrides the table
  * option it stands for ({@code partition.expiration-time}, {@code partition.timestamp-formatter},
  * {@code partition.timestamp-pattern}, {@code partition.expiration-strategy},
@@ -58,7 +58,7 @@ public final class ExpirePartitionsProcedure implements Procedure {
         if (!dynamic.isEmpty()) {
             data = data.copy(dynamic);
         }
-        List<LinkedHashMap<String, String>> expired = PartitionExpiration.of(data).expire(LocalDateTime.now());
+        List<LinkedHashMap<String, String>> expired = TablePartitionExpiration.of(data).expire(LocalDateTime.now());
         if (expired.isEmpty()) {
             return new Row[] {Row.of("No expired partitions.")};
         }

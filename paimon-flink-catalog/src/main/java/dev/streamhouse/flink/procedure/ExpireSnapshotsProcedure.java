@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.procedure;
 
+import dev.streamhouse.storage.maintenance.expire.TableExpiration;
 import dev.streamhouse.storage.table.Table;
-import dev.streamhouse.storage.table.TableExpiration;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.procedure;
 
-import dev.streamhouse.storage.table.PartitionMarkDone;
+import dev.streamhouse.storage.maintenance.partition.TablePartitionMarkDone;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * {@code CALL sys.mark_partition_done(`table` => 'db.t', partitions => 'dt=2024-01-01;dt=2024-01-02')}:
  * runs the table's {@code partition.mark-done-action} for each partition (full specs, separated by
- * {@code ;}). Only {@code success-file} (the default) is implemented, see {@link PartitionMarkDone};
+ * {@code ;}). Only {@code success-file} (the default) is implemented, see {@link TablePartitionMarkDone};
  * other actions are refused naming them. Apache Paimon's arguments and output ({@code Success}).
  */
 public final class MarkPartitionDoneProcedure implements Procedure {
@@ -35,7 +35,7 @@ public final class MarkPartitionDoneProcedure implements Procedure {
         if (specs.isEmpty()) {
             throw args.error("partitions", partitions, "mark_partition_done needs partitions, e.g. 'dt=1;dt=2'");
         }
-        PartitionMarkDone.of(catalog.table(args.table(table, catalog.defaultDatabase())))
+        TablePartitionMarkDone.of(catalog.table(args.table(table, catalog.defaultDatabase())))
                 .markDone(specs, System.currentTimeMillis());
         return new String[] {"Success"};
     }

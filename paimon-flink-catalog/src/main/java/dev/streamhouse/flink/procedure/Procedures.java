@@ -13,11 +13,12 @@ import java.util.function.Function;
  * The procedures a catalog offers in its {@code sys} database, by the names Apache Paimon uses
  * ({@code CALL my_catalog.sys.compact(...)}): compaction and rescaling, snapshot, changelog, tag and
  * partition maintenance, rollbacks, orphan files and consumers ({@link #names()}; docs/procedures.md
- * has a section for each, checked by a test).
+ * has a section for each, checked by a test), and two of our own ({@link #extensions()}): table health
+ * and optimize.
  *
  * <p>Every other procedure of Apache Paimon 1.3.1's Flink connector is {@linkplain #notSupportedYet()
  * known by name}: calling it fails saying it is not supported yet, whatever its arguments. Together
- * the two lists are exactly Paimon's procedures (a test in {@code e2e-tests} compares them with
+ * the two lists, without the extensions, are exactly Paimon's procedures (a test in {@code e2e-tests} compares them with
  * Paimon's jar).
  */
 public final class Procedures {
@@ -77,11 +78,21 @@ public final class Procedures {
             Map.entry(RollbackToTimestampProcedure.NAME, RollbackToTimestampProcedure::new),
             Map.entry(RollbackToWatermarkProcedure.NAME, RollbackToWatermarkProcedure::new),
             Map.entry(RescaleProcedure.NAME, RescaleProcedure::new),
-            Map.entry(TriggerTagAutomaticCreationProcedure.NAME, TriggerTagAutomaticCreationProcedure::new)));
+            Map.entry(TriggerTagAutomaticCreationProcedure.NAME, TriggerTagAutomaticCreationProcedure::new),
+            Map.entry(TableHealthProcedure.NAME, TableHealthProcedure::new),
+            Map.entry(OptimizeProcedure.NAME, OptimizeProcedure::new)));
+
+    /** The procedures that work here and are not Apache Paimon's, sorted. */
+    private static final List<String> EXTENSIONS = List.of(OptimizeProcedure.NAME, TableHealthProcedure.NAME);
 
     /** The procedures that work, as {@code SHOW PROCEDURES FROM sys} lists them. */
     public static List<String> names() {
         return List.copyOf(SUPPORTED.keySet());
+    }
+
+    /** The procedures of {@link #names()} that Apache Paimon does not have, sorted. */
+    public static List<String> extensions() {
+        return EXTENSIONS;
     }
 
     /** Apache Paimon's procedures that {@link #resolve} refuses by name, sorted. */

@@ -1,7 +1,7 @@
 package dev.streamhouse.flink.procedure;
 
 import dev.streamhouse.flink.sink.orphan.RemoveOrphanFilesJob;
-import dev.streamhouse.storage.table.OrphanFilesCleaner;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * {@code CALL sys.remove_orphan_files(`table` => 'db.t', older_than => '2024-01-01 00:00:00', dry_run =>
  * true)}: removes the files of a table (or of every table of a database, {@code 'db.*'}) that no
  * snapshot, tag or changelog entry references and that are older than {@code older_than} (a local
- * date-time; default: one day ago), see {@link OrphanFilesCleaner}. Output as Apache Paimon's: two
+ * date-time; default: one day ago), see {@link TableOrphanFiles}. Output as Apache Paimon's: two
  * rows, the number of files removed and their total bytes (with {@code dry_run}: that would be
  * removed); every file is logged.
  *
@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * (default: the environment's) subtasks share the tables' directories (partitions or buckets, and the
  * manifest, index and statistics directories), each lists and removes the orphans of its directories
  * and reads the metadata of their tables itself; the caller only lists the table directories. Local
- * runs everything in the caller ({@link OrphanFilesCleaner#clean}); {@code parallelism} has no effect
+ * runs everything in the caller ({@link TableOrphanFiles#clean}); {@code parallelism} has no effect
  * there.
  */
 public final class RemoveOrphanFilesProcedure implements Procedure {
@@ -74,7 +74,7 @@ public final class RemoveOrphanFilesProcedure implements Procedure {
         long bytes = 0;
         if (local) {
             for (Table t : tables) {
-                OrphanFilesCleaner.Result result = OrphanFilesCleaner.of(t).clean(olderThanMillis, dry);
+                TableOrphanFiles.Result result = TableOrphanFiles.of(t).clean(olderThanMillis, dry);
                 files += result.deletedFileCount();
                 bytes += result.deletedBytes();
             }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
 import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.TableTags;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * Partition expiration, "partition done" markers and metastore partition sync (Paimon's keys and
  * defaults). Partitions expire (are dropped) when {@code partition.expiration-time} is set, see
- * {@code dev.streamhouse.storage.table.PartitionExpiration}; the automatic done markers of streaming
+ * {@code dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration}; the automatic done markers of streaming
  * writes are accepted with a warning ({@code CALL sys.mark_partition_done} writes success files).
  */
 public final class PartitionLifecycleOptions {

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Snapshot and changelog retention (Paimon's keys and defaults). Snapshots expire after each commit
- * (see {@code dev.streamhouse.storage.lifecycle.SnapshotExpiration}). When a {@code changelog.*}
+ * (see {@code dev.streamhouse.storage.maintenance.expire.SnapshotExpiration}). When a {@code changelog.*}
  * retention exceeds its {@code snapshot.*} twin, an expiring snapshot leaves its changelog behind in
  * {@code changelog/} (docs/format.md §10.3), which changelog expiration removes after each commit.
  */

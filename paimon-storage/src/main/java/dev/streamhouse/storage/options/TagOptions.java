@@ -6,7 +6,7 @@ import java.time.Duration;
  * Tags (named snapshots kept beyond expiration), their automatic creation, and the snapshot
  * watermarks that drive it (Paimon's keys and defaults). Tags are created, read ({@code scan.tag-name})
  * and rolled back to by the {@code sys} procedures and {@code TableTags}; automatic tags are created
- * after each commit ({@code dev.streamhouse.storage.tag.PostCommitTags}).
+ * after each commit ({@code dev.streamhouse.storage.maintenance.tag.PostCommitTags}).
  */
 public final class TagOptions {
     private TagOptions() {}

@@ -1,17 +1,21 @@
 package dev.streamhouse.storage.table;
 
+import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.index.IndexFileMeta;
+import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
-import dev.streamhouse.storage.lifecycle.ExpireConfig;
-import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
-import dev.streamhouse.storage.lifecycle.SnapshotExpiration;
-import dev.streamhouse.storage.lifecycle.TaggedSnapshots;
-import dev.streamhouse.storage.lifecycle.UnusedFileCleanup;
-import dev.streamhouse.storage.options.MergeTreeOptions;
-import dev.streamhouse.storage.options.SnapshotExpireOptions;
+import dev.streamhouse.storage.maintenance.expire.ExpireConfig;
+import dev.streamhouse.storage.maintenance.expire.FileCleanup;
+import dev.streamhouse.storage.maintenance.expire.PostCommitExpiration;
+import dev.streamhouse.storage.maintenance.expire.SnapshotExpiration;
+import dev.streamhouse.storage.maintenance.expire.TaggedSnapshots;
+import dev.streamhouse.storage.maintenance.expire.UnusedFileCleanup;
+import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
+import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.CommitSettings;
@@ -19,36 +23,33 @@ import dev.streamhouse.storage.operation.FileStatsMapper;
 import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.FileTotals;
-import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.IndexFileCheck;
-import dev.streamhouse.storage.schema.SchemaCache;
+import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.SnapshotEntries;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.FileFormatOptions;
-import dev.streamhouse.storage.options.ManifestOptions;
 import dev.streamhouse.storage.options.InvalidOptionsException;
+import dev.streamhouse.storage.options.ManifestOptions;
+import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.PartitionOptions;
+import dev.streamhouse.storage.options.SnapshotExpireOptions;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.schema.TableSchema;
-import dev.streamhouse.storage.snapshot.FileCleanup;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.index.IndexFileMeta;
-import dev.streamhouse.storage.index.IndexManifestEntry;
-import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.table.sink.AppendTableWrite;
-import dev.streamhouse.storage.table.source.DataSplit;
-import dev.streamhouse.storage.table.sink.BucketStateLoader;
-import dev.streamhouse.storage.table.sink.BucketCountCheck;
-import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.table.sink.BucketCountCheck;
+import dev.streamhouse.storage.table.sink.BucketStateLoader;
+import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.DataReadBuilder;
+import dev.streamhouse.storage.table.source.DataSplit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -120,8 +121,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
      * The table's tags ({@code tag/tag-<name>}); deleting tags through it also deletes the files only
      * they used ({@link #fileCleanup()}).
      */
-    public dev.streamhouse.storage.tag.TagManager tagManager() {
-        return new dev.streamhouse.storage.tag.TagManager(fileIO, root, fileCleanup());
+    public dev.streamhouse.storage.maintenance.tag.TagManager tagManager() {
+        return new dev.streamhouse.storage.maintenance.tag.TagManager(fileIO, root, fileCleanup());
     }
 
     /**
@@ -140,8 +141,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     private TaggedSnapshots taggedSnapshots() {
         return () -> {
             try {
-                return new dev.streamhouse.storage.tag.TagManager(fileIO, root).taggedSnapshots();
-            } catch (dev.streamhouse.storage.tag.CorruptTagException e) {
+                return new dev.streamhouse.storage.maintenance.tag.TagManager(fileIO, root).taggedSnapshots();
+            } catch (dev.streamhouse.storage.maintenance.tag.CorruptTagException e) {
                 throw new java.io.IOException(e.getMessage(), e);
             }
         };
@@ -416,18 +417,18 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     }
 
     /**
-     * Automatic tags and tag expiration after each commit ({@link dev.streamhouse.storage.tag.PostCommitTags}),
+     * Automatic tags and tag expiration after each commit ({@link dev.streamhouse.storage.maintenance.tag.PostCommitTags}),
      * unless 'write-only' leaves them to a compaction job, as in Paimon.
      */
-    private dev.streamhouse.storage.tag.PostCommitTags postCommitTags() {
+    private dev.streamhouse.storage.maintenance.tag.PostCommitTags postCommitTags() {
         Options o = schema.tableOptions();
         if (o.get(MergeTreeOptions.WRITE_ONLY)) {
             return null;
         }
         try {
-            return new dev.streamhouse.storage.tag.PostCommitTags(snapshotManager(), tagManager(),
-                    dev.streamhouse.storage.tag.AutoTagConfig.from(o),
-                    new dev.streamhouse.storage.tag.TagSuccessFiles(fileIO, root), fullName);
+            return new dev.streamhouse.storage.maintenance.tag.PostCommitTags(snapshotManager(), tagManager(),
+                    dev.streamhouse.storage.maintenance.tag.AutoTagConfig.from(o),
+                    new dev.streamhouse.storage.maintenance.tag.TagSuccessFiles(fileIO, root), fullName);
         } catch (IllegalArgumentException e) {
             // Stored by another writer past our option checks; commits must not fail for it.
             LOG.warn("Table {} creates no automatic tags after commits: {}", fullName, e.getMessage());
@@ -444,11 +445,11 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     public TableCommit newStreamCommit(String commitUser) {
         TableCommit commit = new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
                 schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName, postCommitExpiration());
-        java.util.function.LongConsumer partitionExpiration = PartitionExpiration.afterCommitHook(this);
+        java.util.function.LongConsumer partitionExpiration = TablePartitionExpiration.afterCommitHook(this);
         if (partitionExpiration != null) {
             commit.afterEachCommit(partitionExpiration);
         }
-        dev.streamhouse.storage.tag.PostCommitTags tags = postCommitTags();
+        dev.streamhouse.storage.maintenance.tag.PostCommitTags tags = postCommitTags();
         if (tags != null) {
             commit.afterEachCommit(tags);
             commit.forcingSnapshotsWhen(tags::forceCreatingSnapshot);

@@ -1,17 +1,20 @@
 package dev.streamhouse.storage.table;
 
+import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.rollback.TableRollback;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.snapshot.BaseSnapshotRemovedException;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.snapshot.SnapshotPublisher;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.system.SystemTables;
 import dev.streamhouse.storage.testutils.TestTables;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

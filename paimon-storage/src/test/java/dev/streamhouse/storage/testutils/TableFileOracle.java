@@ -4,6 +4,7 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestEntry;
+import dev.streamhouse.storage.maintenance.tag.TagManager;
 import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
@@ -13,7 +14,6 @@ import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.tag.TagManager;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink.orphan;
 
-import dev.streamhouse.storage.table.OrphanFilesCleaner;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.java.tuple.Tuple2;
@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The worker of the {@link RemoveOrphanFilesJob}: cleans each (table index, directory) it receives
- * with the subtask's {@link OrphanFilesCleaner.DirectoryRun} of that table (created on the table's
+ * with the subtask's {@link TableOrphanFiles.DirectoryRun} of that table (created on the table's
  * first unit), and adds what it removed to the accumulators {@link #FILES} and {@link #BYTES}. Emits
  * nothing; an error fails the job.
  */
@@ -29,7 +29,7 @@ final class DirectoryCleanOperator extends AbstractStreamOperator<Void>
     private final long olderThanMillis;
     private final boolean dryRun;
 
-    private transient Map<Integer, OrphanFilesCleaner.DirectoryRun> runs;
+    private transient Map<Integer, TableOrphanFiles.DirectoryRun> runs;
     private transient LongCounter files;
     private transient LongCounter bytes;
 
@@ -52,9 +52,9 @@ final class DirectoryCleanOperator extends AbstractStreamOperator<Void>
     @Override
     public void processElement(StreamRecord<Tuple2<Integer, String>> element) {
         int index = element.getValue().f0;
-        OrphanFilesCleaner.DirectoryRun run = runs.computeIfAbsent(index,
-                i -> OrphanFilesCleaner.of(tables.get(i)).newDirectoryRun(olderThanMillis, dryRun));
-        OrphanFilesCleaner.Result result = run.clean(element.getValue().f1);
+        TableOrphanFiles.DirectoryRun run = runs.computeIfAbsent(index,
+                i -> TableOrphanFiles.of(tables.get(i)).newDirectoryRun(olderThanMillis, dryRun));
+        TableOrphanFiles.Result result = run.clean(element.getValue().f1);
         files.add(result.deletedFileCount());
         bytes.add(result.deletedBytes());
     }

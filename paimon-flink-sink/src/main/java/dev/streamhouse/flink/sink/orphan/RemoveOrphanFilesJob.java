@@ -1,6 +1,6 @@
 package dev.streamhouse.flink.sink.orphan;
 
-import dev.streamhouse.storage.table.OrphanFilesCleaner;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -19,7 +19,7 @@ import java.util.List;
 
 /**
  * Removes the orphan files of tables as a Flink batch job, spread over the tables' searched
- * directories ({@link OrphanFilesCleaner#searchedDirectories()}: partitions or buckets, and the
+ * directories ({@link TableOrphanFiles#searchedDirectories()}: partitions or buckets, and the
  * manifest, index and statistics directories):
  *
  * <pre>
@@ -27,7 +27,7 @@ import java.util.List;
  *   {@link DirectoryCleanOperator} (parallelism p) --> discard
  * </pre>
  *
- * Each subtask cleans its units by one {@link OrphanFilesCleaner.DirectoryRun} per table, so it reads
+ * Each subtask cleans its units by one {@link TableOrphanFiles.DirectoryRun} per table, so it reads
  * a table's metadata once (after listing its first directory of the table) and then only what is new;
  * listing and deleting, which grow with the data files, are what is split. The counts of removed
  * files and bytes are summed in accumulators. A failing unit (unreadable metadata, a failed delete)
@@ -57,7 +57,7 @@ public final class RemoveOrphanFilesJob {
      */
     public static RemoveOrphanFilesJob of(List<Table> tables, long olderThanMillis, boolean dryRun) {
         for (Table t : tables) {
-            OrphanFilesCleaner.of(t).newDirectoryRun(olderThanMillis, true); // checks table and time now
+            TableOrphanFiles.of(t).newDirectoryRun(olderThanMillis, true); // checks table and time now
         }
         return new RemoveOrphanFilesJob(tables, olderThanMillis, dryRun);
     }
@@ -79,7 +79,7 @@ public final class RemoveOrphanFilesJob {
     public Result run(StreamExecutionEnvironment env) throws Exception {
         List<Tuple2<Integer, String>> units = new ArrayList<>();
         for (int i = 0; i < tables.size(); i++) {
-            for (String dir : OrphanFilesCleaner.of(tables.get(i)).searchedDirectories()) {
+            for (String dir : TableOrphanFiles.of(tables.get(i)).searchedDirectories()) {
                 units.add(Tuple2.of(i, dir));
             }
         }

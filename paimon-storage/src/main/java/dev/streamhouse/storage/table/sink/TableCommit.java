@@ -4,7 +4,7 @@ import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.io.TablePaths;
-import dev.streamhouse.storage.lifecycle.PostCommitExpiration;
+import dev.streamhouse.storage.maintenance.expire.PostCommitExpiration;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.InvalidCommitException;

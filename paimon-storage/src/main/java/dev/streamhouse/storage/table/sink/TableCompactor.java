@@ -33,6 +33,7 @@ import java.util.concurrent.Future;
 public final class TableCompactor {
     private final FileStoreTable table;
     private List<Map<String, String>> partitions = List.of();
+    private List<CompactionBuckets.Bucket> buckets;
     private boolean fullCompaction = true;
     private int parallelism = 1;
 
@@ -59,6 +60,15 @@ public final class TableCompactor {
         return this;
     }
 
+    /**
+     * Only these buckets (of the live ones in the chosen partitions); a bucket without live files is
+     * skipped. Without this call, every live bucket.
+     */
+    public TableCompactor withBuckets(List<CompactionBuckets.Bucket> buckets) {
+        this.buckets = List.copyOf(buckets);
+        return this;
+    }
+
     /** Full (default) or minor compaction. */
     public TableCompactor withFullCompaction(boolean fullCompaction) {
         this.fullCompaction = fullCompaction;
@@ -80,6 +90,9 @@ public final class TableCompactor {
 
     public Result compact() throws IOException {
         List<CompactionBuckets.Bucket> buckets = CompactionBuckets.live(table, partitions);
+        if (this.buckets != null) {
+            buckets.retainAll(this.buckets);
+        }
         if (buckets.isEmpty()) {
             return new Result(0, 0, Optional.empty());
         }

@@ -1,15 +1,15 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.deletionvectors.DeletionVectorIndexFile;
 import dev.streamhouse.storage.deletionvectors.SnapshotDeletionFiles;
-import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.mergetree.KeyValueLayout;
-import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.engine.MergeEngines;
+import dev.streamhouse.storage.mergetree.read.KeyFilterPruner;
 import dev.streamhouse.storage.mergetree.read.RawReadRule;
 import dev.streamhouse.storage.metrics.ScanListener;
 import dev.streamhouse.storage.operation.FileStoreScan;
@@ -23,14 +23,14 @@ import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.options.StreamReadOptions;
-import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.partition.ScanPartitions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.CommitKind;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.types.RowType;
 

@@ -1,9 +1,8 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
-
-import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 

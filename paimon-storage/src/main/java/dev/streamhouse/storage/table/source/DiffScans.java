@@ -2,6 +2,8 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.tag.TagManager;
+import dev.streamhouse.storage.maintenance.tag.TagPeriod;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
@@ -9,8 +11,6 @@ import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.tag.TagManager;
-import dev.streamhouse.storage.tag.TagPeriod;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -134,7 +134,7 @@ final class DiffScans {
                     + "automatic tag of 'tag.creation-period' = '" + options.get(TagOptions.TAG_CREATION_PERIOD) + "'");
         }
         TagManager tags = new TagManager(fileIO, tableRoot);
-        Optional<dev.streamhouse.storage.tag.Tag> end = tags.tag(endTag);
+        Optional<dev.streamhouse.storage.maintenance.tag.Tag> end = tags.tag(endTag);
         if (end.isEmpty()) {
             return null;
         }

@@ -1,15 +1,15 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.snapshot.ChangelogManager;
-import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
-
-import dev.streamhouse.storage.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.operation.SnapshotFinder;
-import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.options.ScanOptions.StartupMode;
+import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.CommitKind;
+import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

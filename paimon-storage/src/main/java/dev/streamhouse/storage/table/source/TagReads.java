@@ -2,10 +2,10 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.maintenance.tag.TagManager;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.ScanOptions;
 import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.tag.TagManager;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,10 +3,10 @@ package dev.streamhouse.storage.table.system;
 import static dev.streamhouse.storage.types.DataTypes.BIGINT;
 import static dev.streamhouse.storage.types.DataTypes.STRING;
 
-import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRow;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.types.RowType;
 

@@ -27,7 +27,8 @@ public final class SystemTables {
 
     private static final List<String> METADATA_NAMES =
             List.of("snapshots", "schemas", "options", "files", "partitions", "buckets", "manifests",
-                    TableIndexesTable.NAME, ConsumersTable.NAME, TagsTable.NAME);
+                    TableIndexesTable.NAME, ConsumersTable.NAME, TagsTable.NAME, LevelsTable.NAME,
+                    TableHealthTable.NAME);
 
     private static final List<String> DATA_VIEW_NAMES =
             List.of(AuditLogTable.NAME, BinlogTable.NAME, ReadOptimizedTable.NAME);
@@ -135,6 +136,12 @@ public final class SystemTables {
                 break;
             case TagsTable.NAME:
                 factory = TagsTable::new;
+                break;
+            case LevelsTable.NAME:
+                factory = LevelsTable::new;
+                break;
+            case TableHealthTable.NAME:
+                factory = TableHealthTable::new;
                 break;
             default:
                 return Optional.empty();

@@ -8,9 +8,9 @@ import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.GenericRow;
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.Timestamp;
+import dev.streamhouse.storage.maintenance.tag.Tag;
+import dev.streamhouse.storage.maintenance.tag.TagManager;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.tag.Tag;
-import dev.streamhouse.storage.tag.TagManager;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.streamhouse.storage.table.source;
 
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.consumer.CorruptConsumerException;
 import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
-
-import dev.streamhouse.storage.consumer.ConsumerManager;
-import dev.streamhouse.storage.consumer.CorruptConsumerException;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.source.StreamFixture.Planned;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -2,8 +2,8 @@ package dev.streamhouse.storage.table.source;
 
 import dev.streamhouse.storage.data.InternalRow;
 import dev.streamhouse.storage.data.RowKind;
+import dev.streamhouse.storage.maintenance.tag.TableTags;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.TableTags;
 import dev.streamhouse.storage.testutils.TestTables;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,17 +1,17 @@
 package dev.streamhouse.storage.table.source;
 
-import dev.streamhouse.storage.consumer.ConsumerManager;
 import dev.streamhouse.storage.data.RowKind;
 import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.LocalFileIO;
-import dev.streamhouse.storage.lifecycle.ExpireConfig;
+import dev.streamhouse.storage.maintenance.consumer.ConsumerManager;
+import dev.streamhouse.storage.maintenance.expire.ExpireConfig;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.snapshot.ChangelogManager;
 import dev.streamhouse.storage.snapshot.ExpiredSnapshotException;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.OrphanFilesCleaner;
 import dev.streamhouse.storage.testutils.FailingFileIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -166,7 +166,7 @@ class LongLivedChangelogTest {
         try (var paths = java.nio.file.Files.walk(java.nio.file.Path.of(table.location().toString()))) {
             paths.forEach(p -> p.toFile().setLastModified(twoDaysAgo));
         }
-        OrphanFilesCleaner.of(table).clean(System.currentTimeMillis() - Duration.ofDays(1).toMillis(), false);
+        TableOrphanFiles.of(table).clean(System.currentTimeMillis() - Duration.ofDays(1).toMillis(), false);
         assertChangelogFilesExactlyReferenced();
         assertThat(streamedFrom(1)).isEqualTo(changes);
     }

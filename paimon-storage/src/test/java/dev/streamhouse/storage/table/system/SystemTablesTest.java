@@ -73,7 +73,8 @@ class SystemTablesTest {
         FileStoreTable table = threeSnapshots();
         assertThat(SystemTables.of(table, "nope")).isEmpty();
         assertThat(SystemTables.names()).containsExactly("snapshots", "schemas", "options", "files", "partitions",
-                "buckets", "manifests", "table_indexes", "consumers", "tags", "audit_log", "binlog", "ro");
+                "buckets", "manifests", "table_indexes", "consumers", "tags", "levels", "table_health", "audit_log", "binlog",
+                "ro");
         assertThatThrownBy(() -> SystemTables.of(table, "options").orElseThrow().newRead().withProjection(new int[] {2}))
                 .hasMessageContaining("Cannot project column 2 of system table default.test$options");
         assertThat(SystemTables.isSystemTableName("t$files")).isTrue();
