@@ -154,7 +154,9 @@ public final class TableHealth {
         String columns = String.join(",", candidates);
         out.add(new HealthFinding(Severity.LOW, "file_index", "table", bytes + " bytes", minBytes + " bytes",
                 "primary-key columns " + columns + " are not in the bucket key, so lookups by them scan every "
-                        + "file of a bucket; a bloom filter per file lets readers skip files",
+                        + "file of a bucket; a bloom filter per file lets readers skip files (Apache Paimon's "
+                        + "writers and readers of this table use it; this store records it but does not write or "
+                        + "use file indexes yet)",
                 sql.alter(HealthThresholds.BLOOM_FILTER_COLUMNS, columns), null));
     }
 }
