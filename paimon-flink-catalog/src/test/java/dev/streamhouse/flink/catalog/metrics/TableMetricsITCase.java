@@ -107,6 +107,8 @@ class TableMetricsITCase extends CatalogITCaseBase {
         assertThat(rows("SELECT snapshot_id FROM `kept$snapshots`")).containsExactlyInAnyOrder("+I[3]", "+I[4]");
         Map<String, Object> expiration = MetricsForTests.values(".paimon.table.kept.expiration.");
         assertThat(metric(expiration, "expiredSnapshotCount")).isEqualTo(1L);
+        // Snapshot 2 alone used its manifest list(s); its data file stays (snapshots 3 and 4 still read it).
+        assertThat(metric(expiration, "expiredFileCount")).isPositive();
         assertThat(metric(expiration, "expirationFailureCount")).isZero();
         assertThat(metric(expiration, "lastExpirationTime")).isPositive();
     }

@@ -148,6 +148,9 @@ public enum TableMetric {
             "Milliseconds the last expiration ran; not in Paimon."),
     EXPIRED_SNAPSHOT_COUNT(Group.EXPIRATION, "expiredSnapshotCount", Kind.COUNTER,
             "Snapshots expired (with the files only they used) since the committer started; not in Paimon."),
+    EXPIRED_FILE_COUNT(Group.EXPIRATION, "expiredFileCount", Kind.COUNTER,
+            "Files (data, changelog, manifest) deleted with the expired snapshots since the committer started; not "
+                    + "in Paimon."),
     EXPIRED_CHANGELOG_COUNT(Group.EXPIRATION, "expiredChangelogCount", Kind.COUNTER,
             "Long-lived changelogs ('changelog.num-retained.*') expired since the committer started; not in "
                     + "Paimon."),

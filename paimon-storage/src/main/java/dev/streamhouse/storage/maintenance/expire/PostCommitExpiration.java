@@ -66,11 +66,13 @@ public final class PostCommitExpiration implements AutoCloseable {
         long started = System.currentTimeMillis();
         int consumers = 0;
         int snapshots = 0;
+        int files = 0;
         int changelogs = 0;
         boolean failed = false;
         try {
             consumers = expiration.expireConsumers(config);
             snapshots = expiration.expire(config);
+            files = expiration.lastFilesDeleted();
             changelogs = expiration.expireChangelogs(config);
         } catch (Exception e) {
             failed = true;
@@ -78,7 +80,8 @@ public final class PostCommitExpiration implements AutoCloseable {
                     + "expiration finishes the job", tableName, e);
         }
         long ended = System.currentTimeMillis();
-        listener.accept(new ExpirationStats(ended, ended - started, snapshots, changelogs, consumers, failed));
+        listener.accept(new ExpirationStats(ended, ended - started, snapshots, files, changelogs, consumers,
+                failed));
     }
 
     @Override

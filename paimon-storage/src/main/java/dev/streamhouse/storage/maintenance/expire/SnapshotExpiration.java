@@ -56,6 +56,8 @@ public final class SnapshotExpiration {
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotExpiration.class);
 
     private final FileIO fileIO;
+    /** Files (data, changelog, manifests, manifest lists, statistics) the last {@link #expire} deleted. */
+    private int lastFilesDeleted;
     private final Path tableRoot;
     private final SnapshotManager snapshots;
     private final SnapshotReferences references;
@@ -102,6 +104,7 @@ public final class SnapshotExpiration {
      * @return how many snapshots expired
      */
     public int expire(ExpireConfig config) throws IOException {
+        lastFilesDeleted = 0;
         Long latest = snapshots.latestSnapshotId();
         Long earliest = latest == null ? null : earliest();
         if (latest == null || earliest == null) {
@@ -140,9 +143,15 @@ public final class SnapshotExpiration {
         if (config.cleanEmptyDirectories()) {
             cleanEmptyDirectories(unreferenced.contentFiles);
         }
+        lastFilesDeleted = unreferenced.size();
         LOG.info("Expired snapshots {}..{} of table {} ({} files deleted{})", range.earliest(), range.end() - 1,
                 tableName, unreferenced.size(), keepChangelog ? ", changelogs kept in changelog/" : "");
         return (int) range.count();
+    }
+
+    /** Files the last {@link #expire} deleted with the snapshots (0 when it expired none). */
+    public int lastFilesDeleted() {
+        return lastFilesDeleted;
     }
 
     /**
