@@ -11,8 +11,6 @@ import dev.streamhouse.flink.cdc.mysql.snapshot.TestTables;
 import dev.streamhouse.flink.cdc.source.enumerator.ChunkAssignmentState;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumeratorState;
 import dev.streamhouse.flink.cdc.source.enumerator.MySqlCdcEnumeratorStateSerializer;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,21 +68,6 @@ class ChunkSplitSerializerTest {
     }
 
     @Test
-    void versionOneBinlogSplitsStillRead() throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeBoolean(true);
-            StateCodec.writeString(out, "{\"pos\":4}");
-            out.writeInt(1);
-            StateCodec.writeString(out, "{\"ddl\":\"x\"}");
-            out.writeBoolean(false);
-            out.writeLong(42);
-        }
-        assertThat(SPLITS.deserialize(1, bytes.toByteArray()))
-                .isEqualTo(new MySqlBinlogSplit("{\"pos\":4}", List.of("{\"ddl\":\"x\"}"), false, 42));
-    }
-
-    @Test
     void enumeratorStatesWithChunkAssignmentsRoundTrip() throws Exception {
         CapturedTable t = TestTables.keyValue("t");
         CapturedTable w = wide();
@@ -103,39 +86,5 @@ class ChunkSplitSerializerTest {
                 new MySqlCdcEnumeratorState(null, true, false, chunks, null))) {
             assertThat(serializer.deserialize(serializer.getVersion(), serializer.serialize(state))).isEqualTo(state);
         }
-    }
-
-    /** Version 2 is version 3 without the binlog start (its flag is the last byte). */
-    @Test
-    void versionTwoEnumeratorStatesStillReadWithoutABinlogStart() throws Exception {
-        CapturedTable t = TestTables.keyValue("t");
-        MySqlChunkSplit t0 = new MySqlChunkSplit(t, 0, ChunkRange.all(), new BinlogPosition("b.000001", 77));
-        MySqlCdcEnumeratorState state = new MySqlCdcEnumeratorState(null, true, false,
-                new ChunkAssignmentState(List.of(t), List.of(), List.of(), Map.of(), List.of(t0), false), null);
-        MySqlCdcEnumeratorStateSerializer serializer = new MySqlCdcEnumeratorStateSerializer();
-        byte[] current = serializer.serialize(state);
-        assertThat(serializer.deserialize(2, java.util.Arrays.copyOf(current, current.length - 1))).isEqualTo(state);
-    }
-
-    @Test
-    void versionOneEnumeratorStatesStillRead() throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeBoolean(true);
-            out.writeBoolean(false);
-            out.writeBoolean(true);
-            ByteArrayOutputStream split = new ByteArrayOutputStream();
-            try (DataOutputStream s = new DataOutputStream(split)) {
-                s.writeBoolean(false);
-                s.writeInt(0);
-                s.writeBoolean(true);
-                s.writeLong(0);
-            }
-            out.writeInt(1);
-            out.writeInt(split.size());
-            out.write(split.toByteArray());
-        }
-        assertThat(new MySqlCdcEnumeratorStateSerializer().deserialize(1, bytes.toByteArray()))
-                .isEqualTo(new MySqlCdcEnumeratorState(new MySqlBinlogSplit(null, List.of(), true, 0), true, false));
     }
 }
