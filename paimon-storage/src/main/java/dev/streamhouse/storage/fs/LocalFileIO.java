@@ -5,6 +5,8 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -21,15 +23,38 @@ import java.util.stream.Stream;
 /**
  * {@link FileIO} over the local file system ({@code file:} scheme or plain paths).
  *
- * <p>{@link #createIfAbsent} writes a hidden temp file and publishes it with a hard link, which the
- * kernel refuses atomically when the target exists, so it is safe across processes, not only
- * threads. File systems without hard links fall back to a JVM-wide lock around check-and-move.
+ * <p>{@link #createIfAbsent} (and {@link #rename}) writes a hidden temp file and publishes it with a
+ * hard link, which the kernel refuses atomically when the target exists, so of several threads or
+ * processes racing for one name exactly one wins. Where the file system refuses hard links, the
+ * fallback holds across processes too: an exclusive {@link FileChannel#lock() file lock} on a hidden
+ * {@code .<name>.lock} file next to the target is held around "target absent? then move" (and a
+ * JVM-wide monitor, as file locks are per process), and the lock file is deleted once the target
+ * exists. A file system that supports neither hard links nor file locks is refused with an
+ * {@link IOException} rather than risk two winners. Both guarantees are only as good as the file
+ * system's link and lock semantics: full on local disks, as the server implements them on network
+ * file systems.
  */
 public final class LocalFileIO implements FileIO {
     private static final long serialVersionUID = 1L;
     private static final Object RENAME_LOCK = new Object();
 
-    public static final LocalFileIO INSTANCE = new LocalFileIO();
+    public static final LocalFileIO INSTANCE = new LocalFileIO(false);
+
+    /** Whether to publish without hard links, as on file systems that have none (tests of the fallback). */
+    private final boolean withoutHardLinks;
+
+    public LocalFileIO() {
+        this(false);
+    }
+
+    private LocalFileIO(boolean withoutHardLinks) {
+        this.withoutHardLinks = withoutHardLinks;
+    }
+
+    /** A local file IO that never tries hard links, so it always takes the file-lock fallback (for tests). */
+    static LocalFileIO withoutHardLinks() {
+        return new LocalFileIO(true);
+    }
 
     /** Converts a local {@link Path} to a NIO path. */
     public static java.nio.file.Path toNio(Path path) {
@@ -127,6 +152,9 @@ public final class LocalFileIO implements FileIO {
         if (d.getParent() != null) {
             Files.createDirectories(d.getParent());
         }
+        if (withoutHardLinks) {
+            return moveIfAbsentLocked(s, d);
+        }
         try {
             Files.createLink(d, s);
             Files.delete(s);
@@ -137,17 +165,49 @@ public final class LocalFileIO implements FileIO {
             if (noHardLinks instanceof java.nio.file.FileSystemException && Files.exists(d)) {
                 return false;
             }
-            synchronized (RENAME_LOCK) {
+            return moveIfAbsentLocked(s, d);
+        }
+    }
+
+    /**
+     * Moves {@code s} to {@code d} unless {@code d} exists, under an exclusive lock on {@code .<d>.lock}
+     * that every process publishing {@code d} this way takes. The lock file is deleted (by whoever
+     * holds it) only once {@code d} exists: a process that then locks an older, already unlinked lock
+     * file, or a new one, finds {@code d} and gives up, so no two processes ever both see it absent.
+     * After a failed move the lock file stays (hidden; the next create of {@code d} deletes it).
+     */
+    private static boolean moveIfAbsentLocked(java.nio.file.Path s, java.nio.file.Path d) throws IOException {
+        java.nio.file.Path lockFile = d.resolveSibling("." + d.getFileName() + ".lock");
+        // File locks are held per process: threads of one JVM must not lock the same file twice.
+        synchronized (RENAME_LOCK) {
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = lock(channel, d)) {
                 if (Files.exists(d)) {
+                    Files.deleteIfExists(lockFile);
                     return false;
                 }
                 try {
                     Files.move(s, d, StandardCopyOption.ATOMIC_MOVE);
                 } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(s, d);
+                    try {
+                        Files.move(s, d);
+                    } catch (FileAlreadyExistsException lost) {
+                        return false;
+                    }
                 }
+                Files.deleteIfExists(lockFile);
                 return true;
             }
+        }
+    }
+
+    private static FileLock lock(FileChannel channel, java.nio.file.Path target) throws IOException {
+        try {
+            return channel.lock();
+        } catch (IOException e) {
+            throw new IOException("Cannot create " + target + " if absent: the file system supports neither hard "
+                    + "links nor file locks (" + e.getMessage() + "), so two committers could both publish it; put "
+                    + "the warehouse on a file system with hard links or file locks (a local disk, HDFS or S3)", e);
         }
     }
 
