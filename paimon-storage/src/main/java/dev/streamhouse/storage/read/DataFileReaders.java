@@ -2,6 +2,7 @@ package dev.streamhouse.storage.read;
 
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.format.FileFormats;
+import dev.streamhouse.storage.format.FormatReaderFactory;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.io.DataFilePathFactory;
@@ -62,27 +63,45 @@ public final class DataFileReaders {
     }
 
     /**
-     * Opens {@code file} (at {@code path}) and reads the columns of {@code plan}, which must have been
-     * built for the file's schema.
+     * Opens {@code file} of {@code partition} and {@code bucket} (at {@code path}) and reads the columns
+     * of {@code plan}, which must have been built for the file's schema. A file that is gone fails with a
+     * {@link FileNotFoundException}; a file whose bytes are damaged, when opened or while read, with a
+     * {@link CorruptDataFileException}; any other failure with an {@link IOException}. All name the table,
+     * the file, the partition and the bucket, and keep the original failure as their cause.
      *
      * @param deletionVector the file's deleted rows, or null when it has none
      */
-    public ColumnarRecordReader open(Path path, DataFileMeta file, DataFileReadPlan plan, DeletionVector deletionVector)
-            throws IOException {
+    public ColumnarRecordReader open(BinaryRow partition, int bucket, Path path, DataFileMeta file,
+            DataFileReadPlan plan, DeletionVector deletionVector) throws IOException {
+        DataFileFailures failures = new DataFileFailures(fileIO, path, file.fileSize(), tableName,
+                where(partition, bucket));
+        FormatReaderFactory format = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
+                .readerFactory(plan.fileReadType(), plan.fileFilter());
         ColumnarRecordReader reader;
         try {
-            reader = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
-                    .readerFactory(plan.fileReadType(), plan.fileFilter())
-                    .createReader(fileIO, path, file.fileSize());
+            reader = format.createReader(fileIO, path, file.fileSize());
         } catch (FileNotFoundException e) {
             throw gone(path, e);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             if (e.getCause() instanceof FileNotFoundException missing) {
                 throw gone(path, missing);
             }
-            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
+            throw DataFileFailures.rethrow(failures.translate(e));
         }
-        return new DataFileRecordReader(reader, plan, deletionVector, path, tableName);
+        return new DataFileRecordReader(reader, plan, deletionVector, failures);
+    }
+
+    private String where(BinaryRow partition, int bucket) {
+        if (partition.arity() == 0) {
+            return "bucket " + bucket;
+        }
+        StringBuilder sb = new StringBuilder("partition ");
+        String sep = "";
+        for (var e : paths.renderer().values(partition).entrySet()) {
+            sb.append(sep).append(e.getKey()).append('=').append(e.getValue());
+            sep = ", ";
+        }
+        return sb.append(", bucket ").append(bucket).toString();
     }
 
     /**

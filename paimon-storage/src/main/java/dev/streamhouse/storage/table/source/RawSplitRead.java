@@ -87,7 +87,8 @@ final class RawSplitRead implements SplitRead {
             plans.putIfAbsent(file.schemaId(), plan);
         }
         DeletionVector deleted = deletionVectors.of(split.partition(), split.bucket(), file);
-        return new FileRows(files.open(path, file, plan.plan, deleted), plan.kindPosition, path);
+        return new FileRows(files.open(split.partition(), split.bucket(), path, file, plan.plan, deleted),
+                plan.kindPosition, path);
     }
 
     private FilePlan plan(TableSchema fileSchema, Path path) {
