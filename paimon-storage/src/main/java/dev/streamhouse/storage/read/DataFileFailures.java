@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.read;
 
+import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 
@@ -46,6 +47,15 @@ final class DataFileFailures {
                     + "'Damaged files' in docs/troubleshooting.md", failure);
         }
         return new IOException(prefix + describe(failure), failure);
+    }
+
+    /**
+     * The error for a data file whose deletion vector cannot be read because the deletion-vector file is
+     * damaged: {@code cause}'s file and message, with this data file, its partition and bucket.
+     */
+    CorruptFileException deletionVectorDamaged(CorruptFileException cause) {
+        return new CorruptFileException(cause.file(), "Cannot read data file " + path + " of table " + tableName
+                + " (" + where + "): its deletion vector cannot be read: " + cause.getMessage(), cause);
     }
 
     /** Throws {@code e} (an {@link IOException} or a runtime exception, as {@link #translate} returns). */

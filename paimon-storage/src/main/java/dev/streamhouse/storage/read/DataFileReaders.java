@@ -3,6 +3,7 @@ package dev.streamhouse.storage.read;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.format.FormatReaderFactory;
+import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.io.DataFilePathFactory;
@@ -69,12 +70,19 @@ public final class DataFileReaders {
      * {@link CorruptDataFileException}; any other failure with an {@link IOException}. All name the table,
      * the file, the partition and the bucket, and keep the original failure as their cause.
      *
-     * @param deletionVector the file's deleted rows, or null when it has none
+     * @param deletionVectors where the file's deleted rows come from; a damaged deletion-vector file fails
+     *     with a {@link CorruptFileException} naming it and this data file's partition and bucket
      */
     public ColumnarRecordReader open(BinaryRow partition, int bucket, Path path, DataFileMeta file,
-            DataFileReadPlan plan, DeletionVector deletionVector) throws IOException {
+            DataFileReadPlan plan, DeletionVector.Source deletionVectors) throws IOException {
         DataFileFailures failures = new DataFileFailures(fileIO, path, file.fileSize(), tableName,
-                where(partition, bucket));
+                paths.renderer().describe(partition, bucket));
+        DeletionVector deletionVector;
+        try {
+            deletionVector = deletionVectors.of(partition, bucket, file);
+        } catch (CorruptFileException e) {
+            throw failures.deletionVectorDamaged(e);
+        }
         FormatReaderFactory format = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
                 .readerFactory(plan.fileReadType(), plan.fileFilter());
         ColumnarRecordReader reader;
@@ -89,19 +97,6 @@ public final class DataFileReaders {
             throw DataFileFailures.rethrow(failures.translate(e));
         }
         return new DataFileRecordReader(reader, plan, deletionVector, failures);
-    }
-
-    private String where(BinaryRow partition, int bucket) {
-        if (partition.arity() == 0) {
-            return "bucket " + bucket;
-        }
-        StringBuilder sb = new StringBuilder("partition ");
-        String sep = "";
-        for (var e : paths.renderer().values(partition).entrySet()) {
-            sb.append(sep).append(e.getKey()).append('=').append(e.getValue());
-            sep = ", ";
-        }
-        return sb.append(", bucket ").append(bucket).toString();
     }
 
     /**

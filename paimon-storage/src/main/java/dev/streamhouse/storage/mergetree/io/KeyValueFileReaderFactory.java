@@ -116,7 +116,7 @@ public final class KeyValueFileReaderFactory {
             plans.putIfAbsent(file.schemaId(), columns);
         }
         return new KeyValueFileReader(
-                files.open(partition, bucket, path, file, columns.plan, deletionVectors.of(partition, bucket, file)),
+                files.open(partition, bucket, path, file, columns.plan, deletionVectors),
                 columns, layout.keyType(), valueReadType, file.level(), path, files.tableName());
     }
 }
