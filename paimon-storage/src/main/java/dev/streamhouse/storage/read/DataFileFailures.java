@@ -15,7 +15,8 @@ import java.io.IOException;
  *
  * <p>Damaged means: the file's size differs from the size recorded in its manifest entry, or the
  * failure is the decoder's: a premature end of the data, or an error that is neither an I/O error nor
- * one that points at a defect of the reader (null pointer, class cast, unsupported operation).
+ * one that points at a defect of the reader (null pointer, class cast, unsupported operation). A read
+ * that was interrupted (a cancelled job) is never reported as damage.
  */
 final class DataFileFailures {
     private final FileIO fileIO;
@@ -68,6 +69,9 @@ final class DataFileFailures {
 
     /** What is wrong with the bytes, or null when the failure does not say they are damaged. */
     private String damage(Throwable failure) {
+        if (interrupted(failure)) {
+            return null; // a cancelled read, whatever the decoder made of it
+        }
         long actual = sizeOrUnknown();
         if (actual >= 0 && actual != recordedSize) {
             return "it has " + actual + " bytes but " + recordedSize + " were written ("
@@ -86,6 +90,16 @@ final class DataFileFailures {
             }
         }
         return null;
+    }
+
+    private static boolean interrupted(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof java.io.InterruptedIOException
+                    || t instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return Thread.currentThread().isInterrupted();
     }
 
     /** Failures that point at this code or an unsupported feature, not at the file's bytes. */
