@@ -31,7 +31,8 @@ import java.util.function.Supplier;
 /**
  * Flink's SQL client in embedded mode, as {@code SqlClient} starts it (an in-process SQL gateway on a
  * free localhost port, one session, the client's {@link CliClient} on a terminal, the init script,
- * then the prompt or the script), with one difference: the client's executor is a
+ * then the prompt or the script), with two differences: a statement that fails on a damaged file
+ * shows the error naming the file ({@link DamagedFileRevealingExecutor}), and the client's executor is a
  * {@link SyncStatementExecutor}, which runs {@code CREATE TABLE ... AS TABLE} and
  * {@code CREATE DATABASE ... AS DATABASE}. The sync jobs these start on this JVM's MiniClusters
  * ({@link SyncJobs}) outlive their statement: after a script's last statement the client waits for
@@ -74,8 +75,8 @@ final class EmbeddedSqlClient {
         NetUtils.Port port = NetUtils.getAvailablePort();
         SqlGateway gateway = startGateway(context, port);
         SyncJobs jobs = new SyncJobs();
-        Executor executor = new SyncStatementExecutor(Executor.create(context,
-                InetSocketAddress.createUnresolved(GATEWAY_ADDRESS, port.getPort()), options.getSessionId()), jobs);
+        Executor executor = new DamagedFileRevealingExecutor(new SyncStatementExecutor(Executor.create(context,
+                InetSocketAddress.createUnresolved(GATEWAY_ADDRESS, port.getPort()), options.getSessionId()), jobs));
         AtomicBoolean closed = new AtomicBoolean();
         Runnable closeSession = () -> {
             if (closed.compareAndSet(false, true)) {

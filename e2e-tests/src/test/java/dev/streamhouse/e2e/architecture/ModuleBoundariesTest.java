@@ -56,6 +56,8 @@ class ModuleBoundariesTest {
             STORAGE + ".snapshot.Snapshot",
             STORAGE + ".snapshot.CommitKind",
             STORAGE + ".snapshot.ExpiredSnapshotException",
+            // a damaged file fails a read with these; the SQL runner shows them (DamagedFileErrors)
+            STORAGE + ".fs.CorruptFileException", STORAGE + ".read.CorruptDataFileException",
             // the files of a DataSplit (version 1 source splits are converted into them)
             STORAGE + ".manifest.DataFileMeta",
             STORAGE + ".manifest.FileSource",

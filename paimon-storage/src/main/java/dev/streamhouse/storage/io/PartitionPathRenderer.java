@@ -58,6 +58,21 @@ public final class PartitionPathRenderer {
         return sb.toString();
     }
 
+    /**
+     * Where a file of {@code partition} and {@code bucket} belongs, as error messages say it:
+     * {@code partition dt=2026-12-01, hh=10, bucket 0}, or {@code bucket 0} for an unpartitioned table.
+     */
+    public String describe(BinaryRow partition, int bucket) {
+        if (getters.length == 0) {
+            return "bucket " + bucket;
+        }
+        StringBuilder sb = new StringBuilder("partition ");
+        for (Map.Entry<String, String> e : values(partition).entrySet()) {
+            sb.append(e.getKey()).append('=').append(e.getValue()).append(", ");
+        }
+        return sb.append("bucket ").append(bucket).toString();
+    }
+
     /** The partition's values as strings, in partition-key order, with the default name for null/blank. */
     public LinkedHashMap<String, String> values(BinaryRow partition) {
         LinkedHashMap<String, String> out = new LinkedHashMap<>();

@@ -2,6 +2,8 @@ package dev.streamhouse.storage.read;
 
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.format.FileFormats;
+import dev.streamhouse.storage.format.FormatReaderFactory;
+import dev.streamhouse.storage.fs.CorruptFileException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.io.DataFilePathFactory;
@@ -62,27 +64,39 @@ public final class DataFileReaders {
     }
 
     /**
-     * Opens {@code file} (at {@code path}) and reads the columns of {@code plan}, which must have been
-     * built for the file's schema.
+     * Opens {@code file} of {@code partition} and {@code bucket} (at {@code path}) and reads the columns
+     * of {@code plan}, which must have been built for the file's schema. A file that is gone fails with a
+     * {@link FileNotFoundException}; a file whose bytes are damaged, when opened or while read, with a
+     * {@link CorruptDataFileException}; any other failure with an {@link IOException}. All name the table,
+     * the file, the partition and the bucket, and keep the original failure as their cause.
      *
-     * @param deletionVector the file's deleted rows, or null when it has none
+     * @param deletionVectors where the file's deleted rows come from; a damaged deletion-vector file fails
+     *     with a {@link CorruptFileException} naming it and this data file's partition and bucket
      */
-    public ColumnarRecordReader open(Path path, DataFileMeta file, DataFileReadPlan plan, DeletionVector deletionVector)
-            throws IOException {
+    public ColumnarRecordReader open(BinaryRow partition, int bucket, Path path, DataFileMeta file,
+            DataFileReadPlan plan, DeletionVector.Source deletionVectors) throws IOException {
+        DataFileFailures failures = new DataFileFailures(fileIO, path, file.fileSize(), tableName,
+                paths.renderer().describe(partition, bucket));
+        DeletionVector deletionVector;
+        try {
+            deletionVector = deletionVectors.of(partition, bucket, file);
+        } catch (CorruptFileException e) {
+            throw failures.deletionVectorDamaged(e);
+        }
+        FormatReaderFactory format = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
+                .readerFactory(plan.fileReadType(), plan.fileFilter());
         ColumnarRecordReader reader;
         try {
-            reader = FileFormats.of(DataFilePathFactory.formatOf(file.fileName()))
-                    .readerFactory(plan.fileReadType(), plan.fileFilter())
-                    .createReader(fileIO, path, file.fileSize());
+            reader = format.createReader(fileIO, path, file.fileSize());
         } catch (FileNotFoundException e) {
             throw gone(path, e);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             if (e.getCause() instanceof FileNotFoundException missing) {
                 throw gone(path, missing);
             }
-            throw new IOException("Cannot read data file " + path + " of table " + tableName + ": " + e.getMessage(), e);
+            throw DataFileFailures.rethrow(failures.translate(e));
         }
-        return new DataFileRecordReader(reader, plan, deletionVector, path, tableName);
+        return new DataFileRecordReader(reader, plan, deletionVector, failures);
     }
 
     /**

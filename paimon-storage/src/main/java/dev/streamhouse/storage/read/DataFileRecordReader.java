@@ -4,7 +4,6 @@ import dev.streamhouse.storage.casting.CastedVector;
 import dev.streamhouse.storage.casting.ColumnCast;
 import dev.streamhouse.storage.data.columnar.ColumnVector;
 import dev.streamhouse.storage.data.columnar.ColumnarBatch;
-import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.reader.ColumnarRecordReader;
 import dev.streamhouse.storage.reader.ColumnarRowIterator;
 import dev.streamhouse.storage.types.DataField;
@@ -16,7 +15,7 @@ import java.util.List;
 
 /**
  * The batches of one data file as a {@link DataFileReadPlan} presents them: widened columns converted,
- * deleted rows left out, errors naming the file and the table.
+ * deleted rows left out, errors naming the table, the file, its partition and bucket ({@link DataFileFailures}).
  */
 final class DataFileRecordReader implements ColumnarRecordReader {
     private final ColumnarRecordReader reader;
@@ -27,11 +26,10 @@ final class DataFileRecordReader implements ColumnarRecordReader {
     private final DeletionVector deletionVector;
     /** Scratch: the deleted row ids of the batch being read. */
     private int[] deleted = new int[0];
-    private final Path file;
-    private final String tableName;
+    private final DataFileFailures failures;
 
-    DataFileRecordReader(ColumnarRecordReader reader, DataFileReadPlan plan, DeletionVector deletionVector, Path file,
-            String tableName) {
+    DataFileRecordReader(ColumnarRecordReader reader, DataFileReadPlan plan, DeletionVector deletionVector,
+            DataFileFailures failures) {
         this.reader = reader;
         int n = plan.fileReadType().fieldCount();
         this.casts = new ColumnCast[n];
@@ -53,8 +51,7 @@ final class DataFileRecordReader implements ColumnarRecordReader {
         }
         this.castType = new RowType(fields);
         this.deletionVector = deletionVector;
-        this.file = file;
-        this.tableName = tableName;
+        this.failures = failures;
     }
 
     @Override
@@ -63,7 +60,7 @@ final class DataFileRecordReader implements ColumnarRecordReader {
         try {
             batch = reader.readBatch();
         } catch (IOException | RuntimeException e) {
-            throw new IOException("Cannot read data file " + file + " of table " + tableName + ": " + e.getMessage(), e);
+            throw DataFileFailures.rethrow(failures.translate(e));
         }
         if (batch == null) {
             return null;

@@ -97,17 +97,49 @@ class CorruptFilesTest {
     }
 
     @Test
-    void truncatedDataFileFailsTheReadNamingFileAndTable() throws Exception {
+    void truncatedDataFileFailsTheReadNamingTableFilePartitionAndBucket() throws Exception {
         createTableWithTwoCommits();
-        java.nio.file.Path dataFile;
-        try (var walk = Files.walk(root)) {
-            dataFile = walk.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
-        }
+        java.nio.file.Path dataFile = firstDataFile();
         truncate(dataFile);
+        assertDataFileDamageNamed(dataFile, "truncated");
+    }
+
+    @Test
+    void dataFileGarbledInTheMiddleFailsTheReadNamingTableFilePartitionAndBucket() throws Exception {
+        createTableWithTwoCommits();
+        java.nio.file.Path dataFile = firstDataFile();
+        garbleMiddle(dataFile);
+        assertDataFileDamageNamed(dataFile, "cannot be decoded");
+    }
+
+    private java.nio.file.Path firstDataFile() throws Exception {
+        try (var walk = Files.walk(root)) {
+            return walk.filter(p -> p.toString().endsWith(".parquet")).sorted().findFirst().orElseThrow();
+        }
+    }
+
+    /** Overwrites 16 bytes in the middle of the file, keeping its size. */
+    static void garbleMiddle(java.nio.file.Path file) throws Exception {
+        byte[] bytes = Files.readAllBytes(file);
+        for (int i = bytes.length / 2 - 8; i < bytes.length / 2 + 8; i++) {
+            bytes[i] = (byte) ~bytes[i];
+        }
+        Files.write(file, bytes);
+    }
+
+    private void assertDataFileDamageNamed(java.nio.file.Path dataFile, String what) throws Exception {
+        java.nio.file.Path bucketDir = dataFile.getParent();
+        String partition = bucketDir.getParent().getFileName().toString(); // dt=...
+        String bucket = bucketDir.getFileName().toString().replace("bucket-", "bucket ");
         List<java.nio.file.Path> before = allFiles();
         assertThatThrownBy(() -> TestTables.readAll(table))
-                .satisfies(e -> assertThat(messages(e)).contains(dataFile.getFileName().toString())
-                        .contains("default.test"));
+                .isInstanceOf(dev.streamhouse.storage.read.CorruptDataFileException.class)
+                .hasMessageContaining("data file " + new Path(dataFile.toString()))
+                .hasMessageContaining("of table default.test")
+                .hasMessageContaining("(partition " + partition + ", " + bucket + ")")
+                .hasMessageContaining(what)
+                .hasMessageContaining("CALL sys.rollback_to")
+                .satisfies(e -> assertThat(e.getCause()).as("the decoder's error stays the cause").isNotNull());
         assertThat(allFiles()).containsAll(before);
     }
 }

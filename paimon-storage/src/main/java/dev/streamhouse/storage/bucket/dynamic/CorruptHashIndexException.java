@@ -14,4 +14,8 @@ public final class CorruptHashIndexException extends CorruptFileException {
     public CorruptHashIndexException(Path file, String message) {
         super(file, message, null);
     }
+
+    public CorruptHashIndexException(Path file, String message, Throwable cause) {
+        super(file, message, cause);
+    }
 }

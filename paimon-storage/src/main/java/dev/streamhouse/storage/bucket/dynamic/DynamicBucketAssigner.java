@@ -111,7 +111,7 @@ public final class DynamicBucketAssigner {
                 throw new IllegalArgumentException("Hash index loader returned " + entry + " for partition " + partition
                         + "; expected only ADD entries of type HASH of that partition");
             }
-            int[] hashes = indexFile.read(file);
+            int[] hashes = indexFile.read(partition, entry.bucket(), file);
             state.index.restoreBucket(entry.bucket(), hashes, hash -> routing.receives(partitionHash, hash));
             state.files.put(entry.bucket(), file);
         }
@@ -135,7 +135,7 @@ public final class DynamicBucketAssigner {
                     IndexFileMeta old = state.files.get(b.getKey());
                     int[] hashes = b.getValue();
                     if (old != null) {
-                        hashes = concat(indexFile.read(old), hashes);
+                        hashes = concat(indexFile.read(p.getKey(), b.getKey(), old), hashes);
                     }
                     changes.add(new IndexChange(p.getKey(), b.getKey(), indexFile.write(hashes), old));
                 }

@@ -1,8 +1,10 @@
 package dev.streamhouse.storage.bucket.dynamic;
 
+import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.fs.PositionOutputStream;
+import dev.streamhouse.storage.io.PartitionPathRenderer;
 import dev.streamhouse.storage.index.IndexFileMeta;
 
 import java.io.IOException;
@@ -31,12 +33,20 @@ public final class HashIndexFile {
     private final Path indexDir;
     private final String uuid = UUID.randomUUID().toString();
     private final AtomicInteger nextFileNumber = new AtomicInteger();
+    /** Names partitions in errors; null: by their binary form. */
+    private final PartitionPathRenderer partitions;
 
     /** Index files of the table at {@code tableRoot}, in its {@code index/} directory. */
     public HashIndexFile(FileIO fileIO, Path tableRoot) {
+        this(fileIO, tableRoot, null);
+    }
+
+    /** As above, errors naming partitions as {@code partitions} renders them. */
+    public HashIndexFile(FileIO fileIO, Path tableRoot, PartitionPathRenderer partitions) {
         this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
         this.indexDir = new Path(tableRoot, "index");
+        this.partitions = partitions;
     }
 
     /** Where an index file lives: its external path if it has one, else {@code index/<name>}. */
@@ -65,6 +75,22 @@ public final class HashIndexFile {
         }
         return new IndexFileMeta(IndexFileMeta.HASH_INDEX, name, (long) sorted.length * Integer.BYTES, sorted.length,
                 null, null);
+    }
+
+    /**
+     * The hashes of the index file of {@code partition} and {@code bucket}, as {@link #read(IndexFileMeta)};
+     * a damaged file fails naming the partition and bucket too.
+     */
+    public int[] read(BinaryRow partition, int bucket, IndexFileMeta meta) throws IOException {
+        try {
+            return read(meta);
+        } catch (CorruptHashIndexException e) {
+            String where = partitions != null ? partitions.describe(partition, bucket)
+                    : "partition " + partition + ", bucket " + bucket;
+            throw new CorruptHashIndexException(e.file(), e.getMessage() + " (" + where + "). The file is damaged: "
+                    + "restore it from a backup, or roll back the table to a snapshot that does not use it "
+                    + "(CALL sys.rollback_to)", e);
+        }
     }
 
     /** The hashes of an index file, in file order; checks the size and row count its meta records. */

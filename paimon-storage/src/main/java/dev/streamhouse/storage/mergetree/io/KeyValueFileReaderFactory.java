@@ -115,7 +115,8 @@ public final class KeyValueFileReaderFactory {
                     files.tableName());
             plans.putIfAbsent(file.schemaId(), columns);
         }
-        return new KeyValueFileReader(files.open(path, file, columns.plan, deletionVectors.of(partition, bucket, file)),
+        return new KeyValueFileReader(
+                files.open(partition, bucket, path, file, columns.plan, deletionVectors),
                 columns, layout.keyType(), valueReadType, file.level(), path, files.tableName());
     }
 }

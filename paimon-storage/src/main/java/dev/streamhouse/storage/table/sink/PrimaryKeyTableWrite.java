@@ -116,7 +116,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                         + "partition keys to the primary key");
             }
             this.assigner = predecessor != null ? predecessor.assigner
-                    : DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root()),
+                    : DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root(), paths.renderer()),
                             state::hashIndexEntries, routing);
         } else {
             throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'bucket' = "

@@ -86,8 +86,8 @@ final class RawSplitRead implements SplitRead {
             plan = plan(files.schemaOf(file, path), path);
             plans.putIfAbsent(file.schemaId(), plan);
         }
-        DeletionVector deleted = deletionVectors.of(split.partition(), split.bucket(), file);
-        return new FileRows(files.open(path, file, plan.plan, deleted), plan.kindPosition, path);
+        return new FileRows(files.open(split.partition(), split.bucket(), path, file, plan.plan, deletionVectors),
+                plan.kindPosition, path);
     }
 
     private FilePlan plan(TableSchema fileSchema, Path path) {
