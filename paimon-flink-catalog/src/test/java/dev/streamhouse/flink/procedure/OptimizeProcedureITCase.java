@@ -2,8 +2,11 @@ package dev.streamhouse.flink.procedure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.streamhouse.flink.catalog.testutils.CatalogITCaseBase;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.snapshot.Snapshot;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -189,16 +193,17 @@ class OptimizeProcedureITCase extends CatalogITCaseBase {
 
         List<String> outcomes = new ArrayList<>();
         String[] levels = {"light", "moderate", "full"};
-        long deadline = System.currentTimeMillis() + TimeUnit.SECONDS.toMillis(HANG_GUARD_SECONDS);
         int calls = 0;
-        while (!job.getJobClient().orElseThrow().getJobStatus().get().isTerminalState()) {
-            assertThat(System.currentTimeMillis()).as("the streaming job ends").isLessThan(deadline);
+        while (!jobEnded(job)) {
             for (String r : optimize(levels[calls++ % levels.length])) {
                 if (r.startsWith("+I[action, null, compact")) {
                     outcomes.add(r);
                 }
             }
-            Thread.sleep(200);
+            // The next call once the writer committed again (or ended), not after a fixed pause.
+            long seen = latestSnapshotId();
+            await().atMost(Duration.ofSeconds(HANG_GUARD_SECONDS)).pollInSameThread()
+                    .until(() -> jobEnded(job) || latestSnapshotId() > seen);
         }
         job.await(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
 
@@ -208,6 +213,14 @@ class OptimizeProcedureITCase extends CatalogITCaseBase {
                 .containsExactly("+I[" + ROWS + ", " + ROWS + ", 1, " + ROWS + ", " + (long) ROWS * (ROWS + 1) / 2 + "]");
         assertThat(rows("SELECT COUNT(*) FROM t WHERE v <> CONCAT('v', CAST(id AS STRING))")).containsExactly("+I[0]");
         return outcomes;
+    }
+
+    private static boolean jobEnded(TableResult job) throws Exception {
+        return job.getJobClient().orElseThrow().getJobStatus().get().isTerminalState();
+    }
+
+    private long latestSnapshotId() {
+        return storage().getTable(Identifier.of("default", "t")).latestSnapshot().map(Snapshot::id).orElse(0L);
     }
 
     @Test

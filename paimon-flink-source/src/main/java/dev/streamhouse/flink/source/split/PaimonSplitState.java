@@ -8,7 +8,9 @@ package dev.streamhouse.flink.source.split;
 public final class PaimonSplitState {
     private final PaimonSplit split;
     private long emittedRecords;
-    private long eventTime = Long.MIN_VALUE;
+    /** {@link #eventTime()} once computed; Long.MIN_VALUE (no timestamp) when the files do not record it. */
+    private long eventTime;
+    private boolean eventTimeKnown;
 
     public PaimonSplitState(PaimonSplit split) {
         this.split = split;
@@ -30,10 +32,11 @@ public final class PaimonSplitState {
      * record it. Flink measures FLIP-33's {@code currentEmitEventTimeLag} from it.
      */
     public long eventTime() {
-        if (eventTime == Long.MIN_VALUE) {
-            eventTime = split.dataSplit().earliestFileCreationEpochMillis().orElse(Long.MIN_VALUE + 1);
+        if (!eventTimeKnown) {
+            eventTime = split.dataSplit().earliestFileCreationEpochMillis().orElse(Long.MIN_VALUE);
+            eventTimeKnown = true;
         }
-        return eventTime == Long.MIN_VALUE + 1 ? Long.MIN_VALUE : eventTime;
+        return eventTime;
     }
 
     /** The split to checkpoint: a restore skips what was emitted. */
