@@ -2,17 +2,13 @@ package dev.streamhouse.flink.sink.multitable;
 
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
-import dev.streamhouse.flink.sink.committer.RestoredCheckpoint;
+import dev.streamhouse.flink.sink.committer.ExactlyOnceCommitter;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.commit.CommitMessage;
 import dev.streamhouse.storage.options.Options;
-import dev.streamhouse.storage.snapshot.Snapshot;
-import dev.streamhouse.storage.table.sink.TableCommit;
-import dev.streamhouse.flink.common.metrics.CommitMetrics;
-import dev.streamhouse.flink.common.metrics.ExpirationMetrics;
-import dev.streamhouse.flink.common.metrics.TableMetricGroup;
+import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
@@ -26,29 +22,22 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
-import java.util.TreeMap;
+import java.util.Set;
 
 /**
  * The single committer (parallelism 1) of a sink writing many tables: each checkpoint's files of each
  * table become that table's snapshot(s), exactly once, with the checkpoint id as identifier and one
- * commit user for all tables. It follows the single-table {@code CommitterOperator} table by table:
- * committables received since the last checkpoint are filed under it; when a checkpoint completes,
- * every pending one up to it is committed in ascending order, table after table (a table's commits
- * never wait for another's; a failure fails the job, whose restore then commits what is missing).
- *
- * <p><b>Restore.</b> Each pending checkpoint of each table is finished as the single-table committer
- * finishes its own ({@link RestoredCheckpoint}). A pending table that no longer exists is skipped with a
- * warning.
- *
- * <p><b>Batch, or no checkpointing.</b> Everything is committed at end of input, per table, with
- * identifier {@link Snapshot#BATCH_COMMIT_IDENTIFIER}, unless the table already has that commit.
- * Committables must name their table.
+ * commit user for all tables. The exactly-once logic is {@link ExactlyOnceCommitter}'s, the same as the
+ * single-table {@code CommitterOperator}'s: pending checkpoints are committed in ascending order, table
+ * after table (a failure fails the job, whose restore then commits exactly what is missing); a table
+ * this committer has written that asks for an empty snapshot (automatic tags) gets one; a restored
+ * pending table that no longer exists is skipped with a warning. This operator finds tables in the
+ * catalog and checkpoints the committer as {@link MultiTableCommitterState}. Committables must name their
+ * table.
  */
 public final class MultiTableCommitterOperator extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<Committable, Void>, BoundedOneInput {
@@ -58,20 +47,8 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
     private final String initialCommitUser;
 
     private transient Catalog catalog;
-    private transient String commitUser;
-    private transient Map<String, TableCommit> commits;
     private transient ListState<byte[]> state;
-    private transient NavigableMap<Long, Map<String, List<CommitMessage>>> pending;
-    private transient Map<String, List<CommitMessage>> received;
-    private transient long lastSnapshotCheckpoint;
-    private transient boolean receivedCommitStarted;
-    private transient Long currentWatermark;
-    private transient NavigableMap<Long, Long> checkpointWatermarks;
-    /** Each table's commit metrics, registered with its first commit. */
-    private transient Map<String, CommitMetrics> metrics;
-    private transient Map<String, ExpirationMetrics> expirations;
-    /** When each checkpoint this committer took started, until it is committed. */
-    private transient NavigableMap<Long, Long> checkpointStarts;
+    private transient ExactlyOnceCommitter committer;
 
     public MultiTableCommitterOperator(Map<String, String> catalogOptions, String commitUser) {
         this.catalogOptions = Map.copyOf(catalogOptions);
@@ -83,67 +60,23 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         catalog = CatalogFactory.createCatalog(new Options(catalogOptions));
-        commits = new HashMap<>();
-        metrics = new HashMap<>();
-        expirations = new HashMap<>();
-        checkpointStarts = new TreeMap<>();
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-multi-table-committer", BytePrimitiveArraySerializer.INSTANCE));
-        pending = new TreeMap<>();
-        received = new TreeMap<>();
-        checkpointWatermarks = new TreeMap<>();
-        commitUser = initialCommitUser;
-        lastSnapshotCheckpoint = context.getRestoredCheckpointId().orElse(-1L);
+        String commitUser = initialCommitUser;
+        List<MultiTableCommitterState> restored = new ArrayList<>();
         if (context.isRestored()) {
             for (byte[] bytes : state.get()) {
-                MultiTableCommitterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
+                MultiTableCommitterState s = SimpleVersionedSerialization.readVersionAndDeSerialize(
                         MultiTableCommitterState.Serializer.INSTANCE, bytes);
-                commitUser = restored.commitUser();
-                restored.pending().forEach((checkpoint, tables) -> pending.merge(checkpoint, tables, (a, b) -> {
-                    Map<String, List<CommitMessage>> merged = new TreeMap<>(a);
-                    b.forEach((t, m) -> merged.merge(t, m, (x, y) -> {
-                        List<CommitMessage> all = new ArrayList<>(x);
-                        all.addAll(y);
-                        return all;
-                    }));
-                    return merged;
-                }));
+                commitUser = s.commitUser();
+                restored.add(s);
             }
         }
-        if (!pending.isEmpty()) {
-            commitRestored();
+        committer = new ExactlyOnceCommitter(commitUser, context.getRestoredCheckpointId().orElse(-1L),
+                CommitAction.append(), new CatalogTables(catalog), Set.of(), getMetricGroup());
+        for (MultiTableCommitterState s : restored) {
+            committer.restore(s.pending());
         }
-    }
-
-    private TableCommit commitOf(String table) {
-        return commits.computeIfAbsent(table, t -> {
-            TableCommit commit = catalog.getTable(Identifier.fromString(t)).newStreamCommit(commitUser);
-            CommitMetrics tableMetrics = metrics.computeIfAbsent(t,
-                    name -> new CommitMetrics(TableMetricGroup.of(getMetricGroup(), name)).withSinkCounters(
-                            getMetricGroup().getIOMetricGroup().getNumRecordsOutCounter(),
-                            getMetricGroup().getIOMetricGroup().getNumBytesOutCounter()));
-            ExpirationMetrics expirationMetrics = expirations.computeIfAbsent(t,
-                    name -> new ExpirationMetrics(TableMetricGroup.of(getMetricGroup(), name)));
-            return commit.onCommitStats(tableMetrics::report).onExpirationStats(expirationMetrics::report);
-        });
-    }
-
-    private void commitRestored() {
-        for (Map.Entry<Long, Map<String, List<CommitMessage>>> e : pending.entrySet()) {
-            long checkpoint = e.getKey();
-            for (Map.Entry<String, List<CommitMessage>> t : e.getValue().entrySet()) {
-                String table = t.getKey();
-                if (!catalog.tableExists(Identifier.fromString(table))) {
-                    LOG.warn("Not committing restored checkpoint {} of table {}: the table no longer exists",
-                            checkpoint, table);
-                    continue;
-                }
-                TableCommit commit = commitOf(table);
-                boolean missing = !commit.filterCommitted(List.of(checkpoint)).isEmpty();
-                RestoredCheckpoint.finish(commit, CommitAction.append(), checkpoint, t.getValue(), missing, table);
-            }
-        }
-        pending.clear();
     }
 
     @Override
@@ -151,99 +84,59 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
         Committable c = element.getValue();
         String table = c.table().orElseThrow(() -> new IllegalStateException("Cannot commit " + c
                 + ": a multi-table sink's committables must name their table"));
-        if (!c.isEndOfInput() && c.checkpointId() <= lastSnapshotCheckpoint) {
-            throw new IllegalStateException("Cannot commit to table " + table + ": files written before checkpoint "
-                    + c.checkpointId() + " arrived after the committer took checkpoint " + lastSnapshotCheckpoint
-                    + "; the sink needs aligned exactly-once checkpoints");
-        }
-        received.computeIfAbsent(table, t -> new ArrayList<>()).addAll(c.messages());
+        committer.receive(table, c);
     }
 
     @Override
     public void processWatermark(org.apache.flink.streaming.api.watermark.Watermark mark) throws Exception {
         super.processWatermark(mark);
-        if (mark.getTimestamp() != Long.MAX_VALUE) {
-            currentWatermark = mark.getTimestamp();
-        }
+        committer.watermark(mark.getTimestamp());
     }
 
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        long checkpointId = context.getCheckpointId();
-        if (!received.isEmpty()) {
-            pending.put(checkpointId, received);
-            received = new TreeMap<>();
-        }
-        if (currentWatermark != null) {
-            checkpointWatermarks.put(checkpointId, currentWatermark);
-        }
-        lastSnapshotCheckpoint = checkpointId;
-        checkpointStarts.put(checkpointId, context.getCheckpointTimestamp());
+        NavigableMap<Long, Map<String, List<CommitMessage>>> pending =
+                committer.snapshot(context.getCheckpointId(), context.getCheckpointTimestamp());
         state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
-                MultiTableCommitterState.Serializer.INSTANCE, new MultiTableCommitterState(commitUser, pending))));
+                MultiTableCommitterState.Serializer.INSTANCE,
+                new MultiTableCommitterState(committer.commitUser(), pending))));
     }
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         super.notifyCheckpointComplete(checkpointId);
-        Iterator<Map.Entry<Long, Map<String, List<CommitMessage>>>> it =
-                pending.headMap(checkpointId, true).entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<Long, Map<String, List<CommitMessage>>> e = it.next();
-            Long watermark = checkpointWatermarks.get(e.getKey());
-            Long started = checkpointStarts.get(e.getKey());
-            for (Map.Entry<String, List<CommitMessage>> t : e.getValue().entrySet()) {
-                commitOf(t.getKey()).commit(e.getKey(), watermark, Map.of(), t.getValue());
-                if (started != null) {
-                    metrics.get(t.getKey()).reportFreshness(System.currentTimeMillis() - started);
-                }
-            }
-            it.remove();
-        }
-        checkpointWatermarks.headMap(checkpointId, true).clear();
-        checkpointStarts.headMap(checkpointId, true).clear();
+        committer.checkpointComplete(checkpointId);
     }
 
     @Override
     public void endInput() {
-        if (getOperatorConfig().isCheckpointingEnabled()) {
-            return;
+        if (!getOperatorConfig().isCheckpointingEnabled()) {
+            committer.endInputWithoutCheckpoints();
         }
-        long identifier = Snapshot.BATCH_COMMIT_IDENTIFIER;
-        receivedCommitStarted = true;
-        for (Map.Entry<String, List<CommitMessage>> t : received.entrySet()) {
-            TableCommit commit = commitOf(t.getKey());
-            if (commit.filterCommitted(List.of(identifier)).isEmpty()) {
-                LOG.info("Table {} already has the end-of-input commit of commit user {}", t.getKey(), commitUser);
-            } else {
-                commit.commit(identifier, t.getValue());
-            }
-        }
-        received = new TreeMap<>();
     }
 
     @Override
     public void close() throws Exception {
-        try {
-            if (received != null && !receivedCommitStarted) {
-                for (Map.Entry<String, List<CommitMessage>> t : received.entrySet()) {
-                    try {
-                        commitOf(t.getKey()).abort(t.getValue());
-                    } catch (RuntimeException e) {
-                        LOG.warn("Cannot delete the uncommitted files of table {}", t.getKey(), e);
-                    }
-                }
-                received = new TreeMap<>();
-            }
-            if (commits != null) {
-                commits.values().forEach(TableCommit::close);
-            }
-            if (catalog != null) {
-                catalog.close();
+        try (Catalog ignored = catalog) {
+            if (committer != null) {
+                committer.close();
             }
         } finally {
             super.close();
+        }
+    }
+
+    /** Tables of the sink's catalog. */
+    private record CatalogTables(Catalog catalog) implements ExactlyOnceCommitter.Tables {
+        @Override
+        public Table get(String fullName) {
+            return catalog.getTable(Identifier.fromString(fullName));
+        }
+
+        @Override
+        public boolean exists(String fullName) {
+            return catalog.tableExists(Identifier.fromString(fullName));
         }
     }
 }

@@ -220,4 +220,51 @@ class MultiTableCommitterOperatorTest {
                     .hasMessageContaining("checkpoint 3 arrived after the committer took checkpoint 4");
         }
     }
+    /**
+     * A table with watermark tags and an idle timeout asks for a snapshot without changes when a
+     * checkpoint brings it no files (its tags need one, as in Paimon's committer); a table without
+     * automatic tags never gets an empty snapshot.
+     */
+    @Test
+    void aTableWithoutFilesAtACheckpointGetsTheEmptySnapshotItsAutomaticTagsNeed() throws Exception {
+        String tagged = "db.tagged";
+        catalog.createTable(Identifier.fromString(tagged), Schema.newBuilder()
+                .column("id", DataTypes.INT().notNull()).column("v", DataTypes.BIGINT())
+                .column("dt", DataTypes.STRING()).partitionKeys("dt")
+                .option("tag.automatic-creation", "watermark").option("snapshot.watermark-idle-timeout", "1 ms")
+                .build(), false);
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = harness(USER, true)) {
+            h.open();
+            h.processWatermark(new org.apache.flink.streaming.api.watermark.Watermark(1_000L));
+            h.processElement(of(1, tagged, rows(tagged, 0, 4)), 0);
+            h.processElement(of(1, ORDERS, rows(ORDERS, 0, 4)), 0);
+            h.snapshot(1, 1);
+            h.notifyOfCompletedCheckpoint(1);
+            h.processElement(of(2, ORDERS, rows(ORDERS, 4, 8)), 0);
+            h.snapshot(2, 2);
+            h.notifyOfCompletedCheckpoint(2);
+            h.snapshot(3, 3);
+            h.notifyOfCompletedCheckpoint(3);
+        }
+        assertThat(identifiers(tagged)).containsExactly(1L, 2L, 3L);
+        List<Snapshot> taggedSnapshots = snapshots(table(tagged));
+        assertThat(taggedSnapshots.subList(1, 3)).allSatisfy(s -> {
+            assertThat(s.deltaRecordCount()).as("an empty snapshot").isZero();
+            assertThat(s.watermark()).isEqualTo(1_000L);
+        });
+        assertThat(identifiers(ORDERS)).as("no empty snapshots without automatic tags").containsExactly(1L, 2L);
+        assertThat(TestTables.readAll(table(tagged))).hasSize(4);
+    }
+
+    @Test
+    void pendingCheckpointsAtEndOfInputWithoutCheckpointingAreRefused() throws Exception {
+        try (OneInputStreamOperatorTestHarness<Committable, Void> h = harness(USER, false)) {
+            h.open();
+            h.processElement(of(1, ORDERS, rows(ORDERS, 0, 3)), 0);
+            h.snapshot(1, 1);
+            assertThatThrownBy(h::endInput).hasMessageContaining("Cannot commit to tables [db.orders]")
+                    .hasMessageContaining("checkpoints [1] are pending in a job without checkpointing");
+        }
+        assertThat(snapshots(table(ORDERS))).isEmpty();
+    }
 }
