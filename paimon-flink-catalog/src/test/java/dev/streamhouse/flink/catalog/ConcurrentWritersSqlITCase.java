@@ -97,7 +97,7 @@ class ConcurrentWritersSqlITCase extends CatalogITCaseBase {
         StreamTableEnvironment sEnv = StreamTableEnvironment.create(env);
         sEnv.executeSql(createCatalogStatement());
         sEnv.useCatalog(CATALOG);
-        sEnv.createTemporaryView(source, GatedSequence.source(env, source, count, 1000, marks));
+        sEnv.createTemporaryView(source, GatedSequence.source(env, source, count, marks));
         TableResult job = sEnv.executeSql("INSERT INTO t SELECT " + select + " FROM " + source);
         running.add(job);
         return job;
@@ -311,7 +311,7 @@ class ConcurrentWritersSqlITCase extends CatalogITCaseBase {
         long[] marks = {60, 120, 180, 240, 300};
         // Restarts allowed: a statement that removes files the writer still holds makes the writer's
         // next compaction conflict (or fail to read); it restarts from its checkpoint.
-        TableResult w = insert("s", n, 5, "CAST(f0 AS INT), CONCAT('v', CAST(f0 AS STRING)), 's'", marks);
+        TableResult w = insert("s", n, 10, "CAST(f0 AS INT), CONCAT('v', CAST(f0 AS STRING)), 's'", marks);
         long written = 0;
         for (int step = 0; step < marks.length; step++) {
             long mark = marks[step];
