@@ -87,6 +87,11 @@ class ConcurrentWritersSqlITCase extends CatalogITCaseBase {
      * {@code f0}, in a streaming job with a checkpoint every 200 ms and {@code restarts} restarts allowed.
      */
     private TableResult insert(String source, long count, int restarts, String select, long... marks) {
+        return insert("t", source, count, restarts, select, marks);
+    }
+
+    /** Like {@link #insert(String, long, int, String, long...)}, into {@code target} (a table, with hints). */
+    private TableResult insert(String target, String source, long count, int restarts, String select, long... marks) {
         Configuration c = new Configuration();
         c.set(CoreOptions.DEFAULT_PARALLELISM, 1);
         c.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(200));
@@ -98,7 +103,7 @@ class ConcurrentWritersSqlITCase extends CatalogITCaseBase {
         sEnv.executeSql(createCatalogStatement());
         sEnv.useCatalog(CATALOG);
         sEnv.createTemporaryView(source, GatedSequence.source(env, source, count, marks));
-        TableResult job = sEnv.executeSql("INSERT INTO t SELECT " + select + " FROM " + source);
+        TableResult job = sEnv.executeSql("INSERT INTO " + target + " SELECT " + select + " FROM " + source);
         running.add(job);
         return job;
     }
@@ -232,6 +237,41 @@ class ConcurrentWritersSqlITCase extends CatalogITCaseBase {
         assertThat(runs).as("runs of snapshots by one job").hasSizeGreaterThan(2);
         assertThat(runs.stream().distinct()).hasSize(2);
         assertEverySnapshotReadableWithValidLevels();
+    }
+
+    /**
+     * An append table without buckets: a streaming job's compaction coordinator follows the whole table,
+     * so only one of the jobs compacts ('write-only' on the other, as docs/streaming.md says).
+     */
+    @Test
+    void twoStreamingJobsIntoDisjointPartitionsOfAnAppendTableBothCommitEveryRowExactly() throws Exception {
+        sql("CREATE TABLE t (id INT, v STRING, dt STRING) PARTITIONED BY (dt) WITH ('bucket' = '-1',"
+                + " 'compaction.min.file-num' = '2')");
+        int n = 300;
+        long half = 150;
+        TableResult a = insert("a", n, 0, "CAST(f0 AS INT), CONCAT('a', CAST(f0 AS STRING)), 'a'", half);
+        TableResult b = insert("t /*+ OPTIONS('write-only' = 'true') */", "b", n, 0,
+                "CAST(f0 AS INT), CONCAT('b', CAST(f0 AS STRING)), 'b'", half);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < half; i++) {
+            expected.add(i + ", a" + i + ", a");
+            expected.add(i + ", b" + i + ", b");
+        }
+        expected.sort(null);
+        awaitRows(r -> true, expected, a, b);
+        GatedSequence.release("a", half);
+        GatedSequence.release("b", half);
+        a.await(HANG_GUARD.toSeconds(), TimeUnit.SECONDS);
+        b.await(HANG_GUARD.toSeconds(), TimeUnit.SECONDS);
+        for (int i = (int) half; i < n; i++) {
+            expected.add(i + ", a" + i + ", a");
+            expected.add(i + ", b" + i + ", b");
+        }
+        expected.sort(null);
+        assertThat(content()).isEqualTo(expected);
+        for (Snapshot s : snapshots()) {
+            content(table().newReadBuilder().withSnapshot(s.id()));
+        }
     }
 
     @Test
