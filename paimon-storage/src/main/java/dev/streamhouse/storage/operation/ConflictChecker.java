@@ -47,6 +47,7 @@ final class ConflictChecker {
     private final SchemaManager schemas;
     private final IndexManifestFile indexManifests;
     private final String tableName;
+    private final String commitUser;
 
     /** What a conflict means for the job and how to avoid it; ends every conflict message. */
     static final String WHAT_NOW = " This commit's snapshot was not created and its new files are deleted; a"
@@ -54,11 +55,13 @@ final class ConflictChecker {
             + " data. Let only one job compact a bucket: give concurrent jobs disjoint partitions, or set"
             + " 'write-only' = 'true' for all writers but one (or for all, with a dedicated CALL sys.compact job)";
 
-    ConflictChecker(SnapshotEntries entries, SchemaManager schemas, IndexManifestFile indexManifests, String tableName) {
+    ConflictChecker(SnapshotEntries entries, SchemaManager schemas, IndexManifestFile indexManifests, String tableName,
+            String commitUser) {
         this.entries = entries;
         this.schemas = schemas;
         this.indexManifests = indexManifests;
         this.tableName = tableName;
+        this.commitUser = commitUser;
     }
 
     void check(Snapshot latest, List<ManifestEntry> changes, CommitKind kind) throws IOException {
@@ -157,10 +160,14 @@ final class ConflictChecker {
         }
     }
 
-    /** "the latest snapshot 7 was committed by commit user u", or that there is none. */
-    private static String latestBy(Snapshot latest) {
-        return latest == null ? "the table has no snapshot" : "the latest snapshot " + latest.id()
-                + " was committed by commit user " + latest.commitUser();
+    /**
+     * "the latest snapshot 7 was committed by commit user u, this commit's is v" (or that there is no
+     * snapshot): two different users point at two jobs, the same one at a job restored from an old
+     * checkpoint or savepoint, or at a dedicated compaction sharing the writer's commit user.
+     */
+    private String latestBy(Snapshot latest) {
+        return (latest == null ? "the table has no snapshot" : "the latest snapshot " + latest.id()
+                + " was committed by commit user " + latest.commitUser()) + ", this commit's is " + commitUser;
     }
 
     /** A (partition, bucket, level) whose files must form one sorted run. */

@@ -97,7 +97,8 @@ class CompactionConflictTest {
                     .hasMessageContaining("overlap in key range on level")
                     .hasMessageContaining("partition {dt=a}, bucket 0")
                     .hasMessageContaining("(this commit)")
-                    .hasMessageContaining("the latest snapshot 3 was committed by commit user job-a")
+                    .hasMessageContaining("the latest snapshot 3 was committed by commit user job-a, this commit's is"
+                            + " job-b")
                     .hasMessageContaining("loses no committed data")
                     .hasMessageContaining("set 'write-only' = 'true' for all writers but one");
         }
