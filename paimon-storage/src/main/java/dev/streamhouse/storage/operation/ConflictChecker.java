@@ -50,9 +50,9 @@ final class ConflictChecker {
     private final String commitUser;
 
     /** What a conflict means for the job and how to avoid it; ends every conflict message. */
-    static final String WHAT_NOW = " This commit's snapshot was not created and its new files are deleted; a"
-            + " streaming job fails and restarts from its last checkpoint, reloading the bucket, and loses no committed"
-            + " data. Let only one job compact a bucket: give concurrent jobs disjoint partitions, or set"
+    static final String WHAT_NOW = " This commit's snapshot was not created; a streaming job fails and restarts"
+            + " from its last checkpoint, drops this compaction and deletes its files, reloads the bucket, and loses no"
+            + " committed data. Let only one job compact a bucket: give concurrent jobs disjoint partitions, or set"
             + " 'write-only' = 'true' for all writers but one (or for all, with a dedicated CALL sys.compact job)";
 
     ConflictChecker(SnapshotEntries entries, SchemaManager schemas, IndexManifestFile indexManifests, String tableName,
