@@ -47,12 +47,21 @@ final class ConflictChecker {
     private final SchemaManager schemas;
     private final IndexManifestFile indexManifests;
     private final String tableName;
+    private final String commitUser;
 
-    ConflictChecker(SnapshotEntries entries, SchemaManager schemas, IndexManifestFile indexManifests, String tableName) {
+    /** What a conflict means for the job and how to avoid it; ends every conflict message. */
+    static final String WHAT_NOW = " This commit's snapshot was not created; a streaming job fails and restarts"
+            + " from its last checkpoint, drops this compaction and deletes its files, reloads the bucket, and loses no"
+            + " committed data. Let only one job compact a bucket: give concurrent jobs disjoint partitions, or set"
+            + " 'write-only' = 'true' for all writers but one (or for all, with a dedicated CALL sys.compact job)";
+
+    ConflictChecker(SnapshotEntries entries, SchemaManager schemas, IndexManifestFile indexManifests, String tableName,
+            String commitUser) {
         this.entries = entries;
         this.schemas = schemas;
         this.indexManifests = indexManifests;
         this.tableName = tableName;
+        this.commitUser = commitUser;
     }
 
     void check(Snapshot latest, List<ManifestEntry> changes, CommitKind kind) throws IOException {
@@ -80,14 +89,15 @@ final class ConflictChecker {
                 if (!liveIds.contains(e.identifier())) {
                     throw new CommitConflictException("Cannot commit to table " + tableName + ": file "
                             + e.file().fileName() + " (" + where(e) + ", level " + e.file().level()
-                            + ") is no longer live; a concurrent compaction or overwrite removed it first. If two"
-                            + " jobs write this bucket, give each its own partitions or buckets", null);
+                            + "), which this commit deletes, is no longer live; another job removed it first (a"
+                            + " compaction such as CALL sys.compact or another writer's, or an INSERT OVERWRITE; "
+                            + latestBy(latest) + ")." + WHAT_NOW, null);
                 }
                 deleted.add(e.identifier());
             }
         }
         if (addsAboveLevel0) {
-            checkSortedRuns(live, deleted, changes);
+            checkSortedRuns(latest, live, deleted, changes);
         }
         if (kind == CommitKind.OVERWRITE) {
             return;
@@ -144,19 +154,28 @@ final class ConflictChecker {
                 throw new CommitConflictException("Cannot commit to table " + tableName + ": the commit replaces the "
                         + "deletion vectors of " + where(bucket.partition(), bucket.bucket()) + " it read "
                         + "from " + (expected == null ? "no index file" : "index file " + expected) + ", but they are now in "
-                        + (actual == null ? "no index file" : "index file " + actual) + "; another writer compacted this"
-                        + " bucket concurrently. If two jobs write this bucket, give each its own partitions or buckets",
-                        null);
+                        + (actual == null ? "no index file" : "index file " + actual) + "; another job compacted this"
+                        + " bucket concurrently (" + latestBy(latest) + ")." + WHAT_NOW, null);
             }
         }
+    }
+
+    /**
+     * "the latest snapshot 7 was committed by commit user u, this commit's is v" (or that there is no
+     * snapshot): two different users point at two jobs, the same one at a job restored from an old
+     * checkpoint or savepoint, or at a dedicated compaction sharing the writer's commit user.
+     */
+    private String latestBy(Snapshot latest) {
+        return (latest == null ? "the table has no snapshot" : "the latest snapshot " + latest.id()
+                + " was committed by commit user " + latest.commitUser()) + ", this commit's is " + commitUser;
     }
 
     /** A (partition, bucket, level) whose files must form one sorted run. */
     private record Run(BinaryRow partition, int bucket, int level) {}
 
     /** The files above level 0 of the buckets the commit adds such files to, after the commit. */
-    private void checkSortedRuns(List<ManifestEntry> live, Set<FileIdentifier> deleted, List<ManifestEntry> changes)
-            throws IOException {
+    private void checkSortedRuns(Snapshot latest, List<ManifestEntry> live, Set<FileIdentifier> deleted,
+            List<ManifestEntry> changes) throws IOException {
         TableSchema schema = schemas.latest().orElse(null);
         if (schema == null || !schema.hasPrimaryKey()) {
             return;
@@ -191,8 +210,8 @@ final class ConflictChecker {
                     throw new CommitConflictException("Cannot commit to table " + tableName + ": files "
                             + describe(before, added) + " and " + describe(after, added) + " would overlap in key"
                             + " range on level " + r.getKey().level() + " of " + where(files.get(i))
-                            + ", which must be one sorted run; another writer compacted this bucket concurrently."
-                            + " If two jobs write this bucket, give each its own partitions or buckets", null);
+                            + ", which must be one sorted run; another job compacted this bucket concurrently ("
+                            + latestBy(latest) + ")." + WHAT_NOW, null);
                 }
             }
         }

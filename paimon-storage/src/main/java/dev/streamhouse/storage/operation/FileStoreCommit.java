@@ -86,7 +86,7 @@ public final class FileStoreCommit {
         this.tableName = tableName;
         this.schemas = schemas;
         this.ctx = new CommitContext(manifestFile, manifestList, indexManifestFile, snapshots, entries, settings, commitUser);
-        this.conflicts = new ConflictChecker(entries, schemas, indexManifestFile, tableName);
+        this.conflicts = new ConflictChecker(entries, schemas, indexManifestFile, tableName, commitUser);
         this.backoff = new RetryBackoff(settings.minRetryWaitMillis(), settings.maxRetryWaitMillis());
     }
 

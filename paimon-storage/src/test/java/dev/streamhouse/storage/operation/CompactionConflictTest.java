@@ -96,7 +96,11 @@ class CompactionConflictTest {
                     .hasMessageContaining("Cannot commit to table " + table.fullName())
                     .hasMessageContaining("overlap in key range on level")
                     .hasMessageContaining("partition {dt=a}, bucket 0")
-                    .hasMessageContaining("(this commit)");
+                    .hasMessageContaining("(this commit)")
+                    .hasMessageContaining("the latest snapshot 3 was committed by commit user job-a, this commit's is"
+                            + " job-b")
+                    .hasMessageContaining("loses no committed data")
+                    .hasMessageContaining("set 'write-only' = 'true' for all writers but one");
         }
         assertThat(table.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
         assertThat(table.latestSnapshot().orElseThrow().commitUser()).isEqualTo("job-a");
@@ -138,7 +142,9 @@ class CompactionConflictTest {
                     .isInstanceOf(CommitConflictException.class)
                     .hasMessageContaining("Cannot commit to table " + table.fullName())
                     .hasMessageContaining("is no longer live")
-                    .hasMessageContaining("(bucket 0, level 0)");
+                    .hasMessageContaining("(bucket 0, level 0)")
+                    .hasMessageContaining("the latest snapshot 3 was committed by commit user job-a")
+                    .hasMessageContaining("set 'write-only' = 'true' for all writers but one");
         }
         assertLevelsValid(table);
         assertThat(TestTables.readAll(table)).hasSize(15);

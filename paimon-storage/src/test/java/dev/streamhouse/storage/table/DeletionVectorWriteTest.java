@@ -210,7 +210,7 @@ class DeletionVectorWriteTest {
             assertThatThrownBy(() -> table.newStreamCommit("two").commit(1, second))
                     .isInstanceOf(CommitConflictException.class)
                     .hasMessageContaining("deletion vectors of bucket 0")
-                    .hasMessageContaining("another writer compacted this bucket concurrently");
+                    .hasMessageContaining("another job compacted this bucket concurrently");
         }
         assertThat(TestTables.readAll(table)).hasSize(50).contains("+I(0, x0)", "+I(20, a20)");
     }
