@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.index;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.AvroEncoding;
 import dev.streamhouse.storage.manifest.AvroSupport;
@@ -30,6 +32,11 @@ final class IndexManifestEntryCodec implements DatumWriter<IndexManifestEntry> {
     @Override
     public void write(IndexManifestEntry entry, Encoder out) throws IOException {
         IndexFileMeta f = entry.indexFile();
+        if (!f.newerFields().isEmpty()) {
+            throw new UnsupportedTableFeatureException("Cannot write index file " + f.fileName() + " (type '"
+                    + f.indexType() + "') into an index manifest: it was listed by a newer Paimon with the fields "
+                    + f.newerFields() + " (added in " + NewerPaimonFeatures.PAIMON_1_4 + "), which this store would drop");
+        }
         out.writeInt(IndexManifestSchema.VERSION);
         out.writeInt(entry.kind().toByteValue());
         out.writeBytes(entry.partition().toSerializedBytes());
@@ -90,7 +97,10 @@ final class IndexManifestEntryCodec implements DatumWriter<IndexManifestEntry> {
         }
         IndexFileMeta file = new IndexFileMeta(AvroSupport.requireString(r, "_INDEX_TYPE"),
                 AvroSupport.requireString(r, "_FILE_NAME"), AvroSupport.requireLong(r, "_FILE_SIZE"),
-                AvroSupport.requireLong(r, "_ROW_COUNT"), ranges, AvroSupport.optionalString(r, "_EXTERNAL_PATH"));
+                AvroSupport.requireLong(r, "_ROW_COUNT"), ranges, AvroSupport.optionalString(r, "_EXTERNAL_PATH"),
+                r.getSchema().getField(NewerPaimonFeatures.GLOBAL_INDEX_FIELD) != null
+                        && r.get(NewerPaimonFeatures.GLOBAL_INDEX_FIELD) != null,
+                AvroSupport.presentFields(r, NewerPaimonFeatures.INDEX_MANIFEST_FIELDS));
         return new IndexManifestEntry(kind, partition, AvroSupport.requireInt(r, "_BUCKET"), file);
     }
 }

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.index;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.manifest.AvroFileReader;
@@ -60,7 +61,8 @@ public final class IndexManifestFile {
     public List<IndexManifestEntry> read(String fileName) throws IOException {
         Path parent = manifestDir.parent();
         return AvroFileReader.readAll(fileIO, path(fileName), null, "index manifest",
-                parent == null ? manifestDir : parent, IndexManifestSchema.SCHEMA, IndexManifestEntryCodec::read);
+                parent == null ? manifestDir : parent, IndexManifestSchema.SCHEMA,
+                NewerPaimonFeatures.INDEX_MANIFEST_FIELDS, IndexManifestEntryCodec::read);
     }
 
     /** Deletes an index manifest, best effort. */

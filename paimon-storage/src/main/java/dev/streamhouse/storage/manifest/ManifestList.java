@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import org.apache.avro.file.CodecFactory;
@@ -59,7 +60,8 @@ public final class ManifestList {
     public List<ManifestFileMeta> read(String fileName, Long fileSizeOrNull) throws IOException {
         Path parent = manifestDir.parent();
         return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest list",
-                parent == null ? manifestDir : parent, ManifestSchemas.MANIFEST_LIST, ManifestFileMetaCodec::read);
+                parent == null ? manifestDir : parent, ManifestSchemas.MANIFEST_LIST,
+                NewerPaimonFeatures.MANIFEST_LIST_FIELDS, ManifestFileMetaCodec::read);
     }
 
     /** Deletes a manifest list, best effort (for cleaning up after a failed commit). */

@@ -50,6 +50,7 @@ public final class FileStoreCommit {
     private final SchemaManager schemas;
     private final CommitContext ctx;
     private final ConflictChecker conflicts;
+    private final NewerMetadataCheck newerMetadata;
     private final RetryBackoff backoff;
     /** For (identifier, kind) whose publication was uncertain: the latest snapshot id before it. */
     private final Map<String, Long> uncertain = new HashMap<>();
@@ -87,6 +88,7 @@ public final class FileStoreCommit {
         this.schemas = schemas;
         this.ctx = new CommitContext(manifestFile, manifestList, indexManifestFile, snapshots, entries, settings, commitUser);
         this.conflicts = new ConflictChecker(entries, schemas, indexManifestFile, tableName);
+        this.newerMetadata = new NewerMetadataCheck(manifestList, indexManifestFile, tableName);
         this.backoff = new RetryBackoff(settings.minRetryWaitMillis(), settings.maxRetryWaitMillis());
     }
 
@@ -309,6 +311,7 @@ public final class FileStoreCommit {
             Changes changes;
             try {
                 latest = ctx.snapshots().latestSnapshot().orElse(null);
+                newerMetadata.checkWritable(latest);
                 Long uncertainFrom = uncertain.get(key);
                 if (uncertainFrom != null && landedAfter(uncertainFrom, latest, committable.identifier(), kind)) {
                     uncertain.remove(key);

@@ -24,6 +24,7 @@ import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.FileTotals;
 import dev.streamhouse.storage.operation.IndexFileCheck;
+import dev.streamhouse.storage.operation.NewerMetadataCheck;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.SnapshotEntries;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
@@ -318,6 +319,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             private Snapshot snapshot() throws IOException {
                 if (!loaded) {
                     snapshot = snapshotManager().latestSnapshot().orElse(null);
+                    new NewerMetadataCheck(manifestList(), indexManifestFile(), fullName).checkWritable(snapshot);
                     if (snapshot != null) {
                         indexFileCheck().check(snapshot.indexManifest(), TableFeatureCheck.Access.WRITE);
                     }
