@@ -1,7 +1,6 @@
 package dev.streamhouse.storage.index;
 
 import dev.streamhouse.storage.NewerPaimonFeatures;
-import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.AvroEncoding;
 import dev.streamhouse.storage.manifest.AvroSupport;
@@ -32,11 +31,6 @@ final class IndexManifestEntryCodec implements DatumWriter<IndexManifestEntry> {
     @Override
     public void write(IndexManifestEntry entry, Encoder out) throws IOException {
         IndexFileMeta f = entry.indexFile();
-        if (!f.newerFields().isEmpty()) {
-            throw new UnsupportedTableFeatureException("Cannot write index file " + f.fileName() + " (type '"
-                    + f.indexType() + "') into an index manifest: it was listed by a newer Paimon with the fields "
-                    + f.newerFields() + " (added in " + NewerPaimonFeatures.PAIMON_1_4 + "), which this store would drop");
-        }
         out.writeInt(IndexManifestSchema.VERSION);
         out.writeInt(entry.kind().toByteValue());
         out.writeBytes(entry.partition().toSerializedBytes());

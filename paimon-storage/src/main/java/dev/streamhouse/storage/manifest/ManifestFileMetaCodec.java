@@ -1,7 +1,6 @@
 package dev.streamhouse.storage.manifest;
 
 import dev.streamhouse.storage.NewerPaimonFeatures;
-import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DatumWriter;
@@ -24,11 +23,6 @@ final class ManifestFileMetaCodec implements DatumWriter<ManifestFileMeta> {
 
     @Override
     public void write(ManifestFileMeta m, Encoder out) throws IOException {
-        if (!m.newerFields().isEmpty()) {
-            throw new UnsupportedTableFeatureException("Cannot write manifest " + m.fileName() + " into a manifest list: "
-                    + "it was listed by a newer Paimon with the fields " + m.newerFields() + " (added in "
-                    + NewerPaimonFeatures.PAIMON_1_4 + "), which this store would drop");
-        }
         out.writeInt(ManifestSchemas.VERSION);
         out.writeString(m.fileName());
         out.writeLong(m.fileSize());

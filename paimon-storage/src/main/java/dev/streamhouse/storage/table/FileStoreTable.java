@@ -262,6 +262,13 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     @Override
     public TableWrite newWrite(WriteContext context) {
         TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
+        try {
+            // Before any data file is written: a table last written by a newer Paimon is not written here.
+            new NewerMetadataCheck(manifestList(), indexManifestFile(), fullName)
+                    .checkWritable(snapshotManager().latestSnapshot().orElse(null));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write to table " + fullName + ": reading its latest snapshot failed", e);
+        }
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
             BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
