@@ -4,6 +4,7 @@ import dev.streamhouse.e2e.interop.NewerPaimonMetadata.Release;
 import dev.streamhouse.e2e.oracle.CanonicalRow;
 import dev.streamhouse.e2e.oracle.TableSpec;
 import dev.streamhouse.storage.UnsupportedTableFeatureException;
+import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.maintenance.tag.TableTags;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.schema.SchemaChange;
@@ -132,6 +133,19 @@ class NewerPaimonTablesInteropTest extends InteropTestBase {
             assertThat(ours.streamPlansUntilLatest(DB, name, Map.of())).as(release.name()).isEqualTo(expectedStream);
             assertWriteRefused(name, "has the fields [_GLOBAL_INDEX (added in Apache Paimon 1.4)] "
                     + "(describing 2 global index file(s))");
+            // The global index files are referenced by the index manifest: never orphans, however old.
+            List<Path> indexFiles;
+            try (var list = Files.list(paimon.tablePath(DB, name).resolve("index"))) {
+                indexFiles = list.filter(p -> p.getFileName().toString().contains("-global-index-")).toList();
+            }
+            assertThat(indexFiles).hasSize(2);
+            long twoDaysAgo = System.currentTimeMillis() - 2 * 86_400_000L;
+            for (Path file : indexFiles) {
+                Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(twoDaysAgo));
+            }
+            assertThat(TableOrphanFiles.of(ours.table(DB, name)).clean(twoDaysAgo + 86_400_000L, false)
+                    .deletedFiles()).as(release.name()).isEmpty();
+            assertThat(indexFiles).allMatch(Files::exists);
         }
     }
 

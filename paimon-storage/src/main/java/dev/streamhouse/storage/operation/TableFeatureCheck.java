@@ -32,8 +32,11 @@ import java.util.TreeMap;
  * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
  * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), deletion
  * vectors where they are not used (append tables, tables whose option no longer says they are used) or
- * unknown index files, data files in a format other than Parquet, at an external path or holding only some columns. Each refusal is an
- * {@link UnsupportedTableFeatureException} naming the table and the feature.
+ * unknown index files, data files in a format other than Parquet, at an external path or holding only some columns,
+ * and the options of newer Paimon releases that change what a read returns
+ * ({@link NewerPaimonFeatures#ROW_CHANGING_OPTIONS}). Global indexes of newer releases only speed up queries:
+ * reads skip them, writes are refused. Each refusal is an {@link UnsupportedTableFeatureException} naming the
+ * table and the feature (and for newer releases' features, the release).
  */
 public final class TableFeatureCheck {
 
