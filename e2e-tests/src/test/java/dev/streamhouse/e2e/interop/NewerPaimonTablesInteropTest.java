@@ -112,6 +112,28 @@ class NewerPaimonTablesInteropTest extends InteropTestBase {
     }
 
     @Test
+    void aCommitOnTopOfASnapshotANewerPaimonCommittedMeanwhileIsRefused() throws Exception {
+        List<CanonicalRow> expected = paimonWrites("race", PK);
+        dev.streamhouse.storage.table.Table table = ours.table(DB, "race");
+        try (dev.streamhouse.storage.table.sink.TableWrite write = table.newWrite();
+                dev.streamhouse.storage.table.sink.BatchTableCommit commit = table.newBatchCommit()) {
+            for (var r : dev.streamhouse.e2e.oracle.OurRows.toOurs(List.of(row(7, "g", 7)), table.rowType())) {
+                write.write(r);
+            }
+            var messages = write.prepareCommit();
+            // Paimon 1.4 commits (here: rewrites the table's metadata as 1.4 writes it) before our commit.
+            metadata("race").convert(Release.PAIMON_1_4);
+            OptionalLong before = paimon.latestSnapshotId(DB, "race");
+            assertThatThrownBy(() -> commit.commit(messages))
+                    .isInstanceOf(UnsupportedTableFeatureException.class)
+                    .hasMessageContaining("Cannot write to table " + DB + ".race: it was last written by a newer Paimon")
+                    .hasMessageContaining("_MIN_ROW_ID (added in Apache Paimon 1.4)");
+            assertThat(paimon.latestSnapshotId(DB, "race")).isEqualTo(before);
+        }
+        assertThat(ours.readAll(DB, "race")).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void snapshotMembersAloneAreSkippedByReadsAndStopWrites() throws Exception {
         List<CanonicalRow> expected = paimonWrites("w", APPEND);
         metadata("w").addSnapshotMembers(Map.of("writerVersion", "paimon-2.1-SNAPSHOT"));

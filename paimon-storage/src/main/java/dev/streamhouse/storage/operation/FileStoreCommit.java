@@ -51,6 +51,8 @@ public final class FileStoreCommit {
     private final CommitContext ctx;
     private final ConflictChecker conflicts;
     private final NewerMetadataCheck newerMetadata;
+    /** The id of the last snapshot this instance published (built on checked metadata), or -1. */
+    private long lastPublishedId = -1;
     private final RetryBackoff backoff;
     /** For (identifier, kind) whose publication was uncertain: the latest snapshot id before it. */
     private final Map<String, Long> uncertain = new HashMap<>();
@@ -311,7 +313,9 @@ public final class FileStoreCommit {
             Changes changes;
             try {
                 latest = ctx.snapshots().latestSnapshot().orElse(null);
-                newerMetadata.checkWritable(latest);
+                if (latest != null && latest.id() != lastPublishedId) {
+                    newerMetadata.checkWritable(latest);
+                }
                 Long uncertainFrom = uncertain.get(key);
                 if (uncertainFrom != null && landedAfter(uncertainFrom, latest, committable.identifier(), kind)) {
                     uncertain.remove(key);
@@ -356,6 +360,7 @@ public final class FileStoreCommit {
                     uncertain.remove(key);
                     generated++;
                     lastSnapshotId = e.snapshotId;
+                    lastPublishedId = e.snapshotId;
                     return;
                 }
                 published = false;
@@ -364,6 +369,7 @@ public final class FileStoreCommit {
                 uncertain.remove(key);
                 generated++;
                 lastSnapshotId = latest == null ? 1 : latest.id() + 1;
+                lastPublishedId = lastSnapshotId;
                 return;
             }
             run.cleanUp();
