@@ -114,6 +114,15 @@ public final class NewerPaimonFeatures {
         return Optional.empty();
     }
 
+    /** "[uuid (added in Apache Paimon 2.0), ...]": {@code names} with the release each is listed with in {@code releases}. */
+    public static String describe(java.util.Collection<String> names, Map<String, String> releases) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String name : names) {
+            out.add(name + " (added in " + releases.getOrDefault(name, "a Paimon release after 1.3") + ")");
+        }
+        return out.toString();
+    }
+
     /** "file format 'blob' (added in Apache Paimon 1.4)" or the plain name for other formats. */
     public static String describeFormat(String format) {
         String release = FILE_FORMATS.get(format.toLowerCase(Locale.ROOT));

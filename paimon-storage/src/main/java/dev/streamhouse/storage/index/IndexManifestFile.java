@@ -51,8 +51,8 @@ public final class IndexManifestFile {
             if (!f.newerFields().isEmpty()) {
                 throw new UnsupportedTableFeatureException("Cannot write index file " + f.fileName() + " (type '"
                         + f.indexType() + "') into an index manifest: it was listed by a newer Paimon with the fields "
-                        + f.newerFields() + " (added in " + NewerPaimonFeatures.PAIMON_1_4 + "), which this store would "
-                        + "drop");
+                        + NewerPaimonFeatures.describe(f.newerFields(), NewerPaimonFeatures.INDEX_MANIFEST_FIELDS)
+                        + ", which this store would drop");
             }
         }
         String name = PREFIX + uuid + "-" + nextFileNumber++;

@@ -44,8 +44,8 @@ public final class ManifestList {
         for (ManifestFileMeta m : manifests) {
             if (!m.newerFields().isEmpty()) {
                 throw new UnsupportedTableFeatureException("Cannot write manifest " + m.fileName() + " into a manifest "
-                        + "list: it was listed by a newer Paimon with the fields " + m.newerFields() + " (added in "
-                        + NewerPaimonFeatures.PAIMON_1_4 + "), which this store would drop");
+                        + "list: it was listed by a newer Paimon with the fields " + NewerPaimonFeatures.describe(
+                        m.newerFields(), NewerPaimonFeatures.MANIFEST_LIST_FIELDS) + ", which this store would drop");
             }
         }
         String name = PREFIX + uuid + "-" + nextFileNumber++;

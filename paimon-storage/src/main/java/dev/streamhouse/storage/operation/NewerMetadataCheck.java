@@ -57,11 +57,8 @@ public final class NewerMetadataCheck {
         }
         List<String> problems = new ArrayList<>();
         if (!base.newerMembers().isEmpty()) {
-            List<String> described = new ArrayList<>();
-            for (String m : base.newerMembers()) {
-                described.add(m + " (added in " + NewerPaimonFeatures.SNAPSHOT_MEMBERS.get(m) + ")");
-            }
-            problems.add("its snapshot " + base.id() + " has the members " + described);
+            problems.add("its snapshot " + base.id() + " has the members "
+                    + NewerPaimonFeatures.describe(base.newerMembers(), NewerPaimonFeatures.SNAPSHOT_MEMBERS));
         }
         checkManifestList(base.baseManifestList(), base.baseManifestListSize(), problems);
         checkManifestList(base.deltaManifestList(), base.deltaManifestListSize(), problems);
@@ -78,7 +75,7 @@ public final class NewerMetadataCheck {
                 }
             }
             if (!fields.isEmpty()) {
-                problems.add("its index manifest " + base.indexManifest() + " has the fields " + describe(fields,
+                problems.add("its index manifest " + base.indexManifest() + " has the fields " + NewerPaimonFeatures.describe(fields,
                         NewerPaimonFeatures.INDEX_MANIFEST_FIELDS) + (global > 0 ? " (describing " + global
                         + " global index file(s))" : ""));
             } else {
@@ -105,15 +102,7 @@ public final class NewerMetadataCheck {
             passed.add(name);
         } else {
             problems.add("its manifest list " + name + " has the fields "
-                    + describe(fields, NewerPaimonFeatures.MANIFEST_LIST_FIELDS));
+                    + NewerPaimonFeatures.describe(fields, NewerPaimonFeatures.MANIFEST_LIST_FIELDS));
         }
-    }
-
-    private static String describe(Set<String> fields, Map<String, String> releases) {
-        List<String> out = new ArrayList<>();
-        for (String f : fields) {
-            out.add(f + " (added in " + releases.get(f) + ")");
-        }
-        return out.toString();
     }
 }

@@ -58,7 +58,8 @@ public final class SnapshotSerializer {
     public static String toJson(Snapshot s, MetadataJson.Body extraMembers) {
         if (!s.newerMembers().isEmpty()) {
             throw new UnsupportedTableFeatureException("Cannot write snapshot " + s.id() + " again: it was written by "
-                    + "a newer Paimon with the members " + describe(s.newerMembers()) + ", which this store would drop");
+                    + "a newer Paimon with the members " + NewerPaimonFeatures.describe(s.newerMembers(),
+                    NewerPaimonFeatures.SNAPSHOT_MEMBERS) + ", which this store would drop");
         }
         return MetadataJson.render(g -> {
             g.writeStartObject();
@@ -161,15 +162,6 @@ public final class SnapshotSerializer {
                 properties(n.get("properties")),
                 MetadataJson.optionalLong(n, "nextRowId"),
                 newer);
-    }
-
-    /** "[uuid (added in Apache Paimon 2.0), ...]". */
-    static String describe(List<String> members) {
-        List<String> out = new ArrayList<>();
-        for (String m : members) {
-            out.add(m + " (added in " + NewerPaimonFeatures.SNAPSHOT_MEMBERS.get(m) + ")");
-        }
-        return out.toString();
     }
 
     private static CommitKind commitKind(String text) {

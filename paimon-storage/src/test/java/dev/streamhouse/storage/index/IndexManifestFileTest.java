@@ -127,7 +127,7 @@ class IndexManifestFileTest {
         assertThatThrownBy(() -> file.write(plain))
                 .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
                 .hasMessageContaining("Cannot write index file index-x-0 (type 'DELETION_VECTORS') into an index manifest")
-                .hasMessageContaining("[_GLOBAL_INDEX] (added in Apache Paimon 1.4)");
+                .hasMessageContaining("[_GLOBAL_INDEX (added in Apache Paimon 1.4)]");
     }
 
     @Test

@@ -118,7 +118,8 @@ class ManifestListTest {
         assertThatThrownBy(() -> list.write(read))
                 .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
                 .hasMessageContaining("Cannot write manifest manifest-14-0 into a manifest list")
-                .hasMessageContaining("[_MAX_ROW_ID, _MIN_ROW_ID]");
+                .hasMessageContaining("[_MAX_ROW_ID (added in Apache Paimon 1.4), _MIN_ROW_ID (added in Apache "
+                        + "Paimon 1.4)]");
     }
 
     @Test
