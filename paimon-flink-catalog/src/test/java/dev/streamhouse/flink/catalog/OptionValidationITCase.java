@@ -181,6 +181,34 @@ class OptionValidationITCase extends CatalogITCaseBase {
     }
 
     @Test
+    void tablesAndOptionsOfNewerPaimonsAreReadOrRefusedInSqlNamingTheRelease() throws Exception {
+        sql("CREATE TABLE n (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1')");
+        sql("INSERT INTO n VALUES (1, 'a'), (2, 'b')");
+        // Paimon 2.0's snapshot members do not change the rows: read, but the table is not written.
+        java.nio.file.Path snapshot = warehouse.resolve("default.db").resolve("n").resolve("snapshot")
+                .resolve("snapshot-1");
+        String json = Files.readString(snapshot);
+        Files.writeString(snapshot, json.replaceFirst("\\{", "{\n  \"uuid\" : \"8d0e6f0a-5b0e-4f59-9c55-3b8e5c0f7a11\","));
+        assertThat(sortedRows("SELECT * FROM n")).containsExactly("+I[1, a]", "+I[2, b]");
+        assertThatThrownBy(() -> sql("INSERT INTO n VALUES (3, 'c')"))
+                .satisfies(e -> assertThat(rootCause(e))
+                        .isInstanceOf(UnsupportedTableFeatureException.class)
+                        .hasMessageContaining("Cannot write to table default.n: it was last written by a newer Paimon")
+                        .hasMessageContaining("uuid (added in Apache Paimon 2.0)"));
+
+        assertThatThrownBy(() -> rows("SELECT * FROM n /*+ OPTIONS('deletion-vectors.merge-on-read' = 'true') */"))
+                .satisfies(e -> assertThat(rootCause(e).getMessage())
+                        .contains("option 'deletion-vectors.merge-on-read' = 'true' is not supported (added in "
+                                + "Apache Paimon 2.0"));
+        storeOptionAsAnotherEngineWould("n", "sequence.snapshot-ordering", "true");
+        assertThatThrownBy(() -> rows("SELECT * FROM n"))
+                .satisfies(e -> assertThat(rootCause(e))
+                        .isInstanceOf(UnsupportedTableFeatureException.class)
+                        .hasMessageContaining("Cannot read table default.n: it uses option 'sequence.snapshot-ordering' "
+                                + "= 'true' (added in Apache Paimon 2.0;"));
+    }
+
+    @Test
     void deletionVectorTablesAreWrittenCompactedAndReadInSql() throws Exception {
         sql("CREATE TABLE dv (id INT PRIMARY KEY NOT ENFORCED, v STRING) WITH ('bucket' = '1', "
                 + "'deletion-vectors.enabled' = 'true')");

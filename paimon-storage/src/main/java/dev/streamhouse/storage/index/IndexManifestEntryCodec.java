@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.index;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.AvroEncoding;
 import dev.streamhouse.storage.manifest.AvroSupport;
@@ -90,7 +91,10 @@ final class IndexManifestEntryCodec implements DatumWriter<IndexManifestEntry> {
         }
         IndexFileMeta file = new IndexFileMeta(AvroSupport.requireString(r, "_INDEX_TYPE"),
                 AvroSupport.requireString(r, "_FILE_NAME"), AvroSupport.requireLong(r, "_FILE_SIZE"),
-                AvroSupport.requireLong(r, "_ROW_COUNT"), ranges, AvroSupport.optionalString(r, "_EXTERNAL_PATH"));
+                AvroSupport.requireLong(r, "_ROW_COUNT"), ranges, AvroSupport.optionalString(r, "_EXTERNAL_PATH"),
+                r.getSchema().getField(NewerPaimonFeatures.GLOBAL_INDEX_FIELD) != null
+                        && r.get(NewerPaimonFeatures.GLOBAL_INDEX_FIELD) != null,
+                AvroSupport.presentFields(r, NewerPaimonFeatures.INDEX_MANIFEST_FIELDS));
         return new IndexManifestEntry(kind, partition, AvroSupport.requireInt(r, "_BUCKET"), file);
     }
 }

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -29,7 +30,10 @@ import java.util.function.Function;
  *
  * <p>Newer layouts: a file whose writer schema has a field the expected layout lacks (one a newer
  * Paimon added) is refused with an {@link UnsupportedTableFeatureException} naming the file and the
- * field, since its meaning is unknown and ignoring it could misread the table.
+ * field, since its meaning is unknown and ignoring it could misread the table. The only exceptions are
+ * the {@code skippable} fields a caller names (see {@link dev.streamhouse.storage.NewerPaimonFeatures}):
+ * top-level fields that are nullable unions and come after every field of the layout. They are read
+ * past; mappers see them in the record and may note them.
  *
  * <p>Failures are classified: the file store failing is an {@link IOException} (a missing file a
  * {@link FileNotFoundException}); anything wrong with the bytes — not Avro, truncated, a wrong length,
@@ -49,6 +53,18 @@ public final class AvroFileReader {
      */
     public static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
             Schema layout, Function<GenericRecord, T> mapper) throws IOException {
+        return readAll(fileIO, path, expectedSize, kind, tableRoot, layout, Map.of(), mapper);
+    }
+
+    /**
+     * As {@link #readAll(FileIO, Path, Long, String, Path, Schema, Function)}, reading past the
+     * {@code skippable} top-level fields when they are trailing and nullable.
+     *
+     * @param skippable names of fields a newer Paimon added that do not change what the file means,
+     *     each with the release that added it
+     */
+    public static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
+            Schema layout, Map<String, String> skippable, Function<GenericRecord, T> mapper) throws IOException {
         String context = "Cannot read " + kind + " " + path + " of table " + tableRoot + ": ";
         byte[] bytes;
         try {
@@ -70,6 +86,8 @@ public final class AvroFileReader {
             try (DataFileStream<GenericRecord> stream =
                     new DataFileStream<>(new ByteArrayInputStream(bytes), new GenericDatumReader<>())) {
                 List<String> unknown = AvroSupport.unknownFields(stream.getSchema(), layout, "");
+                unknown.removeIf(name -> skippable.containsKey(name)
+                        && AvroSupport.isTrailingNullable(stream.getSchema(), name, layout));
                 if (!unknown.isEmpty()) {
                     throw new UnsupportedTableFeatureException("Cannot read " + kind + " " + path + " of table "
                             + tableRoot + ": it has the fields " + unknown + ", which this store does not know (they "

@@ -108,6 +108,36 @@ public final class AvroSupport {
         }
     }
 
+    /** The names among {@code names} that {@code r}'s schema has, sorted. */
+    public static List<String> presentFields(GenericRecord r, java.util.Map<String, String> names) {
+        List<String> out = new ArrayList<>(0);
+        for (String name : names.keySet()) {
+            if (r.getSchema().getField(name) != null) {
+                out.add(name);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * Whether the top-level field {@code name} of record {@code writer} is a union with null and comes
+     * after every field of {@code writer} that {@code layout} also has.
+     */
+    public static boolean isTrailingNullable(Schema writer, String name, Schema layout) {
+        Schema.Field field = writer.getField(name);
+        if (field == null || field.schema().getType() != Schema.Type.UNION
+                || field.schema().getTypes().stream().noneMatch(t -> t.getType() == Schema.Type.NULL)) {
+            return false;
+        }
+        for (Schema.Field other : writer.getFields()) {
+            if (other.pos() > field.pos() && layout.getField(other.name()) != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The non-null branch of a {@code [null, T]} union, or the schema itself. */
     private static Schema nonNull(Schema schema) {
         if (schema.getType() == Schema.Type.UNION) {

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DatumWriter;
@@ -47,6 +48,7 @@ final class ManifestFileMetaCodec implements DatumWriter<ManifestFileMeta> {
                 AvroSupport.optionalInt(r, "_MIN_BUCKET"),
                 AvroSupport.optionalInt(r, "_MAX_BUCKET"),
                 AvroSupport.optionalInt(r, "_MIN_LEVEL"),
-                AvroSupport.optionalInt(r, "_MAX_LEVEL"));
+                AvroSupport.optionalInt(r, "_MAX_LEVEL"),
+                AvroSupport.presentFields(r, NewerPaimonFeatures.MANIFEST_LIST_FIELDS));
     }
 }

@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import org.apache.avro.file.CodecFactory;
@@ -14,7 +16,9 @@ import java.util.UUID;
  * manifests that make up a snapshot's base, delta or changelog. An empty list is a valid file.
  * Names use one random UUID per instance and a counter from 0. Not thread-safe for writing.
  *
- * <p>Errors: see {@link AvroFileReader}. A failed {@link #write} deletes its partial file.
+ * <p>Errors: see {@link AvroFileReader}. A failed {@link #write} deletes its partial file. Records read
+ * with fields of a newer Paimon ({@link ManifestFileMeta#newerFields()}) are never written: that would
+ * drop them.
  */
 public final class ManifestList {
     private static final String PREFIX = "manifest-list-";
@@ -37,6 +41,13 @@ public final class ManifestList {
 
     /** Writes one new manifest list holding {@code manifests} in order (possibly none). */
     public WrittenManifestList write(List<ManifestFileMeta> manifests) throws IOException {
+        for (ManifestFileMeta m : manifests) {
+            if (!m.newerFields().isEmpty()) {
+                throw new UnsupportedTableFeatureException("Cannot write manifest " + m.fileName() + " into a manifest "
+                        + "list: it was listed by a newer Paimon with the fields " + NewerPaimonFeatures.describe(
+                        m.newerFields(), NewerPaimonFeatures.MANIFEST_LIST_FIELDS) + ", which this store would drop");
+            }
+        }
         String name = PREFIX + uuid + "-" + nextFileNumber++;
         AvroFileWriter<ManifestFileMeta> writer = new AvroFileWriter<>(fileIO, path(name), ManifestSchemas.MANIFEST_LIST,
                 codec, new ManifestFileMetaCodec(), AvroFileWriter.DEFAULT_BLOCK_SIZE);
@@ -59,7 +70,8 @@ public final class ManifestList {
     public List<ManifestFileMeta> read(String fileName, Long fileSizeOrNull) throws IOException {
         Path parent = manifestDir.parent();
         return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest list",
-                parent == null ? manifestDir : parent, ManifestSchemas.MANIFEST_LIST, ManifestFileMetaCodec::read);
+                parent == null ? manifestDir : parent, ManifestSchemas.MANIFEST_LIST,
+                NewerPaimonFeatures.MANIFEST_LIST_FIELDS, ManifestFileMetaCodec::read);
     }
 
     /** Deletes a manifest list, best effort (for cleaning up after a failed commit). */

@@ -50,6 +50,9 @@ public final class FileStoreCommit {
     private final SchemaManager schemas;
     private final CommitContext ctx;
     private final ConflictChecker conflicts;
+    private final NewerMetadataCheck newerMetadata;
+    /** The id of the last snapshot this instance published (built on checked metadata), or -1. */
+    private long lastPublishedId = -1;
     private final RetryBackoff backoff;
     /** For (identifier, kind) whose publication was uncertain: the latest snapshot id before it. */
     private final Map<String, Long> uncertain = new HashMap<>();
@@ -87,6 +90,7 @@ public final class FileStoreCommit {
         this.schemas = schemas;
         this.ctx = new CommitContext(manifestFile, manifestList, indexManifestFile, snapshots, entries, settings, commitUser);
         this.conflicts = new ConflictChecker(entries, schemas, indexManifestFile, tableName, commitUser);
+        this.newerMetadata = new NewerMetadataCheck(manifestList, indexManifestFile, tableName);
         this.backoff = new RetryBackoff(settings.minRetryWaitMillis(), settings.maxRetryWaitMillis());
     }
 
@@ -309,6 +313,9 @@ public final class FileStoreCommit {
             Changes changes;
             try {
                 latest = ctx.snapshots().latestSnapshot().orElse(null);
+                if (latest != null && latest.id() != lastPublishedId) {
+                    newerMetadata.checkWritable(latest);
+                }
                 Long uncertainFrom = uncertain.get(key);
                 if (uncertainFrom != null && landedAfter(uncertainFrom, latest, committable.identifier(), kind)) {
                     uncertain.remove(key);
@@ -353,6 +360,7 @@ public final class FileStoreCommit {
                     uncertain.remove(key);
                     generated++;
                     lastSnapshotId = e.snapshotId;
+                    lastPublishedId = e.snapshotId;
                     return;
                 }
                 published = false;
@@ -361,6 +369,7 @@ public final class FileStoreCommit {
                 uncertain.remove(key);
                 generated++;
                 lastSnapshotId = latest == null ? 1 : latest.id() + 1;
+                lastPublishedId = lastSnapshotId;
                 return;
             }
             run.cleanUp();

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.operation;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.index.IndexFileMeta;
 import dev.streamhouse.storage.index.IndexManifestEntry;
@@ -7,6 +8,7 @@ import dev.streamhouse.storage.io.DataFilePathFactory;
 import dev.streamhouse.storage.manifest.DataFileMeta;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.options.ConfigOption;
+import dev.streamhouse.storage.options.FileFormatOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.OptionDeclarations.Kind;
 import dev.streamhouse.storage.options.OptionPattern;
@@ -17,6 +19,8 @@ import dev.streamhouse.storage.schema.TableSchema;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,8 +32,11 @@ import java.util.TreeMap;
  * exactly as Apache Paimon does, before anything is read or written: a stored option value that is
  * not supported yet (for reads only those declared {@link ConfigOption#affectsReads()}), deletion
  * vectors where they are not used (append tables, tables whose option no longer says they are used) or
- * unknown index files, data files in a format other than Parquet, at an external path or holding only some columns. Each refusal is an
- * {@link UnsupportedTableFeatureException} naming the table and the feature.
+ * unknown index files, data files in a format other than Parquet, at an external path or holding only some columns,
+ * and the options of newer Paimon releases that change what a read returns
+ * ({@link NewerPaimonFeatures#ROW_CHANGING_OPTIONS}). Global indexes of newer releases only speed up queries:
+ * reads skip them, writes are refused. Each refusal is an {@link UnsupportedTableFeatureException} naming the
+ * table and the feature (and for newer releases' features, the release).
  */
 public final class TableFeatureCheck {
 
@@ -51,8 +58,25 @@ public final class TableFeatureCheck {
     /** Checks the table's stored options for {@code access}. */
     public static void checkOptions(TableSchema schema, String table, Access access) {
         List<String> problems = new ArrayList<>();
+        Set<String> handled = new HashSet<>();
+        for (NewerPaimonFeatures.RowChangingOption newer : NewerPaimonFeatures.ROW_CHANGING_OPTIONS) {
+            String value = schema.options().get(newer.key());
+            if (value != null && newer.changesRows(value)) {
+                problems.add("it uses option '" + newer.key() + "' = '" + value + "' (added in " + newer.release()
+                        + "; " + newer.effect() + "), which this store does not support");
+            }
+        }
+        String format = schema.options().get(FileFormatOptions.FILE_FORMAT.key());
+        if (format != null && NewerPaimonFeatures.FILE_FORMATS.containsKey(format.trim().toLowerCase(Locale.ROOT))) {
+            problems.add("it uses option '" + FileFormatOptions.FILE_FORMAT.key() + "' = "
+                    + NewerPaimonFeatures.describeFormat(format.trim()) + ", which this store does not read or write");
+            handled.add(FileFormatOptions.FILE_FORMAT.key());
+        }
         OptionRegistry registry = OptionRegistry.instance();
         for (Map.Entry<String, String> e : new TreeMap<>(schema.options()).entrySet()) {
+            if (handled.contains(e.getKey())) {
+                continue;
+            }
             Optional<ConfigOption<?>> option = registry.option(Kind.TABLE, e.getKey());
             ConfigOption<?> declaration = option.orElseGet(
                     () -> registry.pattern(Kind.TABLE, e.getKey()).map(OptionPattern::prototype).orElse(null));
@@ -97,8 +121,8 @@ public final class TableFeatureCheck {
             DataFileMeta file = entry.file();
             String format = DataFilePathFactory.formatOf(file.fileName()).toLowerCase(Locale.ROOT);
             if (!format.equals("parquet")) {
-                throw refused(table, access, "data file " + file.fileName() + " is in format '" + format
-                        + "', and only Parquet data files are read and written");
+                throw refused(table, access, "data file " + file.fileName() + " is in format "
+                        + NewerPaimonFeatures.describeFormat(format) + ", and only Parquet data files are read and written");
             }
             if (file.externalPath() != null) {
                 throw refused(table, access, "data file " + file.fileName() + " is stored at the external path "
@@ -125,6 +149,16 @@ public final class TableFeatureCheck {
                 if (problem != null) {
                     throw refused(table, access, "it has deletion vectors (index file " + index.fileName() + "), "
                             + problem);
+                }
+                continue;
+            }
+            if (index.globalIndex() && !IndexFileMeta.HASH_INDEX.equals(index.indexType())) {
+                // A global index (Paimon 1.4+) only speeds up queries: reads skip it and return the same rows.
+                if (access == Access.WRITE) {
+                    throw refused(table, access, "it has a global index of type '" + index.indexType() + "' (index file "
+                            + index.fileName() + ", added in " + NewerPaimonFeatures.GLOBAL_INDEX_TYPES.getOrDefault(
+                                    index.indexType(), "a Paimon release after 1.3") + "), which this store does not "
+                            + "maintain; writing would leave it stale or drop it");
                 }
                 continue;
             }

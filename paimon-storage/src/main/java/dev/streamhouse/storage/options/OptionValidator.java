@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.options;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import dev.streamhouse.storage.options.OptionDeclarations.Kind;
 
 import org.slf4j.Logger;
@@ -145,7 +146,12 @@ public final class OptionValidator {
         } else {
             Optional<OptionPattern> pattern = registry.pattern(kind, key);
             if (pattern.isEmpty()) {
-                warnings.add(unknown(kind, key, shownKey));
+                String newer = kind == Kind.TABLE ? newerRowChangingOption(key, value, shownKey) : null;
+                if (newer != null) {
+                    errors.add(newer);
+                } else {
+                    warnings.add(unknown(kind, key, shownKey));
+                }
                 return;
             }
             declaration = pattern.get().prototype();
@@ -174,6 +180,17 @@ public final class OptionValidator {
             warnings.add("option '" + shownKey + "' = '" + shownValue + "' has no effect yet: "
                     + declaration.statusNote());
         }
+    }
+
+    /** Why a table option of a newer Paimon that changes what reads return cannot be set, or null. */
+    private static String newerRowChangingOption(String key, String value, String shownKey) {
+        for (NewerPaimonFeatures.RowChangingOption newer : NewerPaimonFeatures.ROW_CHANGING_OPTIONS) {
+            if (newer.key().equals(key) && newer.changesRows(value)) {
+                return "option '" + shownKey + "' = '" + value + "' is not supported (added in " + newer.release()
+                        + "; " + newer.effect() + ")";
+            }
+        }
+        return null;
     }
 
     private String unknown(Kind kind, String key, String shownKey) {

@@ -1,6 +1,8 @@
 package dev.streamhouse.storage.schema;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.streamhouse.storage.NewerPaimonFeatures;
+import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.streamhouse.storage.types.ArrayType;
 import dev.streamhouse.storage.types.DataField;
@@ -92,11 +94,13 @@ public final class DataTypeJson {
             throw new IllegalArgumentException("Cannot read type: it is missing");
         }
         if (node.isTextual()) {
+            refuseNewerType(node.textValue());
             return DataTypeParser.parse(node.textValue());
         }
         if (!node.isObject() || !node.path("type").isTextual()) {
             throw new IllegalArgumentException("Cannot read type " + node + ": expected a string or an object with a 'type'");
         }
+        refuseNewerType(node.get("type").textValue());
         String kind = node.get("type").textValue().trim().toUpperCase(Locale.ROOT);
         boolean nullable = !kind.contains("NOT NULL");
         if (kind.startsWith("ARRAY")) {
@@ -112,6 +116,14 @@ public final class DataTypeJson {
             return new RowType(nullable, readFields(node.get("fields")));
         }
         throw new IllegalArgumentException("Cannot read type " + node + ": unknown composite type '" + kind + "'");
+    }
+
+    /** Refuses a type a newer Paimon added (BLOB, VECTOR, ...): its values cannot be read or written here. */
+    private static void refuseNewerType(String typeText) {
+        NewerPaimonFeatures.newerColumnType(typeText).ifPresent(type -> {
+            throw new UnsupportedTableFeatureException("it has a column of type " + type + " (added in "
+                    + NewerPaimonFeatures.COLUMN_TYPES.get(type) + "), which this store does not read or write");
+        });
     }
 
     /** Reads a JSON array of fields. */
@@ -139,7 +151,14 @@ public final class DataTypeJson {
         if (name == null || !name.isTextual()) {
             throw new IllegalArgumentException("Cannot read field " + node + ": 'name' must be a string");
         }
-        return new DataField(id.intValue(), name.textValue(), read(node.get("type")),
+        DataType type;
+        try {
+            type = read(node.get("type"));
+        } catch (UnsupportedTableFeatureException e) {
+            throw new UnsupportedTableFeatureException(e.getMessage().replaceFirst("^it has a column of type ",
+                    java.util.regex.Matcher.quoteReplacement("it has a column '" + name.textValue() + "' of type ")));
+        }
+        return new DataField(id.intValue(), name.textValue(), type,
                 textOrNull(node, "description"), textOrNull(node, "defaultValue"));
     }
 

@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.snapshot;
 
+import dev.streamhouse.storage.NewerPaimonFeatures;
 import dev.streamhouse.storage.UnsupportedTableFeatureException;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,9 +25,12 @@ import java.util.Map;
  * null or empty. An empty {@code logOffsets} map is written as {@code { }}, as Paimon does.
  *
  * <p>Reading refuses a {@code version} above {@link Snapshot#CURRENT_VERSION} and members this class
- * does not know (both written by a newer Paimon) with an {@link UnsupportedTableFeatureException}; a
- * missing {@code version} is 1; missing optional members are
- * null. {@code id}, {@code schemaId}, {@code baseManifestList}, {@code deltaManifestList},
+ * does not know (both written by a newer Paimon) with an {@link UnsupportedTableFeatureException},
+ * except the members of {@link NewerPaimonFeatures#SNAPSHOT_MEMBERS} ({@code uuid}, {@code operation},
+ * {@code writerVersion}), which do not change the snapshot's rows: they are skipped and their names kept
+ * in {@link Snapshot#newerMembers()}, and writing such a snapshot is refused, so they are never dropped.
+ * A missing {@code version} is 1; missing optional members are null ({@code logOffsets}, which Paimon
+ * 1.4 no longer writes, among them). {@code id}, {@code schemaId}, {@code baseManifestList}, {@code deltaManifestList},
  * {@code commitUser}, {@code commitIdentifier}, {@code commitKind} and {@code timeMillis} are required.
  * Malformed input fails with an {@link IllegalArgumentException} saying what is wrong (callers add
  * the file name).
@@ -52,6 +56,11 @@ public final class SnapshotSerializer {
      * @param extraMembers writes members (names and values) into the open object
      */
     public static String toJson(Snapshot s, MetadataJson.Body extraMembers) {
+        if (!s.newerMembers().isEmpty()) {
+            throw new UnsupportedTableFeatureException("Cannot write snapshot " + s.id() + " again: it was written by "
+                    + "a newer Paimon with the members " + NewerPaimonFeatures.describe(s.newerMembers(),
+                    NewerPaimonFeatures.SNAPSHOT_MEMBERS) + ", which this store would drop");
+        }
         return MetadataJson.render(g -> {
             g.writeStartObject();
             g.writeNumberField("version", s.version());
@@ -117,8 +126,11 @@ public final class SnapshotSerializer {
                     + "this store reads snapshot versions up to " + Snapshot.CURRENT_VERSION);
         }
         List<String> unknown = new ArrayList<>();
+        List<String> newer = new ArrayList<>();
         n.fieldNames().forEachRemaining(name -> {
-            if (!KNOWN_MEMBERS.contains(name)) {
+            if (NewerPaimonFeatures.SNAPSHOT_MEMBERS.containsKey(name)) {
+                newer.add(name);
+            } else if (!KNOWN_MEMBERS.contains(name)) {
                 unknown.add(name);
             }
         });
@@ -148,7 +160,8 @@ public final class SnapshotSerializer {
                 MetadataJson.optionalLong(n, "watermark"),
                 MetadataJson.optionalString(n, "statistics"),
                 properties(n.get("properties")),
-                MetadataJson.optionalLong(n, "nextRowId"));
+                MetadataJson.optionalLong(n, "nextRowId"),
+                newer);
     }
 
     private static CommitKind commitKind(String text) {

@@ -24,6 +24,7 @@ import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.FileTotals;
 import dev.streamhouse.storage.operation.IndexFileCheck;
+import dev.streamhouse.storage.operation.NewerMetadataCheck;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.SnapshotEntries;
 import dev.streamhouse.storage.operation.TableFeatureCheck;
@@ -261,6 +262,13 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     @Override
     public TableWrite newWrite(WriteContext context) {
         TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
+        try {
+            // Before any data file is written: a table last written by a newer Paimon is not written here.
+            new NewerMetadataCheck(manifestList(), indexManifestFile(), fullName)
+                    .checkWritable(snapshotManager().latestSnapshot().orElse(null));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write to table " + fullName + ": reading its latest snapshot failed", e);
+        }
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
             BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
@@ -318,6 +326,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             private Snapshot snapshot() throws IOException {
                 if (!loaded) {
                     snapshot = snapshotManager().latestSnapshot().orElse(null);
+                    new NewerMetadataCheck(manifestList(), indexManifestFile(), fullName).checkWritable(snapshot);
                     if (snapshot != null) {
                         indexFileCheck().check(snapshot.indexManifest(), TableFeatureCheck.Access.WRITE);
                     }

@@ -94,6 +94,42 @@ class IndexManifestFileTest {
         assertThat(entry.partition()).isEqualTo(partition("p"));
     }
 
+    /** Paimon 2.0's layout: a trailing nullable {@code _GLOBAL_INDEX} row (1.4's plus {@code _SOURCE_META}). */
+    static final String SCHEMA_2_0 = SCHEMA.substring(0, SCHEMA.length() - 2)
+            + ",{\"name\":\"_GLOBAL_INDEX\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"record__GLOBAL_INDEX\","
+            + "\"fields\":[{\"name\":\"_ROW_RANGE_START\",\"type\":\"long\"},{\"name\":\"_ROW_RANGE_END\",\"type\":\"long\"},"
+            + "{\"name\":\"_INDEX_FIELD_ID\",\"type\":\"int\"},{\"name\":\"_EXTRA_FIELD_IDS\",\"type\":[\"null\","
+            + "{\"type\":\"array\",\"items\":\"int\"}],\"default\":null},{\"name\":\"_INDEX_META\",\"type\":[\"null\","
+            + "\"bytes\"],\"default\":null},{\"name\":\"_SOURCE_META\",\"type\":[\"null\",\"bytes\"],\"default\":null}]}],"
+            + "\"default\":null}]}";
+
+    @Test
+    void readsGlobalIndexEntriesOfNewerPaimonsAndNeverWritesThemAgain() throws Exception {
+        Schema schema = new Schema.Parser().parse(SCHEMA_2_0);
+        GenericRecord btree = record(schema, 1);
+        btree.put("_INDEX_TYPE", "btree");
+        GenericRecord global = new GenericData.Record(schema.getField("_GLOBAL_INDEX").schema().getTypes().get(1));
+        global.put("_ROW_RANGE_START", 0L);
+        global.put("_ROW_RANGE_END", 99L);
+        global.put("_INDEX_FIELD_ID", 3);
+        global.put("_INDEX_META", ByteBuffer.wrap(new byte[] {1}));
+        btree.put("_GLOBAL_INDEX", global);
+        write(schema, "index-manifest-20-0", btree);
+        write(schema, "index-manifest-20-1", record(schema, 1));
+
+        IndexFileMeta globalIndex = file.read("index-manifest-20-0").get(0).indexFile();
+        assertThat(globalIndex.indexType()).isEqualTo("btree");
+        assertThat(globalIndex.globalIndex()).isTrue();
+        assertThat(globalIndex.newerFields()).containsExactly("_GLOBAL_INDEX");
+        List<IndexManifestEntry> plain = file.read("index-manifest-20-1");
+        assertThat(plain.get(0).indexFile().globalIndex()).isFalse();
+        assertThat(plain.get(0).indexFile().newerFields()).containsExactly("_GLOBAL_INDEX");
+        assertThatThrownBy(() -> file.write(plain))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("Cannot write index file index-x-0 (type 'DELETION_VECTORS') into an index manifest")
+                .hasMessageContaining("[_GLOBAL_INDEX (added in Apache Paimon 1.4)]");
+    }
+
     @Test
     void rejectsOtherVersions() throws Exception {
         Schema schema = IndexManifestSchema.SCHEMA;

@@ -79,6 +79,68 @@ class ManifestListTest {
                         m.partitionStats(), m.schemaId(), null, null, null, null));
     }
 
+    /** The manifest list layout with {@code extra} fields added after {@code afterField} (null: at the end). */
+    private static Schema withFields(String afterField, List<Schema.Field> extra) {
+        List<Schema.Field> fields = new java.util.ArrayList<>();
+        for (Schema.Field f : ManifestSchemas.MANIFEST_LIST.getFields()) {
+            fields.add(new Schema.Field(f, f.schema()));
+            if (f.name().equals(afterField)) {
+                extra.forEach(e -> fields.add(new Schema.Field(e, e.schema())));
+            }
+        }
+        if (afterField == null) {
+            extra.forEach(e -> fields.add(new Schema.Field(e, e.schema())));
+        }
+        Schema old = ManifestSchemas.MANIFEST_LIST;
+        return Schema.createRecord(old.getName(), null, old.getNamespace(), false, fields);
+    }
+
+    private static Schema.Field nullableLong(String name) {
+        return new Schema.Field(name, AvroSupport.nullable(Schema.create(Schema.Type.LONG)), null,
+                Schema.Field.NULL_DEFAULT_VALUE);
+    }
+
+    @Test
+    void readsPast14RowIdRangesAndNotesThemSoTheRecordIsNeverWrittenAgain() throws Exception {
+        Schema schema = withFields(null, List.of(nullableLong("_MIN_ROW_ID"), nullableLong("_MAX_ROW_ID")));
+        ManifestFileMeta m = meta("manifest-14-0", true);
+        GenericRecord r = record(schema, m, 2);
+        r.put("_MIN_ROW_ID", 0L);
+        r.put("_MAX_ROW_ID", 99L);
+        Path path = new Path(manifestDir, "manifest-list-14");
+        AvroTestFiles.write(fileIO, path, schema, List.of(r));
+        List<ManifestFileMeta> read = list.read("manifest-list-14", fileIO.size(path));
+        assertThat(read).hasSize(1);
+        assertThat(read.get(0).newerFields()).containsExactly("_MAX_ROW_ID", "_MIN_ROW_ID");
+        assertThat(new ManifestFileMeta(m.fileName(), m.fileSize(), m.numAddedFiles(), m.numDeletedFiles(),
+                m.partitionStats(), m.schemaId(), m.minBucket(), m.maxBucket(), m.minLevel(), m.maxLevel(),
+                read.get(0).newerFields())).isEqualTo(read.get(0));
+        assertThatThrownBy(() -> list.write(read))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("Cannot write manifest manifest-14-0 into a manifest list")
+                .hasMessageContaining("[_MAX_ROW_ID (added in Apache Paimon 1.4), _MIN_ROW_ID (added in Apache "
+                        + "Paimon 1.4)]");
+    }
+
+    @Test
+    void refusesSkippableNamesThatAreNotTrailingOrNotNullable() throws Exception {
+        Schema inMiddle = withFields("_SCHEMA_ID", List.of(nullableLong("_MIN_ROW_ID")));
+        Path middle = new Path(manifestDir, "manifest-list-middle");
+        AvroTestFiles.write(fileIO, middle, inMiddle, List.of(record(inMiddle, meta("m", true), 2)));
+        assertThatThrownBy(() -> list.read("manifest-list-middle", null))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("[_MIN_ROW_ID]");
+
+        Schema required = withFields(null, List.of(new Schema.Field("_MIN_ROW_ID", Schema.create(Schema.Type.LONG))));
+        Path path = new Path(manifestDir, "manifest-list-required");
+        GenericRecord r = record(required, meta("m", true), 2);
+        r.put("_MIN_ROW_ID", 1L);
+        AvroTestFiles.write(fileIO, path, required, List.of(r));
+        assertThatThrownBy(() -> list.read("manifest-list-required", null))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("[_MIN_ROW_ID]");
+    }
+
     @Test
     void rejectsVersionOne() throws Exception {
         Schema schema = ManifestSchemas.MANIFEST_LIST;

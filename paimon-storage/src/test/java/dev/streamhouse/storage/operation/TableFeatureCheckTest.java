@@ -150,4 +150,41 @@ class TableFeatureCheckTest {
                 .hasMessage("Cannot read table db.t: it has an index file index-1 of unknown type 'GLOBAL_INDEX' "
                         + "(written by a newer Paimon?)");
     }
+
+    @Test
+    void globalIndexesOfNewerPaimonsAreSkippedByReadsAndRefusedForWrites() {
+        TableSchema schema = new TableSchema(3, 0, List.of(new dev.streamhouse.storage.types.DataField(0, "id",
+                DataTypes.INT().notNull())), 0, List.of(), List.of("id"), Map.of("bucket", "1"), null, 0L);
+        java.util.function.BiFunction<String, Boolean, dev.streamhouse.storage.index.IndexManifestEntry> entry =
+                (type, global) -> new dev.streamhouse.storage.index.IndexManifestEntry(
+                        dev.streamhouse.storage.manifest.FileKind.ADD, dev.streamhouse.storage.data.BinaryRow.EMPTY_ROW,
+                        0, new dev.streamhouse.storage.index.IndexFileMeta(type, "index-g", 10, 1, null, null, global,
+                                List.of("_GLOBAL_INDEX")));
+        List<dev.streamhouse.storage.index.IndexManifestEntry> global = List.of(entry.apply("btree", true),
+                entry.apply("an-index-of-2031", true));
+        TableFeatureCheck.checkIndexFiles(schema, "db.t", global, TableFeatureCheck.Access.BATCH_READ);
+        TableFeatureCheck.checkIndexFiles(schema, "db.t", global, TableFeatureCheck.Access.STREAM_READ);
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(schema, "db.t", global,
+                TableFeatureCheck.Access.WRITE))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessage("Cannot write to table db.t: it has a global index of type 'btree' (index file index-g, "
+                        + "added in Apache Paimon 1.4), which this store does not maintain; writing would leave it "
+                        + "stale or drop it");
+        // Without _GLOBAL_INDEX set, an unknown type cannot be told apart from one that changes rows.
+        assertThatThrownBy(() -> TableFeatureCheck.checkIndexFiles(schema, "db.t",
+                List.of(entry.apply("full-text", false)), TableFeatureCheck.Access.BATCH_READ))
+                .hasMessageContaining("of unknown type 'full-text'");
+    }
+
+    @Test
+    void dataFilesInFormatsOfNewerPaimonsAreRefusedNamingTheRelease() {
+        dev.streamhouse.storage.manifest.DataFileMeta file = dev.streamhouse.storage.manifest.DataFileMeta.forAppend(
+                "data-1.vortex", 10, 1, dev.streamhouse.storage.stats.SimpleStats.EMPTY, 0, 0, 0, null, null, null);
+        assertThatThrownBy(() -> TableFeatureCheck.checkDataFiles("db.t", List.of(
+                new dev.streamhouse.storage.manifest.ManifestEntry(dev.streamhouse.storage.manifest.FileKind.ADD,
+                        dev.streamhouse.storage.data.BinaryRow.EMPTY_ROW, 0, 1, file)), TableFeatureCheck.Access.BATCH_READ))
+                .isInstanceOf(UnsupportedTableFeatureException.class)
+                .hasMessage("Cannot read table db.t: data file data-1.vortex is in format 'vortex' (added in Apache "
+                        + "Paimon 2.0), and only Parquet data files are read and written");
+    }
 }

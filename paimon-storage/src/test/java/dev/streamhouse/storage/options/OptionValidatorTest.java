@@ -51,6 +51,21 @@ class OptionValidatorTest {
     }
 
     @Test
+    void optionsOfNewerPaimonsThatChangeReadsAreRefusedNamingTheRelease() {
+        assertThatThrownBy(() -> create(PK, "sequence.snapshot-ordering", "true"))
+                .isInstanceOf(InvalidOptionsException.class)
+                .hasMessageContaining("option 'sequence.snapshot-ordering' = 'true' is not supported (added in "
+                        + "Apache Paimon 2.0; merging orders records by the snapshot that committed them");
+        assertThatThrownBy(() -> create(PK, "scan.fallback-delta-branch", "delta"))
+                .hasMessageContaining("(added in Apache Paimon 1.4;");
+        assertThatThrownBy(() -> validator.checkDynamicOptions("Table db.t", PK, Map.of(),
+                Map.of("deletion-vectors.merge-on-read", "true")))
+                .hasMessageContaining("option 'deletion-vectors.merge-on-read' = 'true' is not supported");
+        assertThat(create(PK, "postpone.merge-on-read", "false"))
+                .containsExactly("unknown option 'postpone.merge-on-read' is kept but nothing reads it");
+    }
+
+    @Test
     void deletionVectorsAreRefusedExactlyWherePaimonRefusesThemAndOnAppendTables() {
         assertThat(create(PK, "deletion-vectors.enabled", "true")).isEmpty();
         assertThat(create(PK, "deletion-vectors.enabled", "true", "changelog-producer", "lookup",

@@ -98,6 +98,26 @@ class SnapshotSerializerTest {
     }
 
     @Test
+    void readsSnapshotsOfPaimon14And20ButNeverWritesThemAgain() {
+        Snapshot expected = SnapshotSerializer.fromJson(GOLDEN);
+        // 1.4 no longer writes logOffsets; 2.0 adds uuid (after version) and operation (last).
+        String paimon20 = GOLDEN.replaceFirst("\"version\" : 3,", "\"version\" : 3,\n  \"uuid\" : "
+                + "\"4f1c0c0e-7d61-4a8e-9d8e-0c4b1f9f2b11\",").replaceFirst("(?s),\\s*\"logOffsets\" : \\{[^}]*\\}", "")
+                .replaceFirst("\\}\\s*$", ",\n  \"operation\" : \"WRITE\",\n  \"writerVersion\" : \"x\"\n}");
+        assertThat(paimon20).contains("uuid").contains("operation").doesNotContain("logOffsets");
+        Snapshot read = SnapshotSerializer.fromJson(paimon20);
+        assertThat(read.newerMembers()).containsExactly("uuid", "operation", "writerVersion");
+        assertThat(read.id()).isEqualTo(expected.id());
+        assertThat(read.baseManifestList()).isEqualTo(expected.baseManifestList());
+        assertThat(read.logOffsets()).isNull();
+        assertThatThrownBy(() -> SnapshotSerializer.toJson(read))
+                .isInstanceOf(dev.streamhouse.storage.UnsupportedTableFeatureException.class)
+                .hasMessageContaining("Cannot write snapshot " + read.id() + " again")
+                .hasMessageContaining("uuid (added in Apache Paimon 2.0)")
+                .hasMessageContaining("writerVersion (added in Apache Paimon after 2.0 (unreleased))");
+    }
+
+    @Test
     void readsOlderSnapshotsWithoutOptionalMembers() {
         String json = "{\"id\":1,\"schemaId\":0,\"baseManifestList\":\"b\",\"deltaManifestList\":\"d\","
                 + "\"commitUser\":\"u\",\"commitIdentifier\":1,\"commitKind\":\"OVERWRITE\",\"timeMillis\":2}";
