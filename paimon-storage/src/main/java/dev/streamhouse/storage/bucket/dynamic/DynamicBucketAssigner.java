@@ -18,8 +18,9 @@ import java.util.Objects;
 
 /**
  * Assigns buckets to the keys of a dynamic-bucket primary-key table ({@code bucket = -1}, docs/format.md
- * §7.1) and maintains the hash index files (docs/format.md §9.1) of the buckets it changes. One instance per
- * assigner task; not thread-safe.
+ * §7.1) and, unless {@link #assignOnly()}, maintains the hash index files (docs/format.md §9.1) of the
+ * buckets it changes. Table writes use it assign-only: the writer of each bucket maintains that bucket's
+ * file ({@link HashIndexMaintainer}), as in Paimon. One instance per assigner task; not thread-safe.
  *
  * <p>Use: call {@link #assign} for <em>every</em> record, whatever its kind (a -D or -U record also
  * enters the index, as in Paimon), with the record's partition and the {@link BinaryRow#formatHash()}

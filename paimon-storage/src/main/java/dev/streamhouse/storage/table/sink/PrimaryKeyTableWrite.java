@@ -34,9 +34,12 @@ import java.util.function.BiPredicate;
 
 /**
  * Writes a primary-key table: each row goes to its partition and bucket (the bucket function of the
- * bucket key for fixed buckets, the dynamic-bucket assigner for {@code bucket = -1}, fed the trimmed
- * primary key hash) and into that bucket's LSM writer, keyed by the trimmed primary key; partition,
- * bucket and key as {@link RowKeyExtractor} computes them. All buckets of one write share the write
+ * bucket key for fixed buckets; for {@code bucket = -1} the dynamic-bucket assigner, fed the trimmed
+ * primary key hash, or the bucket given with the row when buckets are assigned upstream,
+ * {@link WriteContext#withAssignedBuckets()}) and into that bucket's LSM writer, keyed by the trimmed
+ * primary key; partition, bucket and key as {@link RowKeyExtractor} computes them. For dynamic buckets
+ * the write keeps the hash index file of every bucket it writes ({@code HashIndexes}): each commit
+ * carries a new complete file for the buckets that got new keys. All buckets of one write share the write
  * buffer memory ({@code write-buffer-size}) and one compaction thread.
  *
  * <p>{@code changelog-producer}: with {@code input} the bucket writers also write every input record,
