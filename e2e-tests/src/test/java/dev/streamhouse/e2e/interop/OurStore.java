@@ -73,6 +73,46 @@ final class OurStore implements AutoCloseable {
     }
 
     /** Compacts every (partition, bucket) that has files, as one commit. */
+    /**
+     * Writes a dynamic-bucket table as a Flink job with {@code assigners} bucket assigners
+     * ({@code perPartition} per partition) and {@code writers} writers routed by (partition, bucket)
+     * would, in one batch commit.
+     */
+    long writeRouted(String db, String name, int assigners, int perPartition, int writers, List<CanonicalRow> rows)
+            throws Exception {
+        Table t = table(db, name);
+        dev.streamhouse.storage.table.sink.RowKeyExtractor keys =
+                dev.streamhouse.storage.table.sink.RowKeyExtractor.of(t.schema());
+        List<dev.streamhouse.storage.table.sink.TableBucketAssigner> assignerTasks = new java.util.ArrayList<>();
+        for (int i = 0; i < assigners; i++) {
+            assignerTasks.add(t.newBucketAssigner(dev.streamhouse.storage.table.sink.WriteContext.single()
+                    .withAssigner(new dev.streamhouse.storage.bucket.dynamic.AssignerRouting(assigners, perPartition, i))));
+        }
+        List<TableWrite> writerTasks = new java.util.ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            writerTasks.add(t.newWrite(dev.streamhouse.storage.table.sink.WriteContext.single().withAssignedBuckets()));
+        }
+        try (BatchTableCommit c = t.newBatchCommit()) {
+            for (InternalRow r : OurRows.toOurs(rows, t.rowType())) {
+                int partitionHash = keys.partition(r).formatHash();
+                int assigner = dev.streamhouse.storage.bucket.dynamic.AssignerRouting.channel(partitionHash,
+                        keys.trimmedPrimaryKeyHash(r), assigners, perPartition);
+                int bucket = assignerTasks.get(assigner).assign(r);
+                writerTasks.get(Math.floorMod(Math.floorMod(partitionHash, writers) + bucket, writers)).write(r, bucket);
+            }
+            List<dev.streamhouse.storage.commit.CommitMessage> messages = new java.util.ArrayList<>();
+            for (TableWrite w : writerTasks) {
+                messages.addAll(w.prepareCommit());
+            }
+            c.commit(messages);
+        } finally {
+            for (TableWrite w : writerTasks) {
+                w.close();
+            }
+        }
+        return t.latestSnapshot().orElseThrow().id();
+    }
+
     long compactAll(String db, String name, boolean full) throws Exception {
         Table t = table(db, name);
         try (TableWrite w = t.newWrite(); BatchTableCommit c = t.newBatchCommit()) {

@@ -80,6 +80,50 @@ class BatchSqlITCase extends CatalogITCaseBase {
         assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[5, v, c]");
     }
 
+    /** Issue 33: INSERT at parallelism 1, then DELETE at 2, INSERT at 3 (two assigners), UPDATE at 2. */
+    @Test
+    void aDynamicBucketTableTakesStatementsAtAnyParallelism() {
+        sql("CREATE TABLE dyn (id INT, v STRING, dt STRING, PRIMARY KEY (dt, id) NOT ENFORCED) PARTITIONED BY (dt) "
+                + "WITH ('bucket' = '-1', 'dynamic-bucket.target-row-num' = '4', 'sink.parallelism' = '1')");
+        java.util.Map<Integer, String> expected = new java.util.TreeMap<>();
+        StringBuilder values = new StringBuilder();
+        for (int id = 0; id < 40; id++) {
+            values.append(id == 0 ? "" : ", ").append("(").append(id).append(", 'v").append(id).append("', '")
+                    .append(id % 2 == 0 ? "a" : "b").append("')");
+            expected.put(id, id + ", v" + id + ", " + (id % 2 == 0 ? "a" : "b"));
+        }
+        sql("INSERT INTO dyn VALUES " + values);
+
+        sql("ALTER TABLE dyn SET ('sink.parallelism' = '2')");
+        sql("DELETE FROM dyn WHERE id < 10");
+        for (int id = 0; id < 10; id++) {
+            expected.remove(id);
+        }
+        assertThat(sortedRows("SELECT id, v, dt FROM dyn")).containsExactlyElementsOf(shown(expected));
+
+        sql("ALTER TABLE dyn SET ('sink.parallelism' = '3', 'dynamic-bucket.assigner-parallelism' = '2')");
+        values.setLength(0);
+        for (int id = 5; id < 60; id += 5) {
+            values.append(id == 5 ? "" : ", ").append("(").append(id).append(", 'w").append(id).append("', '")
+                    .append(id % 2 == 0 ? "a" : "b").append("')");
+            expected.put(id, id + ", w" + id + ", " + (id % 2 == 0 ? "a" : "b"));
+        }
+        sql("INSERT INTO dyn VALUES " + values);
+        assertThat(sortedRows("SELECT id, v, dt FROM dyn")).containsExactlyElementsOf(shown(expected));
+
+        sql("ALTER TABLE dyn SET ('sink.parallelism' = '2')");
+        sql("UPDATE dyn SET v = 'u' WHERE id >= 30");
+        expected.replaceAll((id, row) -> id >= 30 ? id + ", u, " + (id % 2 == 0 ? "a" : "b") : row);
+        assertThat(sortedRows("SELECT id, v, dt FROM dyn")).containsExactlyElementsOf(shown(expected));
+        assertThat(table("dyn").newReadBuilder().newScan().plan().splits().stream()
+                .map(split -> split.partition() + "/" + split.bucket()).distinct().count())
+                .as("buckets opened at several parallelisms").isGreaterThan(6);
+    }
+
+    private static java.util.List<String> shown(java.util.Map<Integer, String> rows) {
+        return rows.values().stream().map(r -> "+I[" + r + "]").sorted().toList();
+    }
+
     @Test
     void updateDeleteAndTruncate() {
         sql("CREATE TABLE t (id INT, v STRING, n INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1')");

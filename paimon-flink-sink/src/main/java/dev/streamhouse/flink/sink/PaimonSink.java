@@ -6,11 +6,17 @@ import dev.streamhouse.flink.sink.committer.CommitterOperator;
 import dev.streamhouse.flink.sink.compact.AppendCompactCoordinatorOperator;
 import dev.streamhouse.flink.sink.compact.AppendCompactTaskTypeInfo;
 import dev.streamhouse.flink.sink.compact.AppendCompactWorkerOperator;
+import dev.streamhouse.flink.sink.routing.AssignedBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.DynamicBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.DynamicBucketPartitioner;
 import dev.streamhouse.flink.sink.routing.FixedBucketKeySelector;
 import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
+import dev.streamhouse.flink.sink.writer.AssignedBucketWriterOperator;
+import dev.streamhouse.flink.sink.writer.BucketAssignerOperator;
 import dev.streamhouse.flink.sink.writer.WriterOperator;
+import dev.streamhouse.storage.options.WriteTuningOptions;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.table.Table;
 import dev.streamhouse.storage.table.sink.AppendCompactCoordinator;
@@ -39,6 +45,7 @@ import java.time.Duration;
  *
  * <pre>
  *   input --route--> writers (parallelism p) --committables--> committer (parallelism 1) --> discard
+ *   (dynamic buckets: input --route--> bucket assigners --route--> writers ...)
  * </pre>
  * A streaming job writing an append table without buckets (not {@code write-only}) also compacts it,
  * as Apache Paimon's does: between writers and committer a compaction coordinator (parallelism 1,
@@ -49,9 +56,12 @@ import java.time.Duration;
  * <ul>
  *   <li>Routing gives each (partition, bucket) exactly one writer: fixed buckets by (partition,
  *       bucket) ({@link FixedBucketPartitioner}); dynamic buckets ({@code bucket = -1} with a primary
- *       key) by (partition, key) hash to the writer that also assigns their buckets
- *       ({@link DynamicBucketPartitioner}); bucket-unaware append tables keep the input's
- *       distribution (forward, or rebalance when the parallelism differs).
+ *       key) first by (partition, key) hash to bucket assigners ({@link DynamicBucketPartitioner},
+ *       {@link BucketAssignerOperator}, parallelism {@code dynamic-bucket.assigner-parallelism} or
+ *       the writers'), then with their bucket by (partition, bucket) like fixed buckets, as Apache
+ *       Paimon's sink does, so any parallelism continues a table any other wrote; bucket-unaware
+ *       append tables keep the input's distribution (forward, or rebalance when the parallelism
+ *       differs).
  *   <li>Writers: {@link WriterOperator}. Committer: {@link CommitterOperator}, which documents when a
  *       checkpoint's files become a snapshot.
  *   <li>Writer parallelism: {@link PaimonSinkBuilder#parallelism}, else table option {@code sink.parallelism},
@@ -112,23 +122,22 @@ public final class PaimonSink {
         int writers = parallelism != null ? parallelism : input.getParallelism();
         String name = table.fullName();
 
-        DataStream<RowData> routed;
+        SingleOutputStreamOperator<Committable> written;
         switch (routing) {
             case FIXED_BUCKET:
-                routed = input.partitionCustom(new FixedBucketPartitioner(), new FixedBucketKeySelector(table.schema()));
+                written = input.partitionCustom(new FixedBucketPartitioner(), new FixedBucketKeySelector(table.schema()))
+                        .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
+                                new WriterOperator(table, commitUser, commitAction.replacesData()))
+                        .setParallelism(writers);
                 break;
             case DYNAMIC_BUCKET:
-                routed = input.partitionCustom(new DynamicBucketPartitioner(),
-                        new DynamicBucketKeySelector(table.schema()));
+                written = addDynamicBucketWriters(input, table, writers);
                 break;
             default:
-                routed = input;
+                written = input.transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
+                                new WriterOperator(table, commitUser, commitAction.replacesData()))
+                        .setParallelism(writers);
         }
-        SingleOutputStreamOperator<Committable> written = routed
-                .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
-                        new WriterOperator(table, commitUser, routing == Routing.DYNAMIC_BUCKET,
-                                commitAction.replacesData()))
-                .setParallelism(writers);
         DataStream<Committable> toCommit = written;
         if (compactsWithCoordinator(env.getConfiguration())) {
             toCommit = addAppendCompaction(written, table, writers);
@@ -147,6 +156,31 @@ public final class PaimonSink {
             end.uid(uidPrefix + "-end");
         }
         return end;
+    }
+
+    /**
+     * input --(partition, key hash)--> bucket assigners ({@code dynamic-bucket.assigner-parallelism},
+     * else as many as writers) --(partition, bucket)--> writers.
+     */
+    private SingleOutputStreamOperator<Committable> addDynamicBucketWriters(DataStream<RowData> input, Table table,
+            int writers) {
+        String name = table.fullName();
+        Integer parallelism = table.schema().tableOptions().get(WriteTuningOptions.DYNAMIC_BUCKET_ASSIGNER_PARALLELISM);
+        int assigners = parallelism != null ? parallelism : writers;
+        Integer initialBuckets = table.schema().tableOptions().get(MergeTreeOptions.DYNAMIC_BUCKET_INITIAL_BUCKETS);
+        SingleOutputStreamOperator<Tuple2<RowData, Integer>> assigned = input
+                .partitionCustom(new DynamicBucketPartitioner(initialBuckets), new DynamicBucketKeySelector(table.schema()))
+                .transform("Bucket assigner: " + name, new TupleTypeInfo<>(input.getType(), BasicTypeInfo.INT_TYPE_INFO),
+                        new BucketAssignerOperator(table, commitUser, initialBuckets, commitAction.replacesData()))
+                .setParallelism(assigners);
+        if (uidPrefix != null) {
+            assigned.uid(uidPrefix + "-bucket-assigner");
+        }
+        return assigned
+                .partitionCustom(new FixedBucketPartitioner(), new AssignedBucketKeySelector(table.schema()))
+                .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
+                        new AssignedBucketWriterOperator(table, commitUser, commitAction.replacesData()))
+                .setParallelism(writers);
     }
 
     /**

@@ -26,6 +26,7 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
@@ -191,6 +192,96 @@ class BatchWriteITCase {
         }
         assertThat(readValues(table)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(snapshots(table)).hasSize(2);
+    }
+
+    /**
+     * Row {@code i} of job {@code phase} of {@link #dynamicBucketsContinueAtAnyParallelism}: job 0 inserts
+     * keys 0..299; job 1 deletes 0..99, updates 100..199 and inserts 300..399; job 2 inserts 0..99
+     * again, updates 300..399 and inserts 400..499. A key's partition is {@code d<id % 2>}.
+     */
+    static GenericRowData phaseRow(int phase, int i) {
+        RowKind kind = RowKind.INSERT;
+        int id = i;
+        long v = phase * 10_000L + i;
+        if (phase == 1) {
+            if (i < 100) {
+                kind = RowKind.DELETE;
+                v = i;
+            } else if (i < 200) {
+                kind = RowKind.UPDATE_AFTER;
+            } else {
+                id = i + 100;
+            }
+        } else if (phase == 2 && i >= 100) {
+            id = i + 200;
+            kind = i < 200 ? RowKind.UPDATE_AFTER : RowKind.INSERT;
+        }
+        return flinkRow(kind, id, v, "d" + (id % 2));
+    }
+
+    static final class PhaseRows implements org.apache.flink.connector.datagen.source.GeneratorFunction<Long, RowData> {
+        private final int phase;
+
+        PhaseRows(int phase) {
+            this.phase = phase;
+        }
+
+        @Override
+        public RowData map(Long i) {
+            return phaseRow(phase, i.intValue());
+        }
+    }
+
+    /**
+     * A dynamic-bucket table written by a job at parallelism 1, then by jobs at 2 and at 3 (with two
+     * bucket assigners): updates and deletes of keys placed by another parallelism land in their
+     * buckets, new keys in one bucket each; the table is exact after each job and the hash index
+     * holds every key ever written once.
+     */
+    @Test
+    void dynamicBucketsContinueAtAnyParallelism() throws Exception {
+        FileStoreTable table = SinkTables.primaryKey(tmp.resolve("t"), "bucket", "-1",
+                "dynamic-bucket.target-row-num", "30");
+        Map<String, String> expected = new TreeMap<>();
+        int[] parallelism = {1, 2, 3};
+        for (int phase = 0; phase < 3; phase++) {
+            int p = parallelism[phase];
+            StreamExecutionEnvironment env = Jobs.batch(p);
+            DataStream<RowData> input = env.fromSource(
+                    new DataGeneratorSource<>(new PhaseRows(phase), 300, TYPE_INFO),
+                    WatermarkStrategy.noWatermarks(), "datagen").setParallelism(p);
+            FileStoreTable target = phase == 2
+                    ? table.copy(Map.of("dynamic-bucket.assigner-parallelism", "2")) : table;
+            PaimonSinkBuilder.forTable(target).build().addTo(input);
+            env.execute();
+
+            for (int i = 0; i < 300; i++) {
+                GenericRowData r = phaseRow(phase, i);
+                String key = r.getInt(0) + "/" + r.getString(2);
+                if (r.getRowKind() == RowKind.DELETE) {
+                    expected.remove(key);
+                } else {
+                    expected.put(key, shown(r.getInt(0), r.getLong(1), r.getString(2).toString()));
+                }
+            }
+            assertThat(readValues(table)).as("after job %s at parallelism %s", phase, p)
+                    .containsExactlyInAnyOrderElementsOf(expected.values());
+            FileStoreTable latest = FileStoreTable.load(table.fileIO(), table.location(), table.fullName());
+            ReadBuilder rb = latest.newReadBuilder();
+            Set<String> seen = new HashSet<>();
+            for (DataSplit split : rb.newScan().plan().splits()) {
+                rb.newRead().createReader(split).forEachRemaining(row -> assertThat(
+                        seen.add(row.intAt(0) + "/" + row.stringAt(2))).as("key %s in two buckets", row.intAt(0)).isTrue());
+            }
+            Snapshot snapshot = latest.latestSnapshot().orElseThrow();
+            List<IndexManifestEntry> index = latest.indexManifestFile().read(snapshot.indexManifest());
+            Set<String> indexed = new HashSet<>();
+            for (IndexManifestEntry e : index) {
+                assertThat(indexed.add(e.partition() + "/" + e.bucket())).as("one index file per bucket").isTrue();
+            }
+            int everWritten = phase == 0 ? 300 : phase == 1 ? 400 : 500;
+            assertThat(index.stream().mapToLong(e -> e.indexFile().rowCount()).sum()).isEqualTo(everWritten);
+        }
     }
 
     private static void runDynamic(FileStoreTable table, int n, long delta) throws Exception {

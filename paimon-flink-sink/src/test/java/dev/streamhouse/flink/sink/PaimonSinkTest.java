@@ -117,6 +117,31 @@ class PaimonSinkTest {
     }
 
     @Test
+    void dynamicBucketsGoThroughBucketAssignersOfTheirOwnParallelism() throws Exception {
+        FileStoreTable table = SinkTables.primaryKey(tmp.resolve("t"), "bucket", "-1");
+        DataStreamSink<?> sink = PaimonSinkBuilder.forTable(table).parallelism(3).uidPrefix("p").build()
+                .addTo(input(Jobs.batch(2), 2));
+        Transformation<?> writer = writer(sink);
+        assertThat(writer.getParallelism()).isEqualTo(3);
+        Transformation<?> assigner = writer.getInputs().get(0);
+        while (!assigner.getName().startsWith("Bucket assigner")) {
+            assigner = assigner.getInputs().get(0);
+        }
+        assertThat(assigner.getParallelism()).as("as many assigners as writers by default").isEqualTo(3);
+        assertThat(assigner.getUid()).isEqualTo("p-bucket-assigner");
+
+        FileStoreTable twoAssigners = table.copy(java.util.Map.of("dynamic-bucket.assigner-parallelism", "2"));
+        Transformation<?> w2 = writer(PaimonSinkBuilder.forTable(twoAssigners).parallelism(3).build()
+                .addTo(input(Jobs.batch(2), 2)));
+        Transformation<?> a2 = w2.getInputs().get(0);
+        while (!a2.getName().startsWith("Bucket assigner")) {
+            a2 = a2.getInputs().get(0);
+        }
+        assertThat(a2.getParallelism()).isEqualTo(2);
+        assertThat(w2.getParallelism()).isEqualTo(3);
+    }
+
+    @Test
     void writerParallelismComesFromBuilderThenTableOptionThenInput() throws Exception {
         FileStoreTable plain = SinkTables.append(tmp.resolve("a"));
         FileStoreTable withOption = SinkTables.append(tmp.resolve("b"), "sink.parallelism", "3");

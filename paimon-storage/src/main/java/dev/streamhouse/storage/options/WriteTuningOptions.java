@@ -103,6 +103,5 @@ public final class WriteTuningOptions {
     public static final ConfigOption<Integer> DYNAMIC_BUCKET_ASSIGNER_PARALLELISM =
             ConfigOption.key("dynamic-bucket.assigner-parallelism").intType().noDefaultValue()
                     .withDescription("Parallelism of the operator that assigns dynamic buckets.")
-                    .checkedBy(OptionChecks.atLeast(1))
-                    .noEffectYet("dynamic buckets are assigned inside the writers, at their parallelism");
+                    .checkedBy(OptionChecks.atLeast(1));
 }

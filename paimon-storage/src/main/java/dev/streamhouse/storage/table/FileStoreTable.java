@@ -49,6 +49,9 @@ import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
+import dev.streamhouse.storage.table.sink.TableBucketAssigner;
+import dev.streamhouse.storage.bucket.dynamic.DynamicBucketAssigner;
+import dev.streamhouse.storage.bucket.dynamic.HashIndexFile;
 import dev.streamhouse.storage.table.source.DataReadBuilder;
 import dev.streamhouse.storage.table.source.DataSplit;
 
@@ -281,7 +284,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 predecessor = p;
             }
             return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    state, context.assigner(), context.tempDirectory(), predecessor);
+                    state, context.assigner(), context.tempDirectory(), predecessor, context.bucketsAssigned());
         }
         if (context.predecessor() != null) {
             throw new UnsupportedOperationException("Cannot continue an earlier write of append table " + fullName
@@ -292,6 +295,26 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 (partition, bucket, files) -> newReadBuilder().newRead().createReader(
                         new DataSplit(0, partition, bucket, schema.numBuckets() > 0 ? schema.numBuckets() : -1,
                                 files, true, true)));
+    }
+
+    @Override
+    public TableBucketAssigner newBucketAssigner(WriteContext context) {
+        TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
+        if (!schema.hasPrimaryKey() || schema.numBuckets() != -1) {
+            throw new UnsupportedOperationException("Cannot assign dynamic buckets of table " + fullName + ": it is "
+                    + (schema.hasPrimaryKey() ? "a primary-key table with 'bucket' = " + schema.numBuckets()
+                    : "an append table") + "; only primary-key tables with 'bucket' = -1 have dynamic buckets");
+        }
+        if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
+            throw new UnsupportedOperationException("Cannot write to table " + fullName + ": its primary key "
+                    + schema.primaryKeys() + " does not include all partition keys " + schema.partitionKeys()
+                    + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
+                    + "partition keys to the primary key");
+        }
+        BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
+        DynamicBucketAssigner assigner = DynamicBucketAssigner.create(schema.tableOptions(),
+                new HashIndexFile(fileIO, paths.root(), paths.renderer()), state::hashIndexEntries, context.assigner());
+        return TableBucketAssigner.of(schema, assigner);
     }
 
     /** What an overwrite writer sees of the table: nothing, so it starts every bucket empty. */

@@ -77,6 +77,19 @@ public interface Table extends java.io.Serializable {
     TableWrite newWrite(WriteContext context);
 
     /**
+     * The dynamic-bucket assigner {@code context.assigner()} of this table, for a job that assigns
+     * buckets ahead of its writers (see {@link dev.streamhouse.storage.table.sink.TableBucketAssigner});
+     * the writers use {@code context.withAssignedBuckets()}. With {@code context.ignoresPreviousFiles()}
+     * every partition starts empty.
+     *
+     * @throws UnsupportedOperationException if the table is not a primary-key table with dynamic buckets
+     *     ({@code bucket} = -1) whose primary key holds every partition key
+     */
+    default dev.streamhouse.storage.table.sink.TableBucketAssigner newBucketAssigner(WriteContext context) {
+        throw new UnsupportedOperationException("Table " + fullName() + " has no dynamic buckets to assign");
+    }
+
+    /**
      * A writer for INSERT OVERWRITE; hand its messages to an overwrite commit
      * ({@link TableCommit#overwrite}, {@link TableCommit#overwriteDynamicPartitions}). It ignores the
      * files already in the table: every bucket starts empty (no levels, sequence numbers or hash index

@@ -16,8 +16,10 @@ import java.util.UUID;
 
 /**
  * Builds the sink that writes {@link TableRow}s into many tables of one catalog, committing every
- * table's files of each checkpoint exactly once: rows routed by {@link TableRowPartitioner} to the
- * {@link MultiTableWriterOperator}s, their committables to one {@link MultiTableCommitterOperator}.
+ * table's files of each checkpoint exactly once: rows of dynamic-bucket tables through one
+ * {@link MultiTableBucketAssignerOperator} that gives them their bucket, then all rows routed by
+ * {@link TableRowPartitioner} (table, partition, bucket) to the {@link MultiTableWriterOperator}s,
+ * their committables to one {@link MultiTableCommitterOperator}.
  * The tables must exist before their first row is written, as the {@link TableRowEncoder} that makes
  * the rows requires.
  *
@@ -71,7 +73,16 @@ public final class MultiTableSinkBuilder {
         StreamExecutionEnvironment env = rows.getExecutionEnvironment();
         SinkJobChecks.check("tables " + name, false, env.getConfiguration(), env.getCheckpointConfig());
         int writers = parallelism != null ? parallelism : rows.getParallelism();
-        SingleOutputStreamOperator<Committable> written = rows
+        // Rows of dynamic-bucket tables get their bucket from one assigner first; the others go straight on.
+        SingleOutputStreamOperator<TableRow> assigned = rows.filter(TableRow::dynamicBucket)
+                .name("Dynamic-bucket rows: " + name).setParallelism(rows.getParallelism())
+                .transform("Bucket assigner: " + name, rows.getType(),
+                        new MultiTableBucketAssignerOperator(catalogOptions, commitUser))
+                .setParallelism(1)
+                .setMaxParallelism(1);
+        DataStream<TableRow> direct = rows.filter(r -> !r.dynamicBucket())
+                .name("Fixed-bucket rows: " + name).setParallelism(rows.getParallelism());
+        SingleOutputStreamOperator<Committable> written = direct.union(assigned)
                 .partitionCustom(new TableRowPartitioner(), r -> r)
                 .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
                         new MultiTableWriterOperator(catalogOptions, commitUser))
@@ -83,6 +94,7 @@ public final class MultiTableSinkBuilder {
                 .setMaxParallelism(1);
         DataStreamSink<Void> end = committed.sinkTo(new DiscardingSink<>()).name("End: " + name).setParallelism(1);
         if (uidPrefix != null) {
+            assigned.uid(uidPrefix + "-bucket-assigner");
             written.uid(uidPrefix + "-writer");
             committed.uid(uidPrefix + "-committer");
             end.uid(uidPrefix + "-end");

@@ -6,7 +6,6 @@ import dev.streamhouse.storage.metrics.WriterStats;
 
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.writer.CommittedCheckpoint;
-import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
@@ -43,7 +42,9 @@ import java.util.Objects;
  * hands each table's files to the committer as a {@link Committable} naming the table, just before each
  * checkpoint barrier and at the end of its input. Tables are primary-key tables with fixed or dynamic
  * buckets, rows routed by {@link TableRowPartitioner} (the routing contract of the single-table
- * {@code WriterOperator}, per table).
+ * writers, per table); rows of dynamic-bucket tables come with the bucket the
+ * {@link MultiTableBucketAssignerOperator} gave them, and the writer maintains those buckets' hash
+ * index files.
  *
  * <p><b>Schema changes while running.</b> A row names the table schema it was made in. Rows of a table
  * arrive in the order they were made, so a newer schema id means the table changed: the writer then
@@ -79,11 +80,14 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
         final Table table;
         final TableWrite write;
         final RowBytes rows;
+        /** Whether rows come with their dynamic bucket (primary key, {@code bucket} = -1). */
+        final boolean assignedBuckets;
 
         OpenTable(Table table, TableWrite write) {
             this.table = table;
             this.write = write;
             this.rows = new RowBytes(table.rowType());
+            this.assignedBuckets = table.schema().hasPrimaryKey() && table.schema().numBuckets() == -1;
         }
 
         long schemaId() {
@@ -129,13 +133,11 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
     public void open() throws Exception {
         super.open();
         tables = new LinkedHashMap<>();
-        int n = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
-        int index = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
         List<java.nio.file.Path> tempDirs = new ArrayList<>();
         for (java.io.File dir : getContainingTask().getEnvironment().getIOManager().getSpillingDirectories()) {
             tempDirs.add(dir.toPath());
         }
-        context = WriteContext.single().withAssigner(new AssignerRouting(n, n, index)).withTempDirectories(tempDirs);
+        context = WriteContext.single().withAssignedBuckets().withTempDirectories(tempDirs);
     }
 
     @Override
@@ -149,7 +151,15 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
                     + row.schemaId() + " after rows of its schema " + open.schemaId() + ": rows of a table must "
                     + "reach its writer in the order they were made");
         }
-        open.write.write(open.rows.fromBytes(row.row()));
+        if (row.dynamicBucket()) {
+            throw new IllegalStateException("Cannot write a row of dynamic-bucket table " + row.table() + " without"
+                    + " its bucket: rows of such tables must pass the multi-table bucket assigner");
+        }
+        if (open.assignedBuckets) {
+            open.write.write(open.rows.fromBytes(row.row()), row.bucketOrKeyHash());
+        } else {
+            open.write.write(open.rows.fromBytes(row.row()));
+        }
     }
 
     private OpenTable open(String name, long schemaId, OpenTable previous) throws Exception {

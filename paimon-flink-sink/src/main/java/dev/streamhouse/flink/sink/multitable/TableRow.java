@@ -46,11 +46,12 @@ public final class TableRow {
         return partitionHash;
     }
 
-    /** The fixed bucket, or for a dynamic-bucket table the trimmed primary key's hash. */
+    /** The bucket, or for a row still to be assigned a dynamic bucket the trimmed primary key's hash. */
     public int bucketOrKeyHash() {
         return bucketOrKeyHash;
     }
 
+    /** Whether the row belongs to a dynamic-bucket table and has no bucket yet. */
     public boolean dynamicBucket() {
         return dynamicBucket;
     }

@@ -1,17 +1,15 @@
 package dev.streamhouse.flink.sink.multitable;
 
 import dev.streamhouse.flink.sink.routing.FixedBucketPartitioner;
-import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.data.BinaryRow;
 import org.apache.flink.api.common.functions.Partitioner;
 
 /**
  * The writer channel of a {@link TableRow}, so that each (table, partition, bucket) has exactly one
- * writer: a fixed bucket goes to {@link FixedBucketPartitioner#channel} of the partition hash mixed
- * with the table name's hash (tables' bucket 0 spread over the writers); a dynamic-bucket row to the
- * channel of its key hash, {@link AssignerRouting#channel} with one assigner per writer, as the
- * single-table sink routes. Writers derive the buckets they own from the same functions
- * ({@link #ownsFixedBucket}).
+ * writer: {@link FixedBucketPartitioner#channel} of the partition hash mixed with the table name's
+ * hash (tables' bucket 0 spread over the writers) and the bucket, fixed or assigned by the
+ * {@link MultiTableBucketAssignerOperator}. Writers derive the buckets they own from the same
+ * function ({@link #ownsFixedBucket}).
  */
 public final class TableRowPartitioner implements Partitioner<TableRow> {
     private static final long serialVersionUID = 1L;
@@ -19,7 +17,8 @@ public final class TableRowPartitioner implements Partitioner<TableRow> {
     @Override
     public int partition(TableRow row, int numChannels) {
         if (row.dynamicBucket()) {
-            return AssignerRouting.channel(row.partitionHash(), row.bucketOrKeyHash(), numChannels, numChannels);
+            throw new IllegalStateException("Row of dynamic-bucket table " + row.table() + " reached the writers"
+                    + " without a bucket; it must pass the bucket assigner");
         }
         return fixedChannel(row.table(), row.partitionHash(), row.bucketOrKeyHash(), numChannels);
     }

@@ -188,6 +188,82 @@ class MultiTableSinkITCase {
         }
     }
 
+    /** Row i of job {@code phase} into table db.dynamic: job 0 inserts 0..199; job 1 deletes 0..49, updates 50..199, inserts 200..299. */
+    static final class EncodeDynamic extends RichMapFunction<Long, TableRow> {
+        private final Map<String, String> catalogOptions;
+        private final int phase;
+        private transient TableRowEncoder encoder;
+
+        EncodeDynamic(Map<String, String> catalogOptions, int phase) {
+            this.catalogOptions = catalogOptions;
+            this.phase = phase;
+        }
+
+        @Override
+        public void open(org.apache.flink.api.common.functions.OpenContext context) throws Exception {
+            try (Catalog catalog = CatalogFactory.createCatalog(new Options(catalogOptions))) {
+                encoder = new TableRowEncoder(catalog.getTable(Identifier.of("db", "dynamic")));
+            }
+        }
+
+        @Override
+        public TableRow map(Long i) {
+            return encoder.encode(dynamicRow(phase, i.intValue()));
+        }
+    }
+
+    static GenericRow dynamicRow(int phase, int i) {
+        if (phase == 0) {
+            return GenericRow.of(i, (long) i);
+        }
+        GenericRow row = GenericRow.of(i, 1000L + i);
+        if (i < 50) {
+            row.setRowKind(RowKind.DELETE);
+        }
+        return row;
+    }
+
+    /** A dynamic-bucket table written by a multi-table job at parallelism 1, then by one at 3. */
+    @Test
+    @Timeout(240)
+    void aDynamicBucketTableContinuesAtAnotherParallelism() throws Exception {
+        Map<String, String> catalogOptions = Map.of("warehouse", tmp.toUri().toString());
+        try (Catalog catalog = CatalogFactory.createCatalog(new Options(catalogOptions))) {
+            catalog.createDatabase("db", true);
+            catalog.createTable(Identifier.of("db", "dynamic"), schema("bucket", "-1",
+                    "dynamic-bucket.target-row-num", "20"), false);
+        }
+        int[] parallelism = {1, 3};
+        int[] events = {200, 300};
+        Map<Integer, String> expected = new TreeMap<>();
+        for (int phase = 0; phase < 2; phase++) {
+            StreamExecutionEnvironment env = Jobs.batch(parallelism[phase]);
+            DataGeneratorSource<Long> source = new DataGeneratorSource<>(i -> i, events[phase], Types.LONG);
+            MultiTableSinkBuilder.forCatalog(catalogOptions).name("db").parallelism(parallelism[phase]).build(
+                    env.fromSource(source, WatermarkStrategy.noWatermarks(), "events").setParallelism(1)
+                            .map(new EncodeDynamic(catalogOptions, phase)).returns(TableRowTypeInfo.INSTANCE)
+                            .setParallelism(1));
+            env.execute("multi-table sink, parallelism " + parallelism[phase]);
+            for (int i = 0; i < events[phase]; i++) {
+                GenericRow r = dynamicRow(phase, i);
+                if (r.rowKind() == RowKind.DELETE) {
+                    expected.remove(i);
+                } else {
+                    expected.put(i, "(" + i + ", " + r.longAt(1) + ")");
+                }
+            }
+            try (Catalog catalog = CatalogFactory.createCatalog(new Options(catalogOptions))) {
+                Table table = catalog.getTable(Identifier.of("db", "dynamic"));
+                List<String> values = new ArrayList<>();
+                for (String row : TestTables.readAll(table)) {
+                    values.add(row.substring(row.indexOf('(')));
+                }
+                assertThat(sorted(values)).as("after the job at parallelism %s", parallelism[phase])
+                        .isEqualTo(sorted(new ArrayList<>(expected.values())));
+            }
+        }
+    }
+
     private static List<String> expected(String name) {
         Map<Long, String> rows = new TreeMap<>();
         for (long i = 0; i < EVENTS; i++) {

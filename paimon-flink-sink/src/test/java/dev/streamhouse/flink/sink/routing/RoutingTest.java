@@ -5,10 +5,12 @@ import dev.streamhouse.flink.sink.testutils.SinkTables;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.commit.CommitMessage;
+import dev.streamhouse.storage.table.sink.TableBucketAssigner;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.source.DataSplit;
 import dev.streamhouse.storage.table.source.ReadBuilder;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.table.data.GenericRowData;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -91,30 +93,42 @@ class RoutingTest {
     }
 
     @Test
-    void dynamicBucketRoutingMatchesTheAssignerOfEachWriter() throws Exception {
+    void dynamicBucketRoutingMatchesTheAssignersAndGivesEachBucketOneWriter() throws Exception {
         FileStoreTable table = SinkTables.primaryKey(tmp.resolve("t"), "bucket", "-1",
                 "dynamic-bucket.target-row-num", "20");
-        int writers = 3;
+        int assigners = 3;
+        int writers = 2;
         DynamicBucketKeySelector selector = new DynamicBucketKeySelector(table.schema());
-        DynamicBucketPartitioner partitioner = new DynamicBucketPartitioner();
-        List<List<GenericRowData>> perWriter = new ArrayList<>();
+        DynamicBucketPartitioner partitioner = new DynamicBucketPartitioner(null);
+        List<TableBucketAssigner> assignerTasks = new ArrayList<>();
+        for (int i = 0; i < assigners; i++) {
+            assignerTasks.add(table.newBucketAssigner(
+                    WriteContext.single().withAssigner(new AssignerRouting(assigners, assigners, i))));
+        }
+        AssignedBucketKeySelector bucketSelector = new AssignedBucketKeySelector(table.schema());
+        FixedBucketPartitioner writerPartitioner = new FixedBucketPartitioner();
+        List<TableWrite> writerTasks = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
-            perWriter.add(new ArrayList<>());
+            writerTasks.add(table.newWrite(WriteContext.single().withAssignedBuckets()));
         }
+        Set<Integer> assignersUsed = new HashSet<>();
         for (GenericRowData r : rows(300)) {
-            perWriter.get(partitioner.partition(selector.getKey(r), writers)).add(r);
-        }
-        List<CommitMessage> messages = new ArrayList<>();
-        for (int task = 0; task < writers; task++) {
-            assertThat(perWriter.get(task)).isNotEmpty();
+            int assigner = partitioner.partition(selector.getKey(r), assigners);
+            assignersUsed.add(assigner);
             // The assigner throws if it receives a row routed to another assigner.
-            try (TableWrite w = table.newWrite(
-                    WriteContext.single().withAssigner(new AssignerRouting(writers, writers, task)))) {
-                for (GenericRowData r : perWriter.get(task)) {
-                    w.write(new RowDataView(r));
-                }
+            int bucket = assignerTasks.get(assigner).assign(new RowDataView(r));
+            Tuple2<org.apache.flink.table.data.RowData, Integer> assigned = Tuple2.of(r, bucket);
+            int writer = writerPartitioner.partition(bucketSelector.getKey(assigned), writers);
+            writerTasks.get(writer).write(new RowDataView(r), bucket);
+        }
+        assertThat(assignersUsed).hasSize(assigners);
+        List<CommitMessage> messages = new ArrayList<>();
+        Map<String, Integer> writerOfBucket = new HashMap<>();
+        for (int task = 0; task < writers; task++) {
+            try (TableWrite w = writerTasks.get(task)) {
                 for (CommitMessage m : w.prepareCommit()) {
-                    assertThat(m.bucket() % writers).as("writer %s opens only its own buckets", task).isEqualTo(task);
+                    Integer other = writerOfBucket.put(m.partition() + "/" + m.bucket(), task);
+                    assertThat(other).as("bucket %s written by two writers", m.bucket()).isNull();
                     messages.add(m);
                 }
             }

@@ -34,7 +34,7 @@ class WriterOperatorTest {
     private static OneInputStreamOperatorTestHarness<RowData, Committable> harness(FileStoreTable table)
             throws Exception {
         OneInputStreamOperatorTestHarness<RowData, Committable> h = new OneInputStreamOperatorTestHarness<>(
-                new WriterOperator(table, USER, false, false),
+                new WriterOperator(table, USER, false),
                 SinkTables.TYPE_INFO.createSerializer(new SerializerConfigImpl()));
         h.setup(CommittableTypeInfo.INSTANCE.createSerializer(new SerializerConfigImpl()));
         return h;

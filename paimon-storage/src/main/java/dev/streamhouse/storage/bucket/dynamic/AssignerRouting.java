@@ -19,12 +19,11 @@ package dev.streamhouse.storage.bucket.dynamic;
  *       then every {@code numAssigners}-th number after it.
  * </ul>
  *
- * <p>Restriction (ours, not Paimon's): {@code numChannels} must be a multiple of
- * {@code numAssigners}. Otherwise two tasks serving the same partition can own the same bucket
- * numbers (e.g. 3 tasks, 2 assigners: tasks 2 and 0 both own even buckets of a partition starting at
- * task 2), and since each of our assigners writes complete hash index files for the buckets it
- * changed, two of them changing one bucket would lose hashes. Paimon tolerates this because its
- * writers, not its assigners, maintain the files.
+ * <p>When {@code numChannels} is not a multiple of {@code numAssigners}, two tasks serving the same
+ * partition can own the same bucket numbers (e.g. 3 tasks, 2 assigners: tasks 2 and 0 both own even
+ * buckets of a partition starting at task 2). As in Paimon this is harmless when the writers of the
+ * buckets maintain the hash index files ({@link HashIndexMaintainer}); an assigner that writes index
+ * files itself ({@link DynamicBucketAssigner#prepareCommit()}) needs a layout where it is a multiple.
  */
 public final class AssignerRouting {
     private final int numChannels;
@@ -33,20 +32,13 @@ public final class AssignerRouting {
 
     /**
      * @param numChannels parallel assigner tasks, at least 1
-     * @param numAssigners assigners per partition, in {@code [1, numChannels]} and dividing
-     *     {@code numChannels}
+     * @param numAssigners assigners per partition, in {@code [1, numChannels]}
      * @param assignerId this task, in {@code [0, numChannels)}
      */
     public AssignerRouting(int numChannels, int numAssigners, int assignerId) {
         if (numChannels < 1 || numAssigners < 1 || numAssigners > numChannels) {
             throw new IllegalArgumentException("Invalid dynamic-bucket assigner layout: " + numAssigners
                     + " assigners per partition over " + numChannels + " tasks; need 1 <= assigners <= tasks");
-        }
-        if (numChannels % numAssigners != 0) {
-            throw new IllegalArgumentException("Unsupported dynamic-bucket assigner layout: " + numChannels
-                    + " tasks is not a multiple of " + numAssigners + " assigners per partition, so two tasks could"
-                    + " open the same bucket of a partition; change the assigner parallelism or"
-                    + " 'dynamic-bucket.initial-buckets'");
         }
         if (assignerId < 0 || assignerId >= numChannels) {
             throw new IllegalArgumentException("Assigner id " + assignerId + " is outside [0, " + numChannels + ")");
@@ -95,6 +87,11 @@ public final class AssignerRouting {
 
     public int numAssigners() {
         return numAssigners;
+    }
+
+    /** Whether no two tasks of this layout can open the same bucket number of a partition. */
+    public boolean ownsDisjointBuckets() {
+        return numChannels % numAssigners == 0;
     }
 
     public int assignerId() {

@@ -18,8 +18,9 @@ import java.util.Objects;
 
 /**
  * Assigns buckets to the keys of a dynamic-bucket primary-key table ({@code bucket = -1}, docs/format.md
- * §7.1) and maintains the hash index files (docs/format.md §9.1) of the buckets it changes. One instance per
- * assigner task; not thread-safe.
+ * §7.1) and, unless {@link #assignOnly()}, maintains the hash index files (docs/format.md §9.1) of the
+ * buckets it changes. Table writes use it assign-only: the writer of each bucket maintains that bucket's
+ * file ({@link HashIndexMaintainer}), as in Paimon. One instance per assigner task; not thread-safe.
  *
  * <p>Use: call {@link #assign} for <em>every</em> record, whatever its kind (a -D or -U record also
  * enters the index, as in Paimon), with the record's partition and the {@link BinaryRow#formatHash()}
@@ -48,6 +49,9 @@ public final class DynamicBucketAssigner {
     private final AssignerRouting routing;
     private final HighestBucket highestBucket = new HighestBucket();
     private final Map<BinaryRow, PartitionState> partitions = new LinkedHashMap<>();
+    /** Whether this assigner writes the index files ({@link #prepareCommit}) or only assigns. */
+    private boolean writesIndex = true;
+    private long newKeys;
 
     private static final class PartitionState {
         final PartitionBucketIndex index;
@@ -83,6 +87,24 @@ public final class DynamicBucketAssigner {
     }
 
     /**
+     * This assigner, assigning only: the writers of the buckets maintain the hash index files
+     * ({@link HashIndexMaintainer}), so it keeps no pending changes and {@link #prepareCommit()} is
+     * refused. Call before the first {@link #assign}.
+     */
+    public DynamicBucketAssigner assignOnly() {
+        if (!partitions.isEmpty()) {
+            throw new IllegalStateException("assignOnly() must be called before the first assign()");
+        }
+        writesIndex = false;
+        return this;
+    }
+
+    /** Keys this assigner placed for the first time (not known from the index files it loaded), in total. */
+    public long newKeys() {
+        return newKeys;
+    }
+
+    /**
      * The bucket of a record in {@code partition} whose trimmed primary key has hash {@code keyHash}.
      *
      * @throws IllegalArgumentException if the record is routed to another assigner
@@ -99,11 +121,19 @@ public final class DynamicBucketAssigner {
         if (state == null) {
             state = load(partition.copy(), partitionHash);
         }
-        return state.index.assign(keyHash);
+        int before = state.index.size();
+        int bucket = state.index.assign(keyHash);
+        if (state.index.size() != before) {
+            newKeys++;
+        }
+        return bucket;
     }
 
     private PartitionState load(BinaryRow partition, int partitionHash) throws IOException {
         PartitionState state = new PartitionState(new PartitionBucketIndex(targetRowNum, maxBuckets, routing, highestBucket));
+        if (!writesIndex) {
+            state.index.stopTrackingChanges();
+        }
         for (IndexManifestEntry entry : loader.hashIndexEntries(partition)) {
             IndexFileMeta file = entry.indexFile();
             if (entry.kind() != FileKind.ADD || !IndexFileMeta.HASH_INDEX.equals(file.indexType())
@@ -126,6 +156,14 @@ public final class DynamicBucketAssigner {
      * deleted and the pending changes are kept, so the call can be repeated.
      */
     public List<IndexChange> prepareCommit() throws IOException {
+        if (!writesIndex) {
+            throw new IllegalStateException("This dynamic-bucket assigner only assigns; the writers of its buckets"
+                    + " maintain the hash index files");
+        }
+        if (!routing.ownsDisjointBuckets()) {
+            throw new IllegalStateException("Cannot write hash index files from " + routing + ": another task of"
+                    + " this layout may open the same buckets; let the buckets' writers maintain the index");
+        }
         List<IndexChange> changes = new ArrayList<>();
         try {
             for (Map.Entry<BinaryRow, PartitionState> p : partitions.entrySet()) {

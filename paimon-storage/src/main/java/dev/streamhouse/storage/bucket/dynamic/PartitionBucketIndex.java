@@ -68,6 +68,8 @@ public final class PartitionBucketIndex {
     private final BitSet ownBuckets = new BitSet();
     private int[] ownBucketsSorted;
     private final TreeMap<Integer, IntList> pending = new TreeMap<>();
+    /** Whether {@link #assign} records new hashes as pending changes. */
+    private boolean tracksChanges = true;
 
     /**
      * An empty index for a standalone assigner (tracks its own highest bucket).
@@ -130,7 +132,9 @@ public final class PartitionBucketIndex {
         if (bucket < 0) {
             bucket = chooseForNewKey(hash);
             hashToBucket.put(hash, bucket);
-            pending.computeIfAbsent(bucket, b -> new IntList()).add(hash);
+            if (tracksChanges) {
+                pending.computeIfAbsent(bucket, b -> new IntList()).add(hash);
+            }
         }
         assignerHighest.observe(bucket);
         return bucket;
@@ -206,6 +210,15 @@ public final class PartitionBucketIndex {
         TreeMap<Integer, int[]> copy = new TreeMap<>();
         pending.forEach((b, list) -> copy.put(b, list.toArray()));
         return Collections.unmodifiableNavigableMap(copy);
+    }
+
+    /**
+     * Stops recording pending changes (for an assigner whose buckets' writers maintain the index
+     * files, see {@code HashIndexMaintainer}) and forgets those recorded so far.
+     */
+    void stopTrackingChanges() {
+        tracksChanges = false;
+        pending.clear();
     }
 
     public boolean hasPendingChanges() {

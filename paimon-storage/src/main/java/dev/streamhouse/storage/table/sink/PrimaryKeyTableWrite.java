@@ -34,9 +34,12 @@ import java.util.function.BiPredicate;
 
 /**
  * Writes a primary-key table: each row goes to its partition and bucket (the bucket function of the
- * bucket key for fixed buckets, the dynamic-bucket assigner for {@code bucket = -1}, fed the trimmed
- * primary key hash) and into that bucket's LSM writer, keyed by the trimmed primary key; partition,
- * bucket and key as {@link RowKeyExtractor} computes them. All buckets of one write share the write
+ * bucket key for fixed buckets; for {@code bucket = -1} the dynamic-bucket assigner, fed the trimmed
+ * primary key hash, or the bucket given with the row when buckets are assigned upstream,
+ * {@link WriteContext#withAssignedBuckets()}) and into that bucket's LSM writer, keyed by the trimmed
+ * primary key; partition, bucket and key as {@link RowKeyExtractor} computes them. For dynamic buckets
+ * the write keeps the hash index file of every bucket it writes ({@code HashIndexes}): each commit
+ * carries a new complete file for the buckets that got new keys. All buckets of one write share the write
  * buffer memory ({@code write-buffer-size}) and one compaction thread.
  *
  * <p>{@code changelog-producer}: with {@code input} the bucket writers also write every input record,
@@ -57,12 +60,17 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     private final int[] primaryKeyPositions;
     private final RowKeyExtractor keys;
     private final int numBuckets;
+    /** Dynamic buckets assigned here; null for fixed buckets and when buckets are assigned upstream. */
     private final DynamicBucketAssigner assigner;
+    /** Dynamic buckets: the hash index files of the buckets written here; null for fixed buckets. */
+    private final HashIndexes indexes;
     private final Integer fullCompactionDeltaCommits;
     private final boolean ignoreDelete;
     private final boolean ignoreUpdateBefore;
     private final BucketWriters writers;
     private int commits;
+    /** Whether rows come with their dynamic bucket (write(row, bucket)). */
+    private final boolean bucketsAssigned;
     /** Whether a successor took this write's buckets over. */
     private boolean handedOver;
 
@@ -85,7 +93,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
             FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing,
             java.nio.file.Path tempDirectory) {
-        this(fileIO, paths, schema, schemas, format, tableName, state, routing, tempDirectory, null);
+        this(fileIO, paths, schema, schemas, format, tableName, state, routing, tempDirectory, null, false);
     }
 
     /**
@@ -94,10 +102,12 @@ public final class PrimaryKeyTableWrite implements TableWrite {
      *     handed out yet are handed out by this write's next {@link #prepareCommit()}, and it is closed
      * @throws IllegalArgumentException if the predecessor differs in what a hand-over keeps: primary and
      *     partition keys, bucket count, merge engine, deletion vectors
+     * @param bucketsAssigned for dynamic buckets: rows come with their bucket, assigned upstream
+     *     ({@link #write(InternalRow, int)}), and {@code routing} is unused
      */
     public PrimaryKeyTableWrite(FileIO fileIO, TablePaths paths, TableSchema schema, SchemaCache schemas,
             FileFormat format, String tableName, BucketStateLoader state, AssignerRouting routing,
-            java.nio.file.Path tempDirectory, PrimaryKeyTableWrite predecessor) {
+            java.nio.file.Path tempDirectory, PrimaryKeyTableWrite predecessor, boolean bucketsAssigned) {
         this.schema = schema;
         this.paths = paths;
         this.tableName = tableName;
@@ -108,6 +118,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.numBuckets = schema.numBuckets();
         if (numBuckets > 0) {
             this.assigner = null;
+            this.indexes = null;
         } else if (numBuckets == -1) {
             if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
                 throw new UnsupportedOperationException("Cannot write to table " + tableName + ": its primary key "
@@ -115,13 +126,24 @@ public final class PrimaryKeyTableWrite implements TableWrite {
                         + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
                         + "partition keys to the primary key");
             }
-            this.assigner = predecessor != null ? predecessor.assigner
-                    : DynamicBucketAssigner.create(options, new HashIndexFile(fileIO, paths.root(), paths.renderer()),
-                            state::hashIndexEntries, routing);
+            HashIndexFile indexFile = new HashIndexFile(fileIO, paths.root(), paths.renderer());
+            if (predecessor != null) {
+                if ((predecessor.assigner == null) != bucketsAssigned) {
+                    throw new IllegalArgumentException("Cannot continue the write of table " + tableName + ": one "
+                            + "write assigns its buckets, the other takes them assigned upstream");
+                }
+                this.assigner = predecessor.assigner;
+                this.indexes = predecessor.indexes;
+            } else {
+                this.assigner = bucketsAssigned ? null
+                        : DynamicBucketAssigner.create(options, indexFile, state::hashIndexEntries, routing).assignOnly();
+                this.indexes = new HashIndexes(indexFile, state);
+            }
         } else {
             throw new UnsupportedOperationException("Cannot write to table " + tableName + ": 'bucket' = "
                     + numBuckets + " (postpone bucket) is not supported yet");
         }
+        this.bucketsAssigned = bucketsAssigned && numBuckets == -1;
         this.fullCompactionDeltaCommits = fullCompactionDeltaCommits(options);
         this.ignoreDelete = options.get(MergeTreeOptions.IGNORE_DELETE);
         this.engine = MergeEngines.create(schema);
@@ -184,7 +206,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             return;
         }
         for (ManifestEntry e : writers.levelZeroFiles()) {
-            boolean owned = numBuckets > 0 ? ownsFixedBucket.test(e.partition(), e.bucket())
+            boolean owned = assigner == null ? ownsFixedBucket.test(e.partition(), e.bucket())
                     : assigner.routing().ownsBucket(e.bucket());
             if (owned) {
                 writers.writer(e.partition(), e.bucket());
@@ -194,6 +216,51 @@ public final class PrimaryKeyTableWrite implements TableWrite {
 
     @Override
     public void write(InternalRow row) throws IOException {
+        if (bucketsAssigned) {
+            throw new IllegalStateException("Cannot write to table " + tableName + ": this write takes rows with the"
+                    + " dynamic bucket assigned upstream, through write(row, bucket)");
+        }
+        if (!accepts(row)) {
+            return;
+        }
+        BinaryRow partition = keys.partition(row);
+        BinaryRow key = keys.trimmedPrimaryKey(row);
+        int bucket;
+        if (numBuckets > 0) {
+            bucket = keys.bucket(row);
+        } else {
+            bucket = assigner.assign(partition, key.formatHash());
+            if (!assigner.routing().ownsBucket(bucket)) {
+                // The key was placed by an earlier job whose assigner layout differed; writing it here
+                // would give the bucket two writers (clashing LSM writes and compactions).
+                throw new IllegalStateException("Cannot write to table " + tableName + ": a key of partition "
+                        + paths.renderer().render(partition) + " lives in bucket " + bucket + ", which " + assigner.routing()
+                        + " does not own; the table was written with another number of parallel writers. Write it"
+                        + " with a separate bucket assigner (its writers routed by bucket), or with parallelism 1");
+            }
+        }
+        writeInto(partition, key, bucket, row);
+    }
+
+    @Override
+    public void write(InternalRow row, int bucket) throws IOException {
+        if (!bucketsAssigned) {
+            throw new IllegalStateException("Cannot write to table " + tableName + " with a given bucket: this write "
+                    + (numBuckets > 0 ? "is of a fixed-bucket table" : "assigns dynamic buckets itself")
+                    + "; use write(row)");
+        }
+        if (bucket < 0 || bucket > Short.MAX_VALUE) {
+            throw new IllegalArgumentException("Cannot write to table " + tableName + ": bucket " + bucket
+                    + " is outside [0, " + Short.MAX_VALUE + "]");
+        }
+        if (!accepts(row)) {
+            return;
+        }
+        writeInto(keys.partition(row), keys.trimmedPrimaryKey(row), bucket, row);
+    }
+
+    /** Checks the row; false if it is dropped on arrival (ignore-delete, ignore-update-before). */
+    private boolean accepts(InternalRow row) {
         if (handedOver) {
             throw new IllegalStateException("Cannot write to table " + tableName + ": this write was handed over "
                     + "to a successor");
@@ -210,28 +277,19 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         }
         if (ignoreDelete && row.rowKind().isRetract()
                 || ignoreUpdateBefore && row.rowKind() == RowKind.UPDATE_BEFORE) {
-            return;
+            return false;
         }
         String refusal = engine.refusesInput(row.rowKind());
         if (refusal != null) {
             throw new IllegalArgumentException("Cannot write a " + row.rowKind().shortString() + " row to table "
                     + tableName + ": " + refusal);
         }
-        BinaryRow partition = keys.partition(row);
-        BinaryRow key = keys.trimmedPrimaryKey(row);
-        int bucket;
-        if (numBuckets > 0) {
-            bucket = keys.bucket(row);
-        } else {
-            bucket = assigner.assign(partition, key.formatHash());
-            if (!assigner.routing().ownsBucket(bucket)) {
-                // The key was placed by an earlier job whose assigner layout differed; writing it here
-                // would give the bucket two writers (clashing LSM writes and compactions).
-                throw new IllegalStateException("Cannot write to table " + tableName + ": a key of partition "
-                        + paths.renderer().render(partition) + " lives in bucket " + bucket + ", which " + assigner.routing()
-                        + " does not own; the table was written with another number of parallel writers. Write it"
-                        + " with the parallelism used before, or with parallelism 1");
-            }
+        return true;
+    }
+
+    private void writeInto(BinaryRow partition, BinaryRow key, int bucket, InternalRow row) throws IOException {
+        if (indexes != null) {
+            indexes.notifyKey(partition, bucket, key.formatHash());
         }
         writers.writer(partition, bucket).write(row.rowKind(), key, row);
     }
@@ -267,8 +325,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
             data.put(e.getKey(), e.getValue().data());
             compact.put(e.getKey(), e.getValue().compact());
         }
-        if (assigner != null) {
-            for (IndexChange change : assigner.prepareCommit()) {
+        if (indexes != null) {
+            for (IndexChange change : indexes.prepareCommit()) {
                 PartitionBucket pb = new PartitionBucket(change.partition(), change.bucket());
                 DataIncrement d = data.getOrDefault(pb, DataIncrement.EMPTY);
                 List<dev.streamhouse.storage.index.IndexFileMeta> deleted = change.replacedFile() == null

@@ -19,6 +19,17 @@ public interface TableWrite extends AutoCloseable {
     void write(InternalRow row) throws IOException;
 
     /**
+     * Writes one row into {@code bucket}, assigned upstream: for writes of dynamic-bucket tables made
+     * with {@link WriteContext#withAssignedBuckets()}, which take rows only this way.
+     *
+     * @throws UnsupportedOperationException for other writes
+     */
+    default void write(InternalRow row, int bucket) throws IOException {
+        throw new UnsupportedOperationException("This write of " + getClass().getSimpleName() + " assigns buckets"
+                + " itself; write(row, bucket) is for dynamic-bucket writes with buckets assigned upstream");
+    }
+
+    /**
      * Compacts one bucket now. Primary-key tables: a full compaction rewrites it into one sorted run on
      * the last level; otherwise the compaction strategy decides. Append tables: small files are
      * merged (a fixed bucket keeps its row order). The result travels with the next
@@ -34,8 +45,8 @@ public interface TableWrite extends AutoCloseable {
      * if no new row arrives for them. A restarted job calls it once: level-0 files whose compaction
      * was lost in a failure (its COMPACT snapshot never landed) would otherwise wait for the next row
      * of their bucket. Only buckets this writer owns are opened: fixed buckets that
-     * {@code ownsFixedBucket} accepts, dynamic buckets that the write's assigner owns. Other tables do
-     * nothing.
+     * {@code ownsFixedBucket} accepts, dynamic buckets that the write's assigner owns (or, when buckets
+     * are assigned upstream, that {@code ownsFixedBucket} accepts). Other tables do nothing.
      */
     default void resumeLevelZero(BiPredicate<BinaryRow, Integer> ownsFixedBucket) throws IOException {}
 

@@ -2,6 +2,8 @@ package dev.streamhouse.storage.table.sink;
 
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 
+import dev.streamhouse.storage.data.InternalRow;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -27,19 +29,22 @@ import java.util.Objects;
  * </ul>
  */
 public final class WriteContext {
-    private static final WriteContext SINGLE = new WriteContext(AssignerRouting.single(), false, List.of(), null);
+    private static final WriteContext SINGLE = new WriteContext(AssignerRouting.single(), false, List.of(), null,
+            false);
 
     private final AssignerRouting assigner;
     private final boolean ignorePreviousFiles;
     private final List<Path> tempDirectories;
     private final TableWrite predecessor;
+    private final boolean bucketsAssigned;
 
     private WriteContext(AssignerRouting assigner, boolean ignorePreviousFiles, List<Path> tempDirectories,
-            TableWrite predecessor) {
+            TableWrite predecessor, boolean bucketsAssigned) {
         this.assigner = Objects.requireNonNull(assigner, "assigner");
         this.ignorePreviousFiles = ignorePreviousFiles;
         this.tempDirectories = List.copyOf(tempDirectories);
         this.predecessor = predecessor;
+        this.bucketsAssigned = bucketsAssigned;
     }
 
     /** The only writer of the job: assigns every key and continues from the latest snapshot. */
@@ -49,17 +54,17 @@ public final class WriteContext {
 
     /** This context for the dynamic-bucket assigner {@code assigner}. */
     public WriteContext withAssigner(AssignerRouting assigner) {
-        return new WriteContext(assigner, ignorePreviousFiles, tempDirectories, predecessor);
+        return new WriteContext(assigner, ignorePreviousFiles, tempDirectories, predecessor, bucketsAssigned);
     }
 
     /** This context, starting every partition empty (for INSERT OVERWRITE). */
     public WriteContext ignoringPreviousFiles() {
-        return new WriteContext(assigner, true, tempDirectories, predecessor);
+        return new WriteContext(assigner, true, tempDirectories, predecessor, bucketsAssigned);
     }
 
     /** This context, with temporary files in {@code directories} (one is picked per write). */
     public WriteContext withTempDirectories(List<Path> directories) {
-        return new WriteContext(assigner, ignorePreviousFiles, directories, predecessor);
+        return new WriteContext(assigner, ignorePreviousFiles, directories, predecessor, bucketsAssigned);
     }
 
     /**
@@ -74,7 +79,23 @@ public final class WriteContext {
      */
     public WriteContext succeeding(TableWrite predecessor) {
         return new WriteContext(assigner, ignorePreviousFiles, tempDirectories,
-                Objects.requireNonNull(predecessor, "predecessor"));
+                Objects.requireNonNull(predecessor, "predecessor"), bucketsAssigned);
+    }
+
+    /**
+     * This context for a writer of a dynamic-bucket table whose rows come with their bucket, assigned
+     * upstream by {@link TableBucketAssigner}s ({@code Table.newBucketAssigner}): the write takes rows
+     * only through {@link TableWrite#write(InternalRow, int)}, writes whatever bucket it is given and
+     * maintains those buckets' hash index files. The engine must give each (partition, bucket) exactly
+     * one writer. Ignored by other tables.
+     */
+    public WriteContext withAssignedBuckets() {
+        return new WriteContext(assigner, ignorePreviousFiles, tempDirectories, predecessor, true);
+    }
+
+    /** Whether rows of a dynamic-bucket table arrive with their bucket ({@link #withAssignedBuckets()}). */
+    public boolean bucketsAssigned() {
+        return bucketsAssigned;
     }
 
     /** The write this one continues, or null. */
@@ -107,7 +128,7 @@ public final class WriteContext {
 
     @Override
     public String toString() {
-        return "WriteContext{" + assigner + (ignorePreviousFiles ? ", ignoring previous files" : "")
+        return "WriteContext{" + (bucketsAssigned ? "buckets assigned upstream" : assigner) + (ignorePreviousFiles ? ", ignoring previous files" : "")
                 + (tempDirectories.isEmpty() ? "" : ", temp directories " + tempDirectories) + "}";
     }
 }

@@ -43,11 +43,14 @@ class AssignerRoutingTest {
     }
 
     @Test
-    void rejectsInvalidAndOverlappingLayouts() {
+    void rejectsInvalidLayoutsAndTellsOverlappingOnes() {
         assertThatThrownBy(() -> new AssignerRouting(0, 1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new AssignerRouting(2, 3, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new AssignerRouting(2, 2, 2)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new AssignerRouting(3, 2, 0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("not a multiple");
+        // 3 tasks, 2 per partition: tasks 0 and 2 may both open even buckets of one partition.
+        assertThat(new AssignerRouting(3, 2, 0).ownsDisjointBuckets()).isFalse();
+        assertThat(new AssignerRouting(3, 2, 2).ownsBucket(4)).isTrue();
+        assertThat(new AssignerRouting(3, 2, 0).ownsBucket(4)).isTrue();
+        assertThat(new AssignerRouting(4, 2, 1).ownsDisjointBuckets()).isTrue();
     }
 }

@@ -217,6 +217,28 @@ class DynamicBucketAssignerTest {
     }
 
     @Test
+    void anAssignOnlyAssignerCountsNewKeysAndWritesNoFiles() throws Exception {
+        DynamicBucketAssigner a = assigner(2, -1, AssignerRouting.single()).assignOnly();
+        a.assign(P1, 1);
+        a.assign(P1, 2);
+        a.assign(P1, 1);
+        assertThat(a.newKeys()).isEqualTo(2);
+        assertThat(a.memoryBytes()).isLessThan(1024);
+        assertThatThrownBy(a::prepareCommit).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("only assigns");
+    }
+
+    @Test
+    void anAssignerOfAnOverlappingLayoutDoesNotWriteIndexFiles() throws Exception {
+        int task = AssignerRouting.channel(P1.formatHash(), 0, 3, 2);
+        AssignerRouting routing = new AssignerRouting(3, 2, task);
+        DynamicBucketAssigner a = assigner(2, -1, routing);
+        assertThat(a.assign(P1, 0)).isEqualTo(task % 2);
+        assertThatThrownBy(a::prepareCommit).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("may open the same buckets");
+    }
+
+    @Test
     void optionsComeFromTheTableOptions() throws Exception {
         Options options = Options.of("dynamic-bucket.target-row-num", "2", "dynamic-bucket.max-buckets", "2");
         DynamicBucketAssigner a = DynamicBucketAssigner.create(options, indexFile, committed, AssignerRouting.single());
