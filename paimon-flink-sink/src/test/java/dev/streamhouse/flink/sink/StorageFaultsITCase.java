@@ -229,7 +229,10 @@ class StorageFaultsITCase {
         for (int n = 1; n <= calls; n += stride) {
             boolean performed = (n / stride) % 2 == 1;
             int call = n;
-            Run r = run(c, io -> CommitFaults.at(io, TARGET, armed -> armed.armInThisThread(call, performed)),
+            Consumer<FailingFileIO> arming = performed
+                    ? armed -> armed.armOutcomeUnknownInThisThread(call)
+                    : armed -> armed.armInThisThread(call);
+            Run r = run(c, io -> CommitFaults.at(io, TARGET, arming),
                     "call " + n + " of " + calls + (performed ? ", performed" : ", not performed"));
             assertThat(r.plan.injected()).as("%s: call %s of the commit failed (%s)", c.name(), n, r.plan.log())
                     .isEqualTo(1);

@@ -36,7 +36,8 @@ import java.util.function.Predicate;
  *       then fails; once.
  *   <li>{@link #armOnce(int, Predicate, FileOperation...)}: the n-th matching call (writes
  *       included if {@link FileOperation#WRITE} is named) fails, not performed; once.
- *   <li>{@link #armInThisThread(int, boolean)}: the n-th call of the calling thread fails; once.
+ *   <li>{@link #armInThisThread(int)}, {@link #armOutcomeUnknownInThisThread(int)}: the n-th call of
+ *       the calling thread fails (not performed, or performed); once.
  *   <li>{@link #armRandomly(double, int, long)}: calls fail at random, not performed, up to a count.
  * </ul>
  *
@@ -160,16 +161,24 @@ public final class FailingFileIO implements FileIO {
     }
 
     /**
-     * The {@code n}-th call from now that the <em>calling thread</em> makes fails, without being
-     * performed ({@code performed} false) or after it was performed; calls of other threads (e.g. the
-     * writers of a Flink job while its committer commits) pass and do not count. Once.
+     * The {@code n}-th call from now that the <em>calling thread</em> makes fails without being
+     * performed; calls of other threads (e.g. the writers of a Flink job while its committer commits)
+     * pass and do not count. Once.
      */
-    public FailingFileIO armInThisThread(int n, boolean performed) {
+    public FailingFileIO armInThisThread(int n) {
+        return armInThisThread(n, FailureRule.Timing.BEFORE);
+    }
+
+    /** Like {@link #armInThisThread}, but the failing call is performed before it fails. Once. */
+    public FailingFileIO armOutcomeUnknownInThisThread(int n) {
+        return armInThisThread(n, FailureRule.Timing.AFTER);
+    }
+
+    private FailingFileIO armInThisThread(int n, FailureRule.Timing timing) {
         if (n < 1) {
             throw new IllegalArgumentException("The call to fail is counted from 1, got " + n);
         }
-        state().arm(new FailureRule.InThread(Thread.currentThread(), n,
-                performed ? FailureRule.Timing.AFTER : FailureRule.Timing.BEFORE));
+        state().arm(new FailureRule.InThread(Thread.currentThread(), n, timing));
         return this;
     }
 

@@ -269,7 +269,7 @@ class FailingFileIOTest {
         int before = io.callsInThisThread();
         ExecutorService other = Executors.newSingleThreadExecutor();
         try {
-            io.armInThisThread(2, false);
+            io.armInThisThread(2);
             for (int i = 0; i < 3; i++) {
                 other.submit(() -> io.exists(f)).get(10, TimeUnit.SECONDS);
             }
@@ -278,7 +278,7 @@ class FailingFileIOTest {
             assertThatThrownBy(() -> io.delete(f, false)).isInstanceOf(InjectedIOException.class);
             assertThat(local.exists(f)).isTrue();
             assertThat(io.callsInThisThread() - before).isEqualTo(2);
-            io.armInThisThread(1, true);
+            io.armOutcomeUnknownInThisThread(1);
             assertThatThrownBy(() -> io.delete(f, false)).isInstanceOf(InjectedIOException.class);
             assertThat(local.exists(f)).as("performed before it failed").isFalse();
         } finally {
