@@ -175,6 +175,31 @@ class StorageFaultsITCase {
         sweepCommit(DYNAMIC_BUCKET);
     }
 
+    /**
+     * A sweep over the writers' data and changelog file calls (opening, closing and reading files
+     * under the buckets: flushes, compactions, lookups, lookup changelog files).
+     */
+    @Test
+    @Timeout(300)
+    void primaryKeyTableWithLookupChangelogSurvivesAFaultAtEachFileCallOfItsWriters() throws Exception {
+        Predicate<Path> bucketFiles = p -> p.toString().contains("/bucket-");
+        FileOperation[] ops = {FileOperation.OPEN_INPUT, FileOperation.OPEN_OUTPUT, FileOperation.CLOSE_OUTPUT};
+        Run recording = run(PK_LOOKUP, io -> CommitFaults.at(io, Integer.MAX_VALUE, null), null);
+        int calls = (int) recording.calls().stream()
+                .filter(c -> bucketFiles.test(c.path()) && java.util.Arrays.asList(ops).contains(c.operation()))
+                .count();
+        int stride = EVERY_CALL ? 1 : Math.max(1, (calls + MAX_POINTS - 1) / MAX_POINTS);
+        System.out.println(PK_LOOKUP.name() + ": the writers make " + calls + " calls on files under the buckets; "
+                + "failing every " + stride + "-th");
+        assertThat(calls).as("the writers flush, compact and look up").isGreaterThan(20);
+        for (int n = 1; n <= calls; n += stride) {
+            int call = n;
+            Run r = run(PK_LOOKUP, fromStart(io -> io.armOnce(call, bucketFiles, ops)), "writer file call " + n
+                    + " of " + calls);
+            assertThat(r.injected()).as("writer file call %s failed", n).isEqualTo(1);
+        }
+    }
+
     /** Expiration after a commit fails to delete a snapshot file, a changelog file, a manifest. */
     @Test
     @Timeout(120)
@@ -266,7 +291,7 @@ class StorageFaultsITCase {
     // ---- One job and its checks ----
 
     /** A finished run: its plan and the failures injected during the whole job. */
-    private record Run(CommitFaults.Plan plan, int injected) {}
+    private record Run(CommitFaults.Plan plan, int injected, List<FailingFileIO.Call> calls) {}
 
     private Run run(Case c, java.util.function.Function<FailingFileIO, CommitFaults> actionFor, String fault)
             throws Exception {
@@ -301,7 +326,7 @@ class StorageFaultsITCase {
             }
             check(c, FileStoreTable.load(LocalFileIO.INSTANCE, new Path(dir.toString()), "default.test"), dir,
                     context);
-            return new Run(plan, io.failuresInjected());
+            return new Run(plan, io.failuresInjected(), io.calls());
         } finally {
             action.release();
             io.release();
