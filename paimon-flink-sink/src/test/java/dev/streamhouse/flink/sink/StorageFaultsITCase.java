@@ -66,8 +66,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * one per checkpoint, so every run commits the same data in the same commits. The commit sweeps first
  * count the committer's FileIO calls of one commit (the {@value #TARGET}-th data commit, with the
  * expiration after it) in a recording run, then run one job per call with that call failing (before
- * it takes effect, or after: "outcome unknown", alternately). A sweep samples every
- * {@code ceil(calls / MAX_POINTS)}-th call; {@code -Dfaults.every-call=true} runs every one.
+ * it takes effect, or after: "outcome unknown", alternately). Another sweep fails each of the
+ * writers' calls on files under the buckets (flushes, compactions, lookups, changelog files). A sweep
+ * samples every {@code ceil(calls / MAX_POINTS)}-th call (at most 8 jobs, {@code -Dfaults.max-points}
+ * changes that); {@code -Dfaults.every-call=true} runs every one (about 300 jobs, some 20 minutes).
  */
 class StorageFaultsITCase {
     private static final int BATCHES = 5;
