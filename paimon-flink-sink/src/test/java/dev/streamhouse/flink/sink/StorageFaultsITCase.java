@@ -69,7 +69,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * it takes effect, or after: "outcome unknown", alternately). Another sweep fails each of the
  * writers' calls on files under the buckets (flushes, compactions, lookups, changelog files). A sweep
  * samples every {@code ceil(calls / MAX_POINTS)}-th call (at most 8 jobs, {@code -Dfaults.max-points}
- * changes that); {@code -Dfaults.every-call=true} runs every one (about 300 jobs, some 20 minutes).
+ * changes that); {@code -Dfaults.every-call=true} runs every one (about 300 jobs, some 20 minutes; add
+ * {@code -Djunit.jupiter.execution.timeout.mode=disabled}).
  */
 class StorageFaultsITCase {
     private static final int BATCHES = 5;
@@ -199,6 +200,34 @@ class StorageFaultsITCase {
             Run r = run(PK_LOOKUP, fromStart(io -> io.armOnce(call, bucketFiles, ops)), "writer file call " + n
                     + " of " + calls);
             assertThat(r.injected()).as("writer file call %s failed", n).isEqualTo(1);
+        }
+    }
+
+    /**
+     * Writing a manifest of a commit fails (not created, or closed and then reported as failed), which
+     * fails the commit and the job; then the m-th metadata call ({@code snapshot/}, {@code manifest/})
+     * of the recovery fails too: in the restored committer's check for what is committed, its commit,
+     * or the writers' restore. (A failed snapshot publication does not fail the job: the commit finds
+     * out whether its snapshot landed and retries.)
+     */
+    @Test
+    @Timeout(120)
+    void aSecondFaultWhileRecoveringFromAFailedCommitIsRecoveredToo() throws Exception {
+        Predicate<Path> manifestFile = p -> p.name().startsWith("manifest-");
+        Predicate<Path> metadata = p -> p.toString().contains("/snapshot/") || p.toString().contains("/manifest/");
+        int[] recoveryCalls = {1, 4, 16};
+        for (int i = 0; i < recoveryCalls.length; i++) {
+            int m = recoveryCalls[i];
+            boolean written = i % 2 == 1;
+            Consumer<FailingFileIO> first = written
+                    ? io -> io.armAfterSuccess(manifestFile, FileOperation.CLOSE_OUTPUT)
+                    : io -> io.armOnce(1, manifestFile, FileOperation.OPEN_OUTPUT);
+            Run r = run(PK_LOOKUP, io -> CommitFaults.at(io, TARGET, first)
+                            .thenOnRecovery(again -> again.armOnce(m, metadata)),
+                    "writing a manifest (" + (written ? "written" : "not created")
+                            + "), then metadata call " + m + " of the recovery");
+            assertThat(r.plan().thrown()).as("the commit failed").isNotNull();
+            assertThat(r.injected()).as("both faults fired (recovery call %s)", m).isEqualTo(2);
         }
     }
 

@@ -29,6 +29,7 @@ public final class CommitFaults implements CommitAction {
         private final FailingFileIO io;
         private final int target;
         private final Consumer<FailingFileIO> arming;
+        private Consumer<FailingFileIO> afterFailure;
         private int dataCommits;
         private volatile boolean reached;
         private volatile int calls = -1;
@@ -83,6 +84,15 @@ public final class CommitFaults implements CommitAction {
         return new CommitFaults(io.name());
     }
 
+    /**
+     * When the target commit fails, arms {@code io} with {@code arming} for the recovery (instead of
+     * disarming it): a second fault while the job restores and commits again.
+     */
+    public CommitFaults thenOnRecovery(Consumer<FailingFileIO> arming) {
+        plan().afterFailure = arming;
+        return this;
+    }
+
     public Plan plan() {
         return PLANS.get(name);
     }
@@ -123,6 +133,9 @@ public final class CommitFaults implements CommitAction {
             throw e;
         } finally {
             plan.io.disarm();
+            if (plan.thrown != null && plan.afterFailure != null) {
+                plan.afterFailure.accept(plan.io);
+            }
             plan.calls = plan.io.callsInThisThread() - callsBefore;
             plan.injected = plan.io.failuresInjected() - injectedBefore;
             plan.log = plan.io.calls();
