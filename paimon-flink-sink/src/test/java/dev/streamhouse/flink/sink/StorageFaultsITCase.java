@@ -1,28 +1,19 @@
 package dev.streamhouse.flink.sink;
 
 import dev.streamhouse.flink.sink.testutils.CheckpointedBatchSource;
+import dev.streamhouse.flink.sink.testutils.ChangeReplay;
 import dev.streamhouse.flink.sink.testutils.Changelogs;
 import dev.streamhouse.flink.sink.testutils.CommitFaults;
 import dev.streamhouse.flink.sink.testutils.Jobs;
 import dev.streamhouse.flink.sink.testutils.SinkTables;
-import dev.streamhouse.storage.data.GenericRow;
-import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.data.RowKind;
-import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.LocalFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.table.FileStoreTable;
-import dev.streamhouse.storage.table.source.DataSplit;
-import dev.streamhouse.storage.table.source.ReadBuilder;
-import dev.streamhouse.storage.table.source.StreamTableScan;
-import dev.streamhouse.storage.table.source.TableRead;
-import dev.streamhouse.storage.table.source.TableScan;
 import dev.streamhouse.storage.testutils.FailingFileIO;
 import dev.streamhouse.storage.testutils.FileOperation;
 import dev.streamhouse.storage.testutils.RetainedSnapshots;
-import dev.streamhouse.storage.testutils.TestTables;
-import dev.streamhouse.storage.types.RowType;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -44,9 +35,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import static dev.streamhouse.flink.sink.testutils.SinkTables.TYPE_INFO;
@@ -296,19 +289,19 @@ class StorageFaultsITCase {
     }
 
     /** Arms at the start of the target commit (counts calls as a recording run does). */
-    private static java.util.function.Function<FailingFileIO, CommitFaults> atTargetCommit(Consumer<FailingFileIO> arming) {
+    private static Function<FailingFileIO, CommitFaults> atTargetCommit(Consumer<FailingFileIO> arming) {
         return io -> CommitFaults.at(io, TARGET, arming);
     }
 
     /** Arms before the job starts; commits run plainly. */
-    private static java.util.function.Function<FailingFileIO, CommitFaults> fromStart(Consumer<FailingFileIO> arming) {
+    private static Function<FailingFileIO, CommitFaults> fromStart(Consumer<FailingFileIO> arming) {
         return io -> {
             arming.accept(io);
             return CommitFaults.at(io, Integer.MAX_VALUE, null);
         };
     }
 
-    private void runWithFault(Case c, String what, java.util.function.Function<FailingFileIO, CommitFaults> action,
+    private void runWithFault(Case c, String what, Function<FailingFileIO, CommitFaults> action,
             boolean duringTargetCommit) throws Exception {
         Run r = run(c, action, what);
         int injected = duringTargetCommit ? r.plan.injected() : r.injected();
@@ -324,7 +317,7 @@ class StorageFaultsITCase {
     /** A finished run: its plan and the failures injected during the whole job. */
     private record Run(CommitFaults.Plan plan, int injected, List<FailingFileIO.Call> calls) {}
 
-    private Run run(Case c, java.util.function.Function<FailingFileIO, CommitFaults> actionFor, String fault)
+    private Run run(Case c, Function<FailingFileIO, CommitFaults> actionFor, String fault)
             throws Exception {
         java.nio.file.Path dir = tmp.resolve("t" + tables++);
         FailingFileIO io = FailingFileIO.wrap(LocalFileIO.INSTANCE);
@@ -366,13 +359,13 @@ class StorageFaultsITCase {
 
     private void check(Case c, FileStoreTable table, java.nio.file.Path dir, String context) throws Exception {
         List<String> expected = c.expected().after((long) BATCHES * BATCH);
-        assertThat(rows(table)).as("%s: the table's rows", context).containsExactlyElementsOf(expected);
+        assertThat(ChangeReplay.rows(table)).as("%s: the table's rows", context).containsExactlyElementsOf(expected);
         Changelogs.assertNoCommitIdentifierTwice(table);
 
         // Each retained snapshot holds the rows of a prefix of the batches, in order.
         int lastPrefix = 0;
         for (Snapshot s : RetainedSnapshots.all(table)) {
-            List<String> held = rows(table.copy(Map.of("scan.snapshot-id", Long.toString(s.id()))));
+            List<String> held = ChangeReplay.rows(table.copy(Map.of("scan.snapshot-id", Long.toString(s.id()))));
             int prefix = -1;
             for (int b = lastPrefix; b <= BATCHES && prefix < 0; b++) {
                 if (held.equals(c.expected().after((long) b * BATCH))) {
@@ -384,68 +377,11 @@ class StorageFaultsITCase {
             lastPrefix = prefix;
         }
         assertThat(RetainedSnapshots.assertEveryNeededFileExists(table)).isPositive();
-        assertThat(replayedChangelog(table, c.lookupChangelog(), context)).as("%s: the changelog replays to the table",
+        assertThat(ChangeReplay.replayedChangelog(table, c.lookupChangelog(), context)).as("%s: the changelog replays to the table",
                 context).containsExactlyElementsOf(expected);
-        java.util.Set<String> orphans = RetainedSnapshots.assertOrphanRemovalFindsExactlyTheUnreferencedFiles(table, dir);
+        Set<String> orphans = RetainedSnapshots.assertOrphanRemovalFindsExactlyTheUnreferencedFiles(table, dir);
         System.out.println(context + ": " + RetainedSnapshots.all(table).size() + " retained snapshots checked, "
                 + RESTORES.get() + " restores, orphans found: " + orphans);
-    }
-
-    private static List<String> rows(FileStoreTable table) throws java.io.IOException {
-        return TestTables.readAll(table).stream().map(r -> r.substring(2)).sorted().toList();
-    }
-
-    /**
-     * Reads the full earliest retained snapshot, then every later snapshot's changes, and replays them;
-     * a lookup changelog must retract exactly the current row of a key and add only to absent keys.
-     */
-    private static List<String> replayedChangelog(FileStoreTable table, boolean strict, String context)
-            throws java.io.IOException {
-        Long earliest = table.snapshotManager().earliestSnapshotId();
-        Long latest = table.snapshotManager().latestSnapshotId();
-        ReadBuilder rb = table.copy(Map.of("scan.mode", "from-snapshot-full", "scan.snapshot-id",
-                Long.toString(earliest))).newReadBuilder();
-        RowType type = rb.readType();
-        StreamTableScan scan = rb.newStreamScan();
-        TableRead read = rb.newRead();
-        Map<String, GenericRow> replayed = new TreeMap<>();
-        boolean primaryKey = !table.schema().primaryKeys().isEmpty();
-        for (int plans = 0; ; plans++) {
-            assertThat(plans).as("%s: the stream scan catches up with snapshot %s", context, latest)
-                    .isLessThanOrEqualTo((int) (latest - earliest) + 3);
-            TableScan.Plan plan = scan.plan();
-            if (plan.snapshotId() == null) {
-                break;
-            }
-            List<GenericRow> changes = new ArrayList<>();
-            for (DataSplit split : plan.splits()) {
-                read.createReader(split).forEachRemaining(r -> changes.add(InternalRowUtils.copyToGeneric(r, type)));
-            }
-            for (GenericRow row : changes) {
-                String key = primaryKey ? row.intAt(0) + "/" + row.stringAt(2) : row.toString().substring(2);
-                GenericRow current = replayed.get(key);
-                String shown = row + " in snapshot " + plan.snapshotId() + " (" + context + ")";
-                if (row.rowKind().isRetract()) {
-                    if (strict) {
-                        assertThat(current).as("retraction of the current row: %s", shown).isNotNull();
-                        assertThat(current.longAt(1)).as("retraction of the current row: %s", shown)
-                                .isEqualTo(row.longAt(1));
-                    }
-                    replayed.remove(key);
-                } else {
-                    if (strict || !primaryKey) {
-                        assertThat(current).as("addition to an absent key: %s", shown).isNull();
-                    }
-                    replayed.put(key, row);
-                }
-            }
-        }
-        List<String> out = new ArrayList<>();
-        for (GenericRow r : replayed.values()) {
-            out.add("(" + r.intAt(0) + ", " + r.longAt(1) + ", " + r.stringAt(2) + ")");
-        }
-        out.sort(null);
-        return out;
     }
 
     static final AtomicInteger RESTORES = new AtomicInteger();
