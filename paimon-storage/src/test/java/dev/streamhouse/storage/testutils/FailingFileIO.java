@@ -34,6 +34,10 @@ import java.util.function.Predicate;
  *       until {@link #disarm()}.
  *   <li>{@link #armAfterSuccess(Predicate, FileOperation...)}: the next matching call is performed,
  *       then fails; once.
+ *   <li>{@link #armOnce(int, Predicate, FileOperation...)}: the n-th matching call (writes
+ *       included if {@link FileOperation#WRITE} is named) fails, not performed; once.
+ *   <li>{@link #armInThisThread(int)}, {@link #armOutcomeUnknownInThisThread(int)}: the n-th call of
+ *       the calling thread fails (not performed, or performed); once.
  *   <li>{@link #armRandomly(double, int, long)}: calls fail at random, not performed, up to a count.
  * </ul>
  *
@@ -144,6 +148,41 @@ public final class FailingFileIO implements FileIO {
     }
 
     /**
+     * The {@code nth} call from now (1 = the next) of the given operations (any operation if none
+     * given; {@link FileOperation#WRITE} only if named) on a path accepted by {@code paths} fails
+     * without being performed. Once.
+     */
+    public FailingFileIO armOnce(int nth, Predicate<Path> paths, FileOperation... operations) {
+        if (nth < 1) {
+            throw new IllegalArgumentException("The matching call to fail is counted from 1, got " + nth);
+        }
+        state().arm(new FailureRule.NthMatching(nth, paths, operations, FailureRule.Timing.BEFORE));
+        return this;
+    }
+
+    /**
+     * The {@code n}-th call from now that the <em>calling thread</em> makes fails without being
+     * performed; calls of other threads (e.g. the writers of a Flink job while its committer commits)
+     * pass and do not count. Once.
+     */
+    public FailingFileIO armInThisThread(int n) {
+        return armInThisThread(n, FailureRule.Timing.BEFORE);
+    }
+
+    /** Like {@link #armInThisThread}, but the failing call is performed before it fails. Once. */
+    public FailingFileIO armOutcomeUnknownInThisThread(int n) {
+        return armInThisThread(n, FailureRule.Timing.AFTER);
+    }
+
+    private FailingFileIO armInThisThread(int n, FailureRule.Timing timing) {
+        if (n < 1) {
+            throw new IllegalArgumentException("The call to fail is counted from 1, got " + n);
+        }
+        state().arm(new FailureRule.InThread(Thread.currentThread(), n, timing));
+        return this;
+    }
+
+    /**
      * Each call fails (not performed) with {@code probability}, until {@code maxFailures} failures
      * were injected. Deterministic for a given seed only if the calls come from one thread.
      */
@@ -168,6 +207,14 @@ public final class FailingFileIO implements FileIO {
     }
 
     // ---- observing ----
+
+    /**
+     * Counted calls the calling thread made through this FileIO (and its serialized copies) since
+     * creation; the difference before and after an operation is the number of its calls.
+     */
+    public int callsInThisThread() {
+        return state().callsInThisThread();
+    }
 
     /** Calls made since creation or {@link #resetCallCount()}. */
     public int callCount() {
@@ -275,6 +322,14 @@ public final class FailingFileIO implements FileIO {
     }
 
     // ---- the failure point ----
+
+    /** Lets a write to {@code path} through, or fails it before its bytes are written. */
+    void beforeWrite(Path path) throws IOException {
+        FailureState.Verdict verdict = state().onWrite(path);
+        if (verdict != null) {
+            throw new InjectedIOException(verdict.callNumber(), FileOperation.WRITE, path, false);
+        }
+    }
 
     /** An I/O action of the delegate. */
     @FunctionalInterface

@@ -226,6 +226,67 @@ class FailingFileIOTest {
     }
 
     @Test
+    void armOnceFailsOnlyTheNthMatchingCall() throws IOException {
+        io.armOnce(2, p -> p.name().startsWith("x"), FileOperation.OVERWRITE);
+        io.overwrite(new Path(dir, "y1"), bytes("1"));
+        io.overwrite(new Path(dir, "x1"), bytes("1"));
+        assertThatThrownBy(() -> io.overwrite(new Path(dir, "x2"), bytes("2")))
+                .isInstanceOf(InjectedIOException.class);
+        assertThat(local.exists(new Path(dir, "x2"))).isFalse();
+        io.overwrite(new Path(dir, "x3"), bytes("3"));
+        assertThat(io.isArmed()).isFalse();
+        assertThat(io.failuresInjected()).isEqualTo(1);
+    }
+
+    @Test
+    void writesAreNotCountedAndFailOnlyWhenNamed() throws IOException {
+        Path f = new Path(dir, "w");
+        io.armMatching(p -> true);
+        try (PositionOutputStream out = local.newOutputStream(f, false)) {
+            out.write(1);
+        }
+        io.disarm();
+        try (PositionOutputStream out = io.newOutputStream(f, true)) {
+            io.armMatching(p -> true, FileOperation.OPEN_INPUT);
+            out.write(bytes("ab"), 0, 2);
+            io.disarm();
+            io.armOnce(2, p -> p.equals(f), FileOperation.WRITE);
+            out.write(1);
+            assertThatThrownBy(() -> out.write(bytes("cd"), 0, 2))
+                    .isInstanceOf(InjectedIOException.class)
+                    .satisfies(e -> assertThat(((InjectedIOException) e).operation()).isEqualTo(FileOperation.WRITE));
+            out.write(2);
+        }
+        assertThat(io.calls()).extracting(FailingFileIO.Call::operation)
+                .containsExactly(FileOperation.OPEN_OUTPUT, FileOperation.CLOSE_OUTPUT);
+        assertThat(local.readAllBytes(f)).containsExactly('a', 'b', 1, 2);
+    }
+
+    @Test
+    void armInThisThreadCountsAndFailsOnlyTheArmingThreadsCalls() throws Exception {
+        Path f = new Path(dir, "t");
+        io.overwrite(f, bytes("x"));
+        int before = io.callsInThisThread();
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            io.armInThisThread(2);
+            for (int i = 0; i < 3; i++) {
+                other.submit(() -> io.exists(f)).get(10, TimeUnit.SECONDS);
+            }
+            assertThat(io.isArmed()).isTrue();
+            io.exists(f);
+            assertThatThrownBy(() -> io.delete(f, false)).isInstanceOf(InjectedIOException.class);
+            assertThat(local.exists(f)).isTrue();
+            assertThat(io.callsInThisThread() - before).isEqualTo(2);
+            io.armOutcomeUnknownInThisThread(1);
+            assertThatThrownBy(() -> io.delete(f, false)).isInstanceOf(InjectedIOException.class);
+            assertThat(local.exists(f)).as("performed before it failed").isFalse();
+        } finally {
+            other.shutdownNow();
+        }
+    }
+
+    @Test
     void deleteQuietlySwallowsAnInjectedFailure() throws IOException {
         Path f = new Path(dir, "f");
         local.overwrite(f, bytes("x"));

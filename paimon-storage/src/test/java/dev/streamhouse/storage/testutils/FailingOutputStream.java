@@ -29,11 +29,13 @@ final class FailingOutputStream extends PositionOutputStream {
 
     @Override
     public void write(int b) throws IOException {
+        io.beforeWrite(path);
         out.write(b);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+        io.beforeWrite(path);
         out.write(b, off, len);
     }
 

@@ -22,6 +22,11 @@ interface FailureRule {
     /** Whether the rule can fail no further calls (then the FileIO disarms itself). */
     boolean exhausted();
 
+    /** Whether the rule is asked about (uncounted) {@link FileOperation#WRITE}s at all. */
+    default boolean mayFailWrites() {
+        return false;
+    }
+
     /** Fails exactly call number {@code target}. */
     final class AtCall implements FailureRule {
         private final int target;
@@ -48,9 +53,83 @@ interface FailureRule {
         }
     }
 
+    /** Fails the n-th call (from arming) that one thread makes; calls of other threads pass. */
+    final class InThread implements FailureRule {
+        private final Thread thread;
+        private final int nth;
+        private final Timing timing;
+        private int seen;
+        private boolean fired;
+
+        InThread(Thread thread, int nth, Timing timing) {
+            this.thread = thread;
+            this.nth = nth;
+            this.timing = timing;
+        }
+
+        @Override
+        public Timing decide(int callNumber, FileOperation operation, Path path, Path otherPath) {
+            if (Thread.currentThread() != thread || fired) {
+                return null;
+            }
+            if (++seen == nth) {
+                fired = true;
+                return timing;
+            }
+            return null;
+        }
+
+        @Override
+        public boolean exhausted() {
+            return fired;
+        }
+    }
+
+    /** Fails the n-th matching call (from arming) of the given operations (all if empty), once. */
+    final class NthMatching implements FailureRule {
+        private final Set<FileOperation> operations;
+        private final boolean explicitWrite;
+        private final Predicate<Path> paths;
+        private final int nth;
+        private final Timing timing;
+        private int seen;
+        private boolean fired;
+
+        NthMatching(int nth, Predicate<Path> paths, FileOperation[] operations, Timing timing) {
+            this.nth = nth;
+            this.paths = paths;
+            this.operations = operations.length == 0 ? EnumSet.allOf(FileOperation.class) : EnumSet.of(operations[0], operations);
+            this.explicitWrite = java.util.Arrays.asList(operations).contains(FileOperation.WRITE);
+            this.timing = timing;
+        }
+
+        /** Whether {@code WRITE} was named explicitly (an empty list of operations does not fail writes). */
+        @Override
+        public boolean mayFailWrites() {
+            return explicitWrite;
+        }
+
+        @Override
+        public Timing decide(int callNumber, FileOperation operation, Path path, Path otherPath) {
+            boolean matches = !fired && operations.contains(operation)
+                    && (paths.test(path) || (otherPath != null && paths.test(otherPath)));
+            if (matches && ++seen == nth) {
+                fired = true;
+                return timing;
+            }
+            return null;
+        }
+
+        @Override
+        public boolean exhausted() {
+            return fired;
+        }
+    }
+
     /** Fails calls of the given operations (all if empty) on matching paths, up to a number of times. */
     final class Matching implements FailureRule {
         private final Set<FileOperation> operations;
+        private final boolean explicitWrite;
         private final Predicate<Path> paths;
         private final Timing timing;
         private int remaining;
@@ -58,8 +137,15 @@ interface FailureRule {
         Matching(Predicate<Path> paths, FileOperation[] operations, Timing timing, int times) {
             this.paths = paths;
             this.operations = operations.length == 0 ? EnumSet.allOf(FileOperation.class) : EnumSet.of(operations[0], operations);
+            this.explicitWrite = java.util.Arrays.asList(operations).contains(FileOperation.WRITE);
             this.timing = timing;
             this.remaining = times;
+        }
+
+        /** Whether {@code WRITE} was named explicitly (an empty list of operations does not fail writes). */
+        @Override
+        public boolean mayFailWrites() {
+            return explicitWrite;
         }
 
         @Override

@@ -18,6 +18,9 @@ final class FailureState {
     private int injected;
     private FailureRule rule;
     private final List<FailingFileIO.Call> log = new ArrayList<>();
+    private final ThreadLocal<int[]> threadCalls = ThreadLocal.withInitial(() -> new int[1]);
+    /** Whether the armed rule wants to see writes; read without the lock on every write. */
+    private volatile boolean writesWatched;
 
     /** A counted call's number and fate: {@code timing} null to proceed, else when to fail. */
     record Verdict(int callNumber, FailureRule.Timing timing) {}
@@ -25,6 +28,7 @@ final class FailureState {
     /** Counts a call and decides its fate. */
     synchronized Verdict onCall(FileOperation operation, Path path, Path otherPath) {
         calls++;
+        threadCalls.get()[0]++;
         if (log.size() < MAX_LOGGED_CALLS) {
             log.add(new FailingFileIO.Call(calls, operation, path, otherPath));
         }
@@ -33,12 +37,41 @@ final class FailureState {
         }
         FailureRule.Timing timing = rule.decide(calls, operation, path, otherPath);
         if (rule.exhausted()) {
-            rule = null;
+            disarm();
         }
         if (timing != null) {
             injected++;
         }
         return new Verdict(calls, timing);
+    }
+
+    /**
+     * Decides the fate of a write (not counted: the verdict carries the number of the last counted
+     * call); cheap while no rule watches writes.
+     */
+    Verdict onWrite(Path path) {
+        if (!writesWatched) {
+            return null;
+        }
+        synchronized (this) {
+            if (rule == null || !rule.mayFailWrites()) {
+                return null;
+            }
+            FailureRule.Timing timing = rule.decide(calls, FileOperation.WRITE, path, null);
+            if (rule.exhausted()) {
+                disarm();
+            }
+            if (timing == null) {
+                return null;
+            }
+            injected++;
+            return new Verdict(calls, timing);
+        }
+    }
+
+    /** Counted calls the current thread made through this state (never reset). */
+    int callsInThisThread() {
+        return threadCalls.get()[0];
     }
 
     synchronized int calls() {
@@ -60,6 +93,7 @@ final class FailureState {
 
     synchronized void arm(FailureRule newRule) {
         rule = newRule;
+        writesWatched = newRule.mayFailWrites();
     }
 
     /** Arms a rule failing the n-th call from now. */
@@ -67,11 +101,12 @@ final class FailureState {
         if (n < 1) {
             throw new IllegalArgumentException("The call to fail is counted from 1, got " + n);
         }
-        rule = new FailureRule.AtCall(calls + n, timing);
+        arm(new FailureRule.AtCall(calls + n, timing));
     }
 
     synchronized void disarm() {
         rule = null;
+        writesWatched = false;
     }
 
     synchronized boolean armed() {

@@ -18,5 +18,12 @@ public enum FileOperation {
     /** {@code rename}; a path predicate matches if it accepts the source or the target. */
     RENAME,
     CREATE_IF_ABSENT,
-    OVERWRITE
+    OVERWRITE,
+    /**
+     * {@code write} to a stream from {@code newOutputStream}. Not counted (a file takes many writes),
+     * so no call number ever names it: only a rule that lists {@code WRITE} explicitly
+     * ({@link FailingFileIO#armOnce}, {@link FailingFileIO#armMatching}) fails it, before the bytes
+     * are written.
+     */
+    WRITE
 }
