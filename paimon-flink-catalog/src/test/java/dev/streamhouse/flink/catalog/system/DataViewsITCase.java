@@ -105,6 +105,10 @@ class DataViewsITCase extends CatalogITCaseBase {
         assertThat(rows("SELECT * FROM `t$audit_log` /*+ OPTIONS('incremental-between' = '1,2') */"))
                 .as("changelog-producer none: the data files, where the writer merged -U/+U of key 1")
                 .containsExactlyInAnyOrder("+I[+U, 1, a2]", "+I[-D, 2, b]", "+I[+U, 4, d]");
+        assertThat(rows("SELECT * FROM `t$audit_log` /*+ OPTIONS('scan.mode' = 'incremental', "
+                + "'incremental-between' = '1,2') */"))
+                .as("scan mode incremental reads what 'incremental-between' names")
+                .containsExactlyInAnyOrder("+I[+U, 1, a2]", "+I[-D, 2, b]", "+I[+U, 4, d]");
         assertThat(rows("SELECT id, rowkind FROM `t$audit_log` WHERE rowkind = '-D'")).containsExactly("+I[2, -D]");
         assertThat(sortedRows("SELECT rowkind, COUNT(*) FROM `t$audit_log` GROUP BY rowkind"))
                 .containsExactly("+I[+I, 1]", "+I[+U, 2]", "+I[-D, 1]");
