@@ -1,9 +1,19 @@
 package dev.streamhouse.e2e.flink;
 
+import dev.streamhouse.e2e.oracle.CanonicalRow;
+import dev.streamhouse.e2e.oracle.CanonicalRow.Kind;
+import dev.streamhouse.e2e.oracle.OurRows;
+import dev.streamhouse.e2e.oracle.PaimonOracle;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.CatalogFactory;
+import dev.streamhouse.storage.catalog.Identifier;
+import dev.streamhouse.storage.table.sink.BatchTableCommit;
+import dev.streamhouse.storage.table.sink.TableWrite;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,11 +38,18 @@ class ReadsLikePaimonInteropITCase {
     Path warehouse;
 
     private TableEnvironment tEnv;
+    private PaimonOracle paimon;
 
     @BeforeEach
     void open() {
         tEnv = TwoCatalogs.open(warehouse);
         tEnv.getConfig().set("parallelism.default", "1");
+        paimon = new PaimonOracle(warehouse);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        paimon.close();
     }
 
     private void sql(String statement) throws Exception {
@@ -104,6 +121,51 @@ class ReadsLikePaimonInteropITCase {
         same("DESCRIBE %s$binlog`");
         same("SELECT * FROM %s$binlog`");
         same("DESCRIBE %s$ro`");
+        same("SELECT * FROM %s$ro`");
+    }
+
+    /** Writes the rows with their kinds as one commit through our storage API. */
+    private void ourWrite(String table, List<CanonicalRow> rows) throws Exception {
+        Catalog catalog = CatalogFactory.createCatalog(
+                dev.streamhouse.storage.options.Options.of("warehouse", warehouse.toUri().toString()));
+        dev.streamhouse.storage.table.Table t = catalog.getTable(Identifier.of("default", table));
+        try (TableWrite w = t.newWrite(); BatchTableCommit c = t.newBatchCommit()) {
+            for (dev.streamhouse.storage.data.InternalRow r : OurRows.toOurs(rows, t.rowType())) {
+                w.write(r);
+            }
+            c.commit(w.prepareCommit());
+        }
+    }
+
+    /** The same rows, with their kinds, written as one commit by each store (ours into o, Paimon into p). */
+    private void write(List<CanonicalRow> rows) throws Exception {
+        ourWrite("o", rows);
+        paimon.write("default", "p", rows);
+    }
+
+    /**
+     * A batch read of a primary-key table returns each key's merged row with its stored kind (+U where
+     * the latest version is an update), as Paimon's does: whether the versions met in one write buffer,
+     * lie in different files, or were compacted into one file (read without merging).
+     */
+    @Test
+    void batchReadsOfAPrimaryKeyTableKeepTheStoredRowKinds() throws Exception {
+        both("CREATE TABLE %s (id INT, v STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('bucket' = '1')");
+        write(List.of(CanonicalRow.of(1, "a"), CanonicalRow.of(2, "b"), CanonicalRow.of(3, "c"),
+                CanonicalRow.of(5, "e"), CanonicalRow.ofKind(Kind.UPDATE_AFTER, 5, "e2")));
+        assertThat(same("SELECT * FROM %s`")).as("one file (versions merged in the write buffer), read without "
+                + "merging: rows as inserts").contains("+I[5, e2]");
+        write(List.of(CanonicalRow.ofKind(Kind.UPDATE_BEFORE, 1, "a"), CanonicalRow.ofKind(Kind.UPDATE_AFTER, 1, "a2"),
+                CanonicalRow.ofKind(Kind.DELETE, 2, "b"), CanonicalRow.ofKind(Kind.UPDATE_AFTER, 4, "d")));
+        assertThat(same("SELECT * FROM %s`")).as("two files, merged on read")
+                .containsExactly("+I[3, c]", "+U[1, a2]", "+U[4, d]", "+U[5, e2]");
+        same("SELECT id, v FROM %s` WHERE id > 2");
+        same("SELECT * FROM %s$audit_log`");
+        sql("CALL ours.sys.compact(`table` => 'default.o', compact_strategy => 'full')");
+        paimon.compactAll("default", "p", true);
+        assertThat(same("SELECT * FROM %s`")).as("one compacted file, read without merging: rows as inserts")
+                .containsExactly("+I[1, a2]", "+I[3, c]", "+I[4, d]", "+I[5, e2]");
+        same("SELECT * FROM %s$audit_log`");
         same("SELECT * FROM %s$ro`");
     }
 }

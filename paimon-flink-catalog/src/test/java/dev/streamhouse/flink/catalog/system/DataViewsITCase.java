@@ -145,7 +145,8 @@ class DataViewsITCase extends CatalogITCaseBase {
         assertThat(sortedRows("SELECT * FROM `t$ro`")).as("lags behind until the next full compaction")
                 .containsExactly("+I[1, a2]", "+I[3, c]", "+I[4, d]");
         assertThat(sortedRows("SELECT * FROM `t$ro` WHERE id > 1")).containsExactly("+I[3, c]", "+I[4, d]");
-        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1, a2]", "+I[3, c3]", "+I[4, d]", "+I[5, e]");
+        assertThat(sortedRows("SELECT * FROM t")).as("merged on read: each key with its latest version's kind")
+                .containsExactly("+I[5, e]", "+U[1, a2]", "+U[3, c3]", "+U[4, d]");
 
         sql("CREATE TABLE logs (msg STRING)");
         sql("INSERT INTO logs VALUES ('x'), ('y')");
