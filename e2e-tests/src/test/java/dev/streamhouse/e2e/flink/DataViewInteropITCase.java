@@ -144,6 +144,9 @@ class DataViewInteropITCase {
         assertThat(same("SELECT * FROM %s.`default`.`t$audit_log` /*+ OPTIONS('incremental-between' = '1,2') */"))
                 .containsExactly("+I[+U, 1, a2]", "+I[+U, 4, d]", "+I[-D, 2, b]");
         same("SELECT id FROM %s.`default`.`t$audit_log` WHERE rowkind = '-D'");
+        assertThat(same("SELECT * FROM %s.`default`.`t$audit_log` /*+ OPTIONS('scan.mode' = 'incremental', "
+                + "'incremental-between' = '1,2') */")).as("scan mode incremental, as the seeds write it")
+                .containsExactly("+I[+U, 1, a2]", "+I[+U, 4, d]", "+I[-D, 2, b]");
     }
 
     @Test

@@ -124,4 +124,46 @@ class ExpirationInteropTest extends InteropTestBase {
         Canon.assertSameRowsIgnoringKind("Paimon after both expirations", model.values(), paimon.readAll(DB, "t"));
         Canon.assertSameRowsIgnoringKind("us after both expirations", model.values(), ours.readAll(DB, "t"));
     }
+
+    /** The snapshot directory: each file's name, and for the hint files their content. */
+    private String snapshotDirectory(String table) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> files = Files.list(paimon.tablePath(DB, table).resolve("snapshot"))) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                out.put(name, name.equals("EARLIEST") || name.equals("LATEST") ? Files.readString(file) : "");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The same commits by each store leave the same snapshot directory, hint files and their content
+     * included: the EARLIEST hint from the first commit on (Paimon's expiration after a commit writes it
+     * when missing, also when nothing expires), then moved by every expiration; for append and
+     * primary-key tables, with the default retention and with a short one.
+     */
+    @Test
+    void theSnapshotDirectoryListsWhatPaimonsListsAfterEachCommit() throws Exception {
+        TableSpec append = TableSpec.of("id", "INT", "name", "STRING");
+        TableSpec keyed = append.withPrimaryKeys("id").withOption("bucket", "1");
+        Map<String, TableSpec> specs = new TreeMap<>(Map.of("a", append, "k", keyed,
+                "ra", append.withOption("snapshot.num-retained.min", "2").withOption("snapshot.num-retained.max", "2"),
+                "rk", keyed.withOption("snapshot.num-retained.min", "2").withOption("snapshot.num-retained.max", "2")));
+        for (Map.Entry<String, TableSpec> spec : specs.entrySet()) {
+            ours.createTable(DB, "o" + spec.getKey(), spec.getValue());
+            paimon.createTable(DB, "p" + spec.getKey(), spec.getValue());
+        }
+        for (int commit = 1; commit <= 4; commit++) {
+            List<CanonicalRow> rows = List.of(CanonicalRow.of(commit % 3, "v" + commit));
+            for (String table : specs.keySet()) {
+                ours.write(DB, "o" + table, rows);
+                paimon.write(DB, "p" + table, rows);
+                assertThat(snapshotDirectory("o" + table)).as("snapshot/ of %s after commit %d", table, commit)
+                        .isEqualTo(snapshotDirectory("p" + table));
+            }
+        }
+        assertThat(snapshotDirectory("ora")).isEqualTo("{EARLIEST=3, LATEST=4, snapshot-3=, snapshot-4=}");
+        assertThat(snapshotDirectory("oa")).startsWith("{EARLIEST=1, LATEST=4, snapshot-1=");
+    }
 }

@@ -68,8 +68,9 @@ final class CatalogTableConverter {
             options.putAll(WatermarkOptions.toOptions(watermark));
         }
         builder.options(options);
-        String comment = table.getComment();
-        builder.comment(comment == null || comment.isEmpty() ? null : comment);
+        // Stored as Flink gives it ('' for a table declared without COMMENT), as Apache Paimon's Flink
+        // catalog stores it, so that both show the same '$schemas'.comment.
+        builder.comment(table.getComment());
         return builder.build();
     }
 

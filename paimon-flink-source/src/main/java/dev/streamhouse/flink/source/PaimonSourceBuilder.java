@@ -201,9 +201,18 @@ public final class PaimonSourceBuilder {
     private static void validateStreamingOptions(Table read) {
         Options options = read.schema().tableOptions();
         String name = read.fullName();
-        if (options.get(ScanOptions.INCREMENTAL_BETWEEN) != null) {
+        if (options.get(ScanOptions.SCAN_MODE) == ScanOptions.StartupMode.INCREMENTAL) {
             throw new IllegalArgumentException("Cannot stream-read table " + name + " with option '"
-                    + ScanOptions.INCREMENTAL_BETWEEN.key() + "': it is for batch reads; remove it or read bounded");
+                    + ScanOptions.SCAN_MODE.key() + "' = '" + ScanOptions.StartupMode.INCREMENTAL + "': incremental "
+                    + "reads are batch reads (Apache Paimon 1.3 refuses them in streaming mode too); read bounded, "
+                    + "or choose another scan mode");
+        }
+        for (var incremental : List.of(ScanOptions.INCREMENTAL_BETWEEN, ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP,
+                ScanOptions.INCREMENTAL_TO_AUTO_TAG)) {
+            if (options.get(incremental) != null) {
+                throw new IllegalArgumentException("Cannot stream-read table " + name + " with option '"
+                        + incremental.key() + "': it is for batch reads; remove it or read bounded");
+            }
         }
         Duration interval = options.get(StreamReadOptions.CONTINUOUS_DISCOVERY_INTERVAL);
         if (interval.isNegative() || interval.isZero()) {

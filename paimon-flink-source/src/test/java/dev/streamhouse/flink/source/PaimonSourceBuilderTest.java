@@ -53,6 +53,11 @@ class PaimonSourceBuilderTest {
                 .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(table.fullName()).hasMessageContaining("'incremental-between'");
+        assertThatThrownBy(() -> PaimonSourceBuilder.forTable(table.copy(Map.of("scan.mode", "incremental",
+                "incremental-between-timestamp", "1,2"))).unbounded().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(table.fullName()).hasMessageContaining("'scan.mode' = 'incremental'")
+                .hasMessageContaining("batch");
         // Out-of-range values never reach the source: the table refuses them as dynamic options.
         assertThatThrownBy(() -> table.copy(Map.of("continuous.discovery-interval", "0 s")))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -40,7 +40,10 @@ public final class ScanOptions {
         FROM_CREATION_TIMESTAMP("from-creation-timestamp"),
         /** Files created after {@code scan.file-creation-time-millis} (not supported yet). */
         FROM_FILE_CREATION_TIME("from-file-creation-time"),
-        /** Batch: the changes between two snapshots or times (not supported yet; use 'incremental-between'). */
+        /**
+         * Batch only: the changes that exactly one of {@code incremental-between},
+         * {@code incremental-between-timestamp} or {@code incremental-to-auto-tag} names.
+         */
         INCREMENTAL("incremental");
 
         private final String value;
@@ -59,10 +62,13 @@ public final class ScanOptions {
             ConfigOption.key("scan.mode").enumType(StartupMode.class).defaultValue(StartupMode.DEFAULT)
                     .withDescription("Where a streaming read starts and which snapshot a batch read reads: "
                             + "default, latest-full, full, latest, compacted-full, from-timestamp, from-snapshot or "
-                            + "from-snapshot-full.")
+                            + "from-snapshot-full. 'incremental' (batch only, as in Apache Paimon 1.3) reads the changes "
+                            + "that exactly one of 'incremental-between', 'incremental-between-timestamp' or "
+                            + "'incremental-to-auto-tag' names; default resolves to it when 'incremental-between' or "
+                            + "'incremental-between-timestamp' is set.")
                     .withFallbackKeys("log.scan")
-                    .supportedOnly("all but from-creation-timestamp, from-file-creation-time and incremental", mode -> mode == StartupMode.FROM_CREATION_TIMESTAMP
-                            || mode == StartupMode.FROM_FILE_CREATION_TIME || mode == StartupMode.INCREMENTAL
+                    .supportedOnly("all but from-creation-timestamp and from-file-creation-time", mode -> mode == StartupMode.FROM_CREATION_TIMESTAMP
+                            || mode == StartupMode.FROM_FILE_CREATION_TIME
                             ? "scan mode '" + mode + "' is not implemented" : null)
                     .affectingReads();
 

@@ -265,7 +265,8 @@ final class TableOptionRules {
         StartupMode mode = resolve(configured, timestamp);
         String modeText = "'scan.mode' = '" + configured + "'" + (configured == mode ? "" : " (here " + mode + ")");
         List<ScanKey> all = List.of(ScanKey.TIMESTAMP, ScanKey.SNAPSHOT_ID, ScanKey.TAG_NAME,
-                ScanKey.FILE_CREATION_TIME, ScanKey.INCREMENTAL_BETWEEN, ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP);
+                ScanKey.FILE_CREATION_TIME, ScanKey.INCREMENTAL_BETWEEN, ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP,
+                ScanKey.INCREMENTAL_TO_AUTO_TAG);
         List<ScanKey> allowed;
         switch (mode) {
             case FROM_TIMESTAMP:
@@ -279,8 +280,9 @@ final class TableOptionRules {
                 allowed = List.of(ScanKey.SNAPSHOT_ID);
                 break;
             case INCREMENTAL:
-                allowed = List.of(ScanKey.INCREMENTAL_BETWEEN, ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP);
-                atMostOne(modeText, ScanKey.INCREMENTAL_BETWEEN, ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP);
+                allowed = List.of(ScanKey.INCREMENTAL_BETWEEN, ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP,
+                        ScanKey.INCREMENTAL_TO_AUTO_TAG);
+                exactlyOne(modeText, allowed);
                 break;
             case FROM_FILE_CREATION_TIME:
                 allowed = List.of(ScanKey.FILE_CREATION_TIME);
@@ -308,7 +310,8 @@ final class TableOptionRules {
             return StartupMode.FROM_TIMESTAMP;
         } else if (isSet(ScanKey.SNAPSHOT_ID) || isSet(ScanKey.TAG_NAME)) {
             return StartupMode.FROM_SNAPSHOT;
-        } else if (isSet(ScanKey.INCREMENTAL_BETWEEN) || isSet(ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP)) {
+        } else if (isSet(ScanKey.INCREMENTAL_BETWEEN) || isSet(ScanKey.INCREMENTAL_BETWEEN_TIMESTAMP)
+                || isSet(ScanKey.INCREMENTAL_TO_AUTO_TAG)) {
             return StartupMode.INCREMENTAL;
         } else if (isSet(ScanKey.FILE_CREATION_TIME)) {
             return StartupMode.FROM_FILE_CREATION_TIME;
@@ -316,6 +319,17 @@ final class TableOptionRules {
             return StartupMode.FROM_CREATION_TIMESTAMP;
         }
         return StartupMode.LATEST_FULL;
+    }
+
+    /** Paimon's rule for scan mode incremental: exactly one of the keys says which changes to read. */
+    private void exactlyOne(String modeText, List<ScanKey> keys) {
+        long set = keys.stream().filter(this::isSet).count();
+        if (set != 1) {
+            String names = keys.stream().map(k -> "'" + k.text + "'")
+                    .collect(java.util.stream.Collectors.joining(", "));
+            problems.add(modeText + " needs exactly one of the options " + names + " (it has " + set
+                    + "); set the one that names the changes to read");
+        }
     }
 
     private void atMostOne(String modeText, ScanKey a, ScanKey b) {
@@ -349,7 +363,8 @@ final class TableOptionRules {
         TAG_NAME(ScanOptions.SCAN_TAG_NAME),
         FILE_CREATION_TIME(ScanOptions.SCAN_FILE_CREATION_TIME_MILLIS),
         INCREMENTAL_BETWEEN(ScanOptions.INCREMENTAL_BETWEEN),
-        INCREMENTAL_BETWEEN_TIMESTAMP(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP);
+        INCREMENTAL_BETWEEN_TIMESTAMP(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP),
+        INCREMENTAL_TO_AUTO_TAG(ScanOptions.INCREMENTAL_TO_AUTO_TAG);
 
         /** The keys as a message names them: {@code a' / 'b} inside the message's quotes. */
         private final String text;

@@ -125,6 +125,27 @@ class OptionValidatorTest {
     }
 
     @Test
+    void scanModeIncrementalTakesExactlyOneRangeOptionAsInPaimon() {
+        assertThat(create(PK, "scan.mode", "incremental", "incremental-between", "1,2")).isEmpty();
+        assertThat(create(PK, "scan.mode", "incremental", "incremental-between-timestamp", "1,2")).isEmpty();
+        assertThat(create(PK, "scan.mode", "incremental", "incremental-to-auto-tag", "2024-01-01")).isEmpty();
+        assertThat(create(PK, "incremental-to-auto-tag", "2024-01-01")).as("default resolves to incremental").isEmpty();
+        assertThatThrownBy(() -> create(PK, "scan.mode", "incremental"))
+                .hasMessage("'scan.mode' = 'incremental' needs exactly one of the options 'incremental-between', "
+                        + "'incremental-between-timestamp', 'incremental-to-auto-tag' (it has 0); set the one that "
+                        + "names the changes to read");
+        assertThatThrownBy(() -> create(PK, "scan.mode", "incremental", "incremental-between", "1,2",
+                "incremental-to-auto-tag", "2024-01-01")).hasMessageContaining("(it has 2)");
+        assertThatThrownBy(() -> create(PK, "scan.mode", "incremental", "incremental-between", "1,2",
+                "scan.snapshot-id", "1"))
+                .hasMessage("option 'scan.snapshot-id' cannot be combined with 'scan.mode' = 'incremental'; remove "
+                        + "one of them");
+        assertThatThrownBy(() -> create(PK, "scan.mode", "latest", "incremental-to-auto-tag", "2024-01-01"))
+                .hasMessage("option 'incremental-to-auto-tag' cannot be combined with 'scan.mode' = 'latest'; remove "
+                        + "one of them");
+    }
+
+    @Test
     void mergeEngineCombinationsPaimonRefusesAreRefused() {
         assertThatThrownBy(() -> create(PK, "merge-engine", "first-row", "sequence.field", "ts"))
                 .hasMessageContaining("option 'sequence.field' cannot be used with 'merge-engine' = 'first-row'");

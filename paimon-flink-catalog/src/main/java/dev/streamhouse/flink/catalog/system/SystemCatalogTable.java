@@ -1,7 +1,9 @@
 package dev.streamhouse.flink.catalog.system;
 
+import dev.streamhouse.flink.catalog.AuditLogColumns;
 import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.system.AuditLogTable;
 import dev.streamhouse.storage.table.system.SystemTable;
 import dev.streamhouse.storage.table.system.SystemTables;
 import dev.streamhouse.storage.types.RowType;
@@ -69,9 +71,12 @@ public final class SystemCatalogTable implements CatalogTable {
 
     @Override
     public Schema getUnresolvedSchema() {
-        return Schema.newBuilder()
-                .fromRowDataType(TypeConversions.fromLogicalToDataType(FlinkTypes.toFlinkType(rowType(), name)))
-                .build();
+        Schema.Builder builder = Schema.newBuilder()
+                .fromRowDataType(TypeConversions.fromLogicalToDataType(FlinkTypes.toFlinkType(rowType(), name)));
+        if (AuditLogTable.NAME.equalsIgnoreCase(name)) {
+            AuditLogColumns.addTo(builder, dataTable.schema(), dataTable.fullName());
+        }
+        return builder.build();
     }
 
     @Override

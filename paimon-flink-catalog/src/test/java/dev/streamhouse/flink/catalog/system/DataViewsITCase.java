@@ -105,6 +105,10 @@ class DataViewsITCase extends CatalogITCaseBase {
         assertThat(rows("SELECT * FROM `t$audit_log` /*+ OPTIONS('incremental-between' = '1,2') */"))
                 .as("changelog-producer none: the data files, where the writer merged -U/+U of key 1")
                 .containsExactlyInAnyOrder("+I[+U, 1, a2]", "+I[-D, 2, b]", "+I[+U, 4, d]");
+        assertThat(rows("SELECT * FROM `t$audit_log` /*+ OPTIONS('scan.mode' = 'incremental', "
+                + "'incremental-between' = '1,2') */"))
+                .as("scan mode incremental reads what 'incremental-between' names")
+                .containsExactlyInAnyOrder("+I[+U, 1, a2]", "+I[-D, 2, b]", "+I[+U, 4, d]");
         assertThat(rows("SELECT id, rowkind FROM `t$audit_log` WHERE rowkind = '-D'")).containsExactly("+I[2, -D]");
         assertThat(sortedRows("SELECT rowkind, COUNT(*) FROM `t$audit_log` GROUP BY rowkind"))
                 .containsExactly("+I[+I, 1]", "+I[+U, 2]", "+I[-D, 1]");
@@ -141,7 +145,8 @@ class DataViewsITCase extends CatalogITCaseBase {
         assertThat(sortedRows("SELECT * FROM `t$ro`")).as("lags behind until the next full compaction")
                 .containsExactly("+I[1, a2]", "+I[3, c]", "+I[4, d]");
         assertThat(sortedRows("SELECT * FROM `t$ro` WHERE id > 1")).containsExactly("+I[3, c]", "+I[4, d]");
-        assertThat(sortedRows("SELECT * FROM t")).containsExactly("+I[1, a2]", "+I[3, c3]", "+I[4, d]", "+I[5, e]");
+        assertThat(sortedRows("SELECT * FROM t")).as("merged on read: each key with its latest version's kind")
+                .containsExactly("+I[5, e]", "+U[1, a2]", "+U[3, c3]", "+U[4, d]");
 
         sql("CREATE TABLE logs (msg STRING)");
         sql("INSERT INTO logs VALUES ('x'), ('y')");

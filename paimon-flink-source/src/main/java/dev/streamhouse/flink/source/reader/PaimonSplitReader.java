@@ -92,7 +92,9 @@ public final class PaimonSplitReader implements SplitReader<RowChunk, PaimonSpli
             open(next);
         }
         String splitId = current.splitId();
-        RowKind kind = current.dataSplit().delta() ? null : RowKind.INSERT;
+        // As Apache Paimon 1.3 reads: a merged row keeps its stored kind (+U where the latest version is an
+        // update), and so does a change; rows read file by file without merging are inserts.
+        RowKind kind = current.dataSplit().delta() || !current.dataSplit().rawConvertible() ? null : RowKind.INSERT;
         RecordsBySplits.Builder<RowChunk> out = new RecordsBySplits.Builder<>();
         RowChunk chunk = null;
         int taken = 0;

@@ -115,6 +115,11 @@ public final class SnapshotExpiration {
                 Long.MAX_VALUE, config.retainMin(), config.retainMax(), config.maxDeletes(),
                 now - config.timeRetained().toMillis(), consumers.minNextSnapshot(now, config.consumerExpiration()));
         if (range.count() == 0) {
+            // As Apache Paimon 1.3 does: an expiration that finds nothing to expire still leaves the
+            // EARLIEST hint behind when there is none, so a table has it from its first commit on.
+            if (!fileIO.exists(snapshots.earliestHintPath())) {
+                snapshots.commitEarliestHint(earliest);
+            }
             return 0;
         }
         List<Snapshot> expired = new ArrayList<>();

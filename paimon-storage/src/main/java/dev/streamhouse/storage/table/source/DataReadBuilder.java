@@ -301,6 +301,12 @@ public final class DataReadBuilder implements ReadBuilder {
         if (tagName != null) {
             throw TagReads.streamingRefusal(tagName, tableName);
         }
+        if (options.get(ScanOptions.SCAN_MODE) == ScanOptions.StartupMode.INCREMENTAL) {
+            throw new IllegalArgumentException("Cannot stream-read table " + tableName + " with option '"
+                    + ScanOptions.SCAN_MODE.key() + "' = '" + ScanOptions.StartupMode.INCREMENTAL + "': incremental "
+                    + "reads are batch reads (Apache Paimon 1.3 refuses them in streaming mode too); read in batch "
+                    + "mode, or choose another scan mode");
+        }
         for (var incremental : List.of(ScanOptions.INCREMENTAL_BETWEEN, ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP,
                 ScanOptions.INCREMENTAL_TO_AUTO_TAG)) {
             if (options.get(incremental) != null) {

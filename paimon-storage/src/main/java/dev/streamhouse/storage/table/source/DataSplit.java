@@ -25,8 +25,9 @@ import java.util.OptionalLong;
  * @param delta whether the files are changes, read one after another in order without merging, every
  *     row of a primary-key table keeping its row kind (+I, -U, +U, -D): a snapshot's new data files
  *     ({@code changelog-producer} none, append tables, OVERWRITE snapshots) or its changelog files;
- *     files are in sequence-number order. False: the bucket's live files, merged on read, all rows
- *     inserts.
+ *     files are in sequence-number order. False: the bucket's live files, merged on read (each
+ *     key's merged row keeping the kind of its latest version, +I or +U, as in Apache Paimon 1.3), or
+ *     read file by file when {@code rawConvertible} (rows then read as inserts, as Paimon reads them).
  * @param deletionFiles where the deletion vectors of the files are, one per file in the order of
  *     {@code files} (null for a file without one), from the snapshot's index manifest; set on full
  *     splits of tables with {@code deletion-vectors.enabled}. Null when the split carries none: tables
