@@ -73,10 +73,17 @@ class ExactlyOnceFailoverITCase {
 
     // ---- The input sequences ----
 
-    /** Sleeps while failures are scheduled, so the job lasts until the last one fired. */
-    private static void paceWhileFailuresLeft() throws InterruptedException {
+    /** The first input index of the last fifth of the running job's input. */
+    private static volatile long inputTail = Long.MAX_VALUE;
+
+    /**
+     * Sleeps while failures are scheduled, so the job lasts until the last one fired: 2 ms a row, and
+     * 25 ms a row in the last fifth of the input, so a slow store (S3 on a loaded machine) still sees
+     * every failure before the input runs out.
+     */
+    private static void paceWhileFailuresLeft(long i) throws InterruptedException {
         if (!FailurePlan.done()) {
-            Thread.sleep(2);
+            Thread.sleep(i >= inputTail ? 25 : 2);
         }
     }
 
@@ -84,7 +91,7 @@ class ExactlyOnceFailoverITCase {
     static final class AppendSequence implements GeneratorFunction<Long, RowData> {
         @Override
         public RowData map(Long i) throws Exception {
-            paceWhileFailuresLeft();
+            paceWhileFailuresLeft(i);
             return flinkRow(i.intValue(), i, "d" + (i % 3));
         }
     }
@@ -98,7 +105,7 @@ class ExactlyOnceFailoverITCase {
     static final class ChangeSequence implements GeneratorFunction<Long, RowData> {
         @Override
         public RowData map(Long i) throws Exception {
-            paceWhileFailuresLeft();
+            paceWhileFailuresLeft(i);
             int k = (int) (i % KEYS);
             long j = i / KEYS;
             return flinkRow(flinkKind(j), k, j, "d" + (k % 2));
@@ -152,6 +159,7 @@ class ExactlyOnceFailoverITCase {
         int failures = FAILURES_PER_POINT * points.size();
         long seed = FailurePlan.seed();
         String schedule = FailurePlan.arm(seed, FAILURES_PER_POINT, points);
+        inputTail = n - n / 5;
         System.out.println(info.getDisplayName() + ": failure schedule, " + schedule);
         FailingMap.RESTORES.set(0);
 
