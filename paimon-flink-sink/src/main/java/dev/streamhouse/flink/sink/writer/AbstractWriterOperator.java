@@ -14,7 +14,6 @@ import dev.streamhouse.storage.table.sink.WriteContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
-import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -110,15 +109,10 @@ public abstract class AbstractWriterOperator<IN> extends AbstractStreamOperator<
         super.initializeState(context);
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-writer", BytePrimitiveArraySerializer.INSTANCE));
-        commitUser = initialCommitUser;
-        lastHandedOut = -1;
+        WriterState restored = WriterState.restore(context.isRestored() ? state.get() : List.of(), initialCommitUser);
+        commitUser = restored.commitUser();
+        lastHandedOut = restored.lastHandedOut();
         if (context.isRestored()) {
-            for (byte[] bytes : state.get()) {
-                WriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        WriterStateSerializer.INSTANCE, bytes);
-                commitUser = restored.commitUser();
-                lastHandedOut = Math.max(lastHandedOut, restored.lastHandedOut());
-            }
             if (lastHandedOut >= 0 && continuesBuckets() && !replacesData) {
                 CommittedCheckpoint.await(table, commitUser, lastHandedOut);
             }
@@ -199,8 +193,7 @@ public abstract class AbstractWriterOperator<IN> extends AbstractStreamOperator<
             lastHandedOut = context.getCheckpointId();
             handedOutSinceSnapshot = false;
         }
-        state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
-                WriterStateSerializer.INSTANCE, new WriterState(commitUser, lastHandedOut))));
+        state.update(List.of(new WriterState(commitUser, lastHandedOut).toBytes()));
     }
 
     @Override

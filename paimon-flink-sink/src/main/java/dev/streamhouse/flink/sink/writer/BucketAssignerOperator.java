@@ -9,7 +9,6 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -78,15 +77,10 @@ public final class BucketAssignerOperator extends AbstractStreamOperator<Tuple2<
         super.initializeState(context);
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-bucket-assigner", BytePrimitiveArraySerializer.INSTANCE));
-        commitUser = initialCommitUser;
-        lastPlacedNewKey = -1;
+        WriterState restored = WriterState.restore(context.isRestored() ? state.get() : List.of(), initialCommitUser);
+        commitUser = restored.commitUser();
+        lastPlacedNewKey = restored.lastHandedOut();
         if (context.isRestored()) {
-            for (byte[] bytes : state.get()) {
-                WriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        WriterStateSerializer.INSTANCE, bytes);
-                commitUser = restored.commitUser();
-                lastPlacedNewKey = Math.max(lastPlacedNewKey, restored.lastHandedOut());
-            }
             if (lastPlacedNewKey >= 0 && !replacesData) {
                 CommittedCheckpoint.await(table, commitUser, lastPlacedNewKey);
             }
@@ -124,7 +118,6 @@ public final class BucketAssignerOperator extends AbstractStreamOperator<Tuple2<
             lastPlacedNewKey = context.getCheckpointId();
             newKeysAtSnapshot = assigner.newKeys();
         }
-        state.update(List.of(SimpleVersionedSerialization.writeVersionAndSerialize(
-                WriterStateSerializer.INSTANCE, new WriterState(commitUser, lastPlacedNewKey))));
+        state.update(List.of(new WriterState(commitUser, lastPlacedNewKey).toBytes()));
     }
 }

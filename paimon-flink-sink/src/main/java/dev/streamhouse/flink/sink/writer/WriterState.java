@@ -1,5 +1,8 @@
 package dev.streamhouse.flink.sink.writer;
 
+import org.apache.flink.core.io.SimpleVersionedSerialization;
+
+import java.io.IOException;
 import java.util.Objects;
 
 /**
@@ -9,5 +12,26 @@ import java.util.Objects;
 public record WriterState(String commitUser, long lastHandedOut) {
     public WriterState {
         Objects.requireNonNull(commitUser, "commitUser");
+    }
+
+    /**
+     * The state a restored subtask continues from: the commit user of the restored entries
+     * ({@code initialCommitUser} if there are none) and the latest of their checkpoints.
+     */
+    public static WriterState restore(Iterable<byte[]> entries, String initialCommitUser) throws IOException {
+        String user = initialCommitUser;
+        long last = -1;
+        for (byte[] bytes : entries) {
+            WriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
+                    WriterStateSerializer.INSTANCE, bytes);
+            user = restored.commitUser();
+            last = Math.max(last, restored.lastHandedOut());
+        }
+        return new WriterState(user, last);
+    }
+
+    /** This state as one checkpointed entry, with its serializer's version. */
+    public byte[] toBytes() throws IOException {
+        return SimpleVersionedSerialization.writeVersionAndSerialize(WriterStateSerializer.INSTANCE, this);
     }
 }
