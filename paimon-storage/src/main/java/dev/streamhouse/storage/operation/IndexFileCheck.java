@@ -4,29 +4,17 @@ import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.schema.TableSchema;
 
 import java.io.IOException;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Checks the index files of snapshots before they are read ({@link TableFeatureCheck#checkIndexFiles}),
  * reading each index manifest once per kind of access: index manifests never change once written, so a
- * name that passed stays passed (the last {@value #REMEMBERED} are remembered). Thread-safe.
+ * name that passed stays passed (the last {@value PassedFiles#REMEMBERED} are remembered). Thread-safe.
  */
 public final class IndexFileCheck {
-    private static final int REMEMBERED = 64;
-
     private final IndexManifestFile indexManifests;
     private final TableSchema schema;
     private final String tableName;
-    private final Set<String> passed = Collections.synchronizedSet(Collections.newSetFromMap(
-            new LinkedHashMap<String, Boolean>() {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > REMEMBERED;
-                }
-            }));
+    private final PassedFiles passed = new PassedFiles();
 
     /** @param schema the schema of the table, whose options decide whether deletion vectors are read */
     public IndexFileCheck(IndexManifestFile indexManifests, TableSchema schema, String tableName) {

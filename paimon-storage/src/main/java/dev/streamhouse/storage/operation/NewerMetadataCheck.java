@@ -10,10 +10,7 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -25,21 +22,13 @@ import java.util.TreeSet;
  * {@code operation}) are refused too: a table last written by a newer Paimon is read-only here.
  *
  * <p>Manifest lists and index manifests never change once written, so a file that passed stays
- * passed (the last {@value #REMEMBERED} are remembered). Thread-safe.
+ * passed (the last {@value PassedFiles#REMEMBERED} are remembered). Thread-safe.
  */
 public final class NewerMetadataCheck {
-    private static final int REMEMBERED = 64;
-
     private final ManifestList manifestLists;
     private final IndexManifestFile indexManifests;
     private final String tableName;
-    private final Set<String> passed = Collections.synchronizedSet(Collections.newSetFromMap(
-            new LinkedHashMap<String, Boolean>() {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > REMEMBERED;
-                }
-            }));
+    private final PassedFiles passed = new PassedFiles();
 
     public NewerMetadataCheck(ManifestList manifestLists, IndexManifestFile indexManifests, String tableName) {
         this.manifestLists = manifestLists;
