@@ -115,17 +115,17 @@ class PaimonSplitReaderTest {
     }
 
     @Test
-    void primaryKeyRowsAreMergedAndAllInserts() throws Exception {
+    void primaryKeyRowsAreMergedWithTheirStoredRowKinds() throws Exception {
         FileStoreTable table = SourceTestTables.primaryKeyTable(tmp, "bucket", "1");
         SourceTestTables.writePk(table, 1, List.of(pkRow(RowKind.INSERT, 1, 10, "a"), pkRow(RowKind.INSERT, 2, 20, "b"),
                 pkRow(RowKind.INSERT, 3, 30, "c")));
         SourceTestTables.writePk(table, 2, List.of(pkRow(RowKind.UPDATE_BEFORE, 1, 10, "a"),
                 pkRow(RowKind.UPDATE_AFTER, 1, 11, "a2"), pkRow(RowKind.DELETE, 2, 20, "b")));
-        // The storage read keeps the +U of the latest version; the source makes every row an insert.
+        // Rows merged on read keep the kind of their latest version (+U after an update), as in Paimon 1.3.1.
         assertThat(TestTables.readAll(table)).contains("+U(1, 11, a2)");
 
         Fetched f = fetchAll(reader(table, RecordLimiter.unlimited(), splits(table)), 1);
-        assertThat(f.rows.stream().map(Object::toString).sorted()).containsExactly("+I(1, 11, a2)", "+I(3, 30, c)");
+        assertThat(f.rows.stream().map(Object::toString).sorted()).containsExactly("+I(3, 30, c)", "+U(1, 11, a2)");
     }
 
     @Test
