@@ -6,6 +6,7 @@ import org.apache.flink.table.client.gateway.StatementResult;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 
@@ -55,6 +56,11 @@ final class DamagedFileRevealingExecutor implements Executor {
     @Override
     public List<String> completeStatement(String statement, int position) {
         return session.completeStatement(statement, position);
+    }
+
+    /** Refused, as {@link SyncStatementExecutor#deployScript}; no {@code @Override} (Flink 2.x only). */
+    public String deployScript(String script, URI uri) {
+        throw SyncStatementExecutor.refuseDeployScript(uri);
     }
 
     @Override

@@ -26,6 +26,7 @@ import org.apache.flink.util.CloseableIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,6 +138,21 @@ final class SyncStatementExecutor implements Executor {
     @Override
     public List<String> completeStatement(String statement, int position) {
         return session.completeStatement(statement, position);
+    }
+
+    /**
+     * Flink 2's SQL client calls this only in application mode (an {@code execution.target} ending in
+     * {@code -application}), which bin/flink-sql does not offer: it is refused. No {@code @Override}: Flink
+     * 1.20's Executor has no such method, so the class compiles on both lines.
+     */
+    public String deployScript(String script, URI uri) {
+        throw refuseDeployScript(uri);
+    }
+
+    static UnsupportedOperationException refuseDeployScript(URI uri) {
+        return new UnsupportedOperationException("Cannot deploy the SQL script " + (uri == null ? "given inline" : uri)
+                + " in application mode: bin/flink-sql runs scripts in this JVM or on a session cluster; set"
+                + " 'execution.target' to '" + LocalPerJobExecutorFactory.NAME + "', 'local' or 'remote'");
     }
 
     @Override

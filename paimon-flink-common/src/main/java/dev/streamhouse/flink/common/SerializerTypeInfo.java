@@ -64,7 +64,10 @@ public final class SerializerTypeInfo<T> extends TypeInformation<T> {
         return serializer.get();
     }
 
-    @Override
+    /**
+     * Flink 1.x's abstract variant; Flink 2 removed it from {@link TypeInformation}, so this is no
+     * {@code @Override} and compiles against both lines.
+     */
     @Deprecated
     public TypeSerializer<T> createSerializer(ExecutionConfig config) {
         return serializer.get();

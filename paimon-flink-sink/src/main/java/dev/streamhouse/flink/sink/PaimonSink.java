@@ -127,7 +127,7 @@ public final class PaimonSink {
             case FIXED_BUCKET:
                 written = input.partitionCustom(new FixedBucketPartitioner(), new FixedBucketKeySelector(table.schema()))
                         .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
-                                new WriterOperator(table, commitUser, commitAction.replacesData()))
+                                ChainedOperatorFactory.always(new WriterOperator(table, commitUser, commitAction.replacesData())))
                         .setParallelism(writers);
                 break;
             case DYNAMIC_BUCKET:
@@ -135,7 +135,7 @@ public final class PaimonSink {
                 break;
             default:
                 written = input.transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
-                                new WriterOperator(table, commitUser, commitAction.replacesData()))
+                                ChainedOperatorFactory.always(new WriterOperator(table, commitUser, commitAction.replacesData())))
                         .setParallelism(writers);
         }
         DataStream<Committable> toCommit = written;
@@ -144,7 +144,7 @@ public final class PaimonSink {
         }
         SingleOutputStreamOperator<Void> committed = toCommit
                 .transform("Committer: " + name, BasicTypeInfo.VOID_TYPE_INFO,
-                        new CommitterOperator(table, commitUser, commitAction))
+                        ChainedOperatorFactory.always(new CommitterOperator(table, commitUser, commitAction)))
                 .setParallelism(1)
                 .setMaxParallelism(1);
         if (uidPrefix != null) {
@@ -171,7 +171,7 @@ public final class PaimonSink {
         SingleOutputStreamOperator<Tuple2<RowData, Integer>> assigned = input
                 .partitionCustom(new DynamicBucketPartitioner(initialBuckets), new DynamicBucketKeySelector(table.schema()))
                 .transform("Bucket assigner: " + name, new TupleTypeInfo<>(input.getType(), BasicTypeInfo.INT_TYPE_INFO),
-                        new BucketAssignerOperator(table, commitUser, initialBuckets, commitAction.replacesData()))
+                        ChainedOperatorFactory.always(new BucketAssignerOperator(table, commitUser, initialBuckets, commitAction.replacesData())))
                 .setParallelism(assigners);
         if (uidPrefix != null) {
             assigned.uid(uidPrefix + "-bucket-assigner");
@@ -179,7 +179,7 @@ public final class PaimonSink {
         return assigned
                 .partitionCustom(new FixedBucketPartitioner(), new AssignedBucketKeySelector(table.schema()))
                 .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
-                        new AssignedBucketWriterOperator(table, commitUser, commitAction.replacesData()))
+                        ChainedOperatorFactory.always(new AssignedBucketWriterOperator(table, commitUser, commitAction.replacesData())))
                 .setParallelism(writers);
     }
 
@@ -202,12 +202,12 @@ public final class PaimonSink {
         SingleOutputStreamOperator<Either<Committable, AppendCompactTask>> planned = written
                 .transform("Compact coordinator: " + name,
                         new EitherTypeInfo<>(CommittableTypeInfo.INSTANCE, AppendCompactTaskTypeInfo.INSTANCE),
-                        new AppendCompactCoordinatorOperator(table))
+                        ChainedOperatorFactory.head(new AppendCompactCoordinatorOperator(table)))
                 .setParallelism(1)
                 .setMaxParallelism(1);
         SingleOutputStreamOperator<Committable> compacted = planned
                 .transform("Compact worker: " + name, CommittableTypeInfo.INSTANCE,
-                        new AppendCompactWorkerOperator(table))
+                        ChainedOperatorFactory.head(new AppendCompactWorkerOperator(table)))
                 .setParallelism(workers);
         if (uidPrefix != null) {
             planned.uid(uidPrefix + "-compact-coordinator");

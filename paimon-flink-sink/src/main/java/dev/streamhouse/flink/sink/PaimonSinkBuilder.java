@@ -4,8 +4,8 @@ import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.flink.sink.PaimonSink.Routing;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.table.Table;
+import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.data.RowData;
@@ -165,7 +165,7 @@ public final class PaimonSinkBuilder {
         }
 
         @Override
-        public void open(Configuration parameters) {
+        public void open(OpenContext openContext) {
             converter = RowRowConverter.create(rowType);
             converter.open(getRuntimeContext().getUserCodeClassLoader());
         }

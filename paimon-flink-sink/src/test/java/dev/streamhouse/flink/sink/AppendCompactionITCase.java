@@ -102,6 +102,17 @@ class AppendCompactionITCase {
                     return waiting;
                 }
 
+                /**
+                 * Flink 2's abstract variant (1.20 has only {@link #acquire()}). The rate-limited reader of
+                 * both lines asks for one row at a time through {@code acquire()}; no other count is expected.
+                 */
+                public CompletionStage<Void> acquire(int rows) {
+                    if (rows != 1) {
+                        throw new IllegalArgumentException("CompactionGate paces single rows, asked for " + rows);
+                    }
+                    return acquire();
+                }
+
                 @Override
                 public synchronized void notifyCheckpointComplete(long checkpointId) {
                     if (!compacted && compactSnapshots(awaited) > 0) {

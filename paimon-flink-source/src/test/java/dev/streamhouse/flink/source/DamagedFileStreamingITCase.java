@@ -10,7 +10,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.DiscardingSink;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -71,7 +71,7 @@ class DamagedFileStreamingITCase {
                 "scan.mode", "from-snapshot", "scan.snapshot-id", "1"))).unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "paimon").addSink(new DiscardingSink<>());
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "paimon").sinkTo(new DiscardingSink<>());
         JobClient job = env.executeAsync("stream over a damaged file");
 
         String partition = damaged.getParent().getParent().getFileName().toString();

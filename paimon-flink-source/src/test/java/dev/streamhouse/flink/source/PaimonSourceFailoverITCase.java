@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.source;
 
+import dev.streamhouse.flink.source.testutils.ChainedToInput;
 import dev.streamhouse.flink.source.testutils.FlinkRows;
 import dev.streamhouse.flink.source.testutils.InjectedFailures;
 import dev.streamhouse.flink.source.testutils.SourceTestTables;
@@ -17,7 +18,6 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.types.logical.RowType;
@@ -87,7 +87,7 @@ class PaimonSourceFailoverITCase {
         readAsStrings(env, source)
                 .map(new Throttle())
                 .map(new InjectedFailures.AfterCheckpointWithRows(100))
-                .transform("exactly-once check", Types.VOID, new CheckpointedCollector());
+                .transform("exactly-once check", Types.VOID, ChainedToInput.of(new CheckpointedCollector()));
         env.execute("failover mid-split");
 
         assertThat(InjectedFailures.LEFT).hasValue(0);
@@ -115,7 +115,7 @@ class PaimonSourceFailoverITCase {
         readAsStrings(env, source)
                 .map(new FailAfterRows(700))
                 .rebalance()
-                .transform("collect", Types.VOID, new CheckpointedCollector())
+                .transform("collect", Types.VOID, ChainedToInput.of(new CheckpointedCollector()))
                 .setParallelism(1);
         env.execute("batch failover");
 
@@ -165,10 +165,6 @@ class PaimonSourceFailoverITCase {
             implements OneInputStreamOperator<String, Void> {
         private transient ListState<String> state;
         private transient List<String> rows;
-
-        CheckpointedCollector() {
-            setChainingStrategy(ChainingStrategy.ALWAYS);
-        }
 
         @Override
         public void initializeState(StateInitializationContext context) throws Exception {

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.source;
 
+import dev.streamhouse.flink.source.testutils.ChainedToInput;
 import dev.streamhouse.flink.source.testutils.FlinkRows;
 import dev.streamhouse.flink.source.testutils.SourceTestTables;
 import dev.streamhouse.storage.data.BinaryString;
@@ -13,7 +14,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
@@ -216,7 +216,9 @@ class PaimonSourceITCase {
         PaimonSource source = PaimonSourceBuilder.forTable(table).build();
         List<String> shown = new ArrayList<>();
         try (CloseableIterator<String> it = env.fromSource(source, WatermarkStrategy.noWatermarks(), "paimon")
-                .transform("keep references", Types.STRING, new KeepReferences(source.producedType()))
+                // chained: gets what the source emits (copied without object reuse)
+                .transform("keep references", Types.STRING,
+                        ChainedToInput.of(new KeepReferences(source.producedType())))
                 .executeAndCollect()) {
             it.forEachRemaining(shown::add);
         }
@@ -232,7 +234,6 @@ class PaimonSourceITCase {
 
         KeepReferences(org.apache.flink.table.types.logical.RowType type) {
             this.type = type;
-            setChainingStrategy(ChainingStrategy.ALWAYS); // chained: gets what the source emits (copied without object reuse)
         }
 
         @Override

@@ -13,6 +13,7 @@ import dev.streamhouse.storage.testutils.TestTables;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -26,7 +27,7 @@ import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.SinkFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -153,7 +154,7 @@ class PaimonSourceStreamingITCase {
                 "scan.snapshot-id", "1"))).unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
-        readAsStrings(env, source).addSink(new CollectSink()).setParallelism(1);
+        collect(readAsStrings(env, source));
         start(env, "stream pk changelog");
 
         List<List<InternalRow>> commits = List.of(
@@ -186,7 +187,7 @@ class PaimonSourceStreamingITCase {
         PaimonSource source = PaimonSourceBuilder.forTable(table.copy(streaming())).unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
-        readAsStrings(env, source).addSink(new CollectSink()).setParallelism(1);
+        collect(readAsStrings(env, source));
         start(env, "stream append");
 
         waitUntil(() -> SEEN.size() >= 10, () -> "the 10 rows of the first snapshot, got " + SEEN);
@@ -220,7 +221,7 @@ class PaimonSourceStreamingITCase {
                 .unbounded().build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
-        readAsStrings(env, source).addSink(new CollectSink()).setParallelism(1);
+        collect(readAsStrings(env, source));
         start(env, "stream catch-up");
 
         int total = snapshots * 10;
@@ -306,9 +307,8 @@ class PaimonSourceStreamingITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
         RowType type = source.producedType();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "paimon").uid("paimon-source")
-                .map(r -> FlinkRows.show(r, type)).returns(Types.STRING).uid("show")
-                .addSink(new CollectSink()).uid("collect").setParallelism(1);
+        collect(env.fromSource(source, WatermarkStrategy.noWatermarks(), "paimon").uid("paimon-source")
+                .map(r -> FlinkRows.show(r, type)).returns(Types.STRING).uid("show"));
         return env;
     }
 
@@ -330,8 +330,7 @@ class PaimonSourceStreamingITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         env.enableCheckpointing(100);
-        readAsStrings(env, PaimonSourceBuilder.forTable(withConsumer).unbounded().build())
-                .addSink(new CollectSink()).setParallelism(1);
+        collect(readAsStrings(env, PaimonSourceBuilder.forTable(withConsumer).unbounded().build()));
         JobClient job1 = start(env, "consumer job 1");
         waitUntil(() -> SEEN.size() >= 10, () -> "the 10 rows of the first snapshot, got " + SEEN);
         TestTables.write(table, TestTables.rows(10, 10, 2));
@@ -348,8 +347,7 @@ class PaimonSourceStreamingITCase {
         StreamExecutionEnvironment env2 = StreamExecutionEnvironment.getExecutionEnvironment();
         env2.setParallelism(2);
         env2.enableCheckpointing(100);
-        readAsStrings(env2, PaimonSourceBuilder.forTable(withConsumer).unbounded().build())
-                .addSink(new CollectSink()).setParallelism(1);
+        collect(readAsStrings(env2, PaimonSourceBuilder.forTable(withConsumer).unbounded().build()));
         start(env2, "consumer job 2");
         waitUntil(() -> consumerAt(consumers).equals(Optional.of(6L)),
                 () -> "consumer progress 6 (snapshots 4-5 read), got " + consumerAt(consumers));
@@ -369,11 +367,20 @@ class PaimonSourceStreamingITCase {
         }
     }
 
-    /** Appends every row to {@link #SEEN}. */
-    private static final class CollectSink implements SinkFunction<String> {
+    /**
+     * Appends every row to {@link #SEEN} in one subtask, where the rows end (a map and a Sink V2
+     * discarding sink, which Flink 1.20 and 2.x both have, instead of a legacy SinkFunction).
+     */
+    private static void collect(DataStream<String> rows) {
+        rows.map(new Collect()).uid("collect").setParallelism(1)
+                .sinkTo(new DiscardingSink<>()).uid("discard").setParallelism(1);
+    }
+
+    private static final class Collect implements MapFunction<String, String> {
         @Override
-        public void invoke(String value, Context context) {
+        public String map(String value) {
             SEEN.add(value);
+            return value;
         }
     }
 

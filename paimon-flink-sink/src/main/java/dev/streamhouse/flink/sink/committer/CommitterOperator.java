@@ -12,7 +12,6 @@ import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
@@ -55,7 +54,6 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
         this.table = Objects.requireNonNull(table, "table");
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
         this.action = Objects.requireNonNull(action, "action");
-        setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
     @Override

@@ -7,7 +7,6 @@ import dev.streamhouse.storage.table.sink.AppendCompactCoordinator;
 import dev.streamhouse.storage.table.sink.AppendCompactTask;
 import org.apache.flink.api.common.operators.ProcessingTimeService.ProcessingTimeCallback;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.types.Either;
@@ -46,7 +45,6 @@ public final class AppendCompactCoordinatorOperator
 
     public AppendCompactCoordinatorOperator(Table table) {
         this.table = Objects.requireNonNull(table, "table");
-        setChainingStrategy(ChainingStrategy.HEAD);
     }
 
     @Override

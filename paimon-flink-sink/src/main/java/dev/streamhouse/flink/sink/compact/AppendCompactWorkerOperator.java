@@ -7,7 +7,6 @@ import dev.streamhouse.storage.table.sink.AppendCompactTask;
 import dev.streamhouse.storage.table.sink.AppendCompactWorker;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.types.Either;
@@ -47,7 +46,6 @@ public final class AppendCompactWorkerOperator extends AbstractStreamOperator<Co
 
     public AppendCompactWorkerOperator(Table table) {
         this.table = Objects.requireNonNull(table, "table");
-        setChainingStrategy(ChainingStrategy.HEAD);
     }
 
     @Override

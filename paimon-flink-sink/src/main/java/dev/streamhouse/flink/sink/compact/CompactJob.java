@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.compact;
 
+import dev.streamhouse.flink.sink.ChainedOperatorFactory;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
 import dev.streamhouse.flink.sink.committer.CommitterOperator;
@@ -97,11 +98,11 @@ public final class CompactJob {
         SingleOutputStreamOperator<dev.streamhouse.flink.sink.committable.Committable> compacted = source
                 .rebalance()
                 .transform("Compact: " + name, CommittableTypeInfo.INSTANCE,
-                        new BucketCompactOperator(table, fullCompaction))
+                        ChainedOperatorFactory.head(new BucketCompactOperator(table, fullCompaction)))
                 .setParallelism(Math.min(parallelism, buckets.size()));
         compacted
                 .transform("Committer: " + name, BasicTypeInfo.VOID_TYPE_INFO,
-                        new CommitterOperator(table, commitUser, CommitAction.append()))
+                        ChainedOperatorFactory.always(new CommitterOperator(table, commitUser, CommitAction.append())))
                 .setParallelism(1)
                 .setMaxParallelism(1)
                 .sinkTo(new DiscardingSink<>()).name("End: " + name).setParallelism(1);

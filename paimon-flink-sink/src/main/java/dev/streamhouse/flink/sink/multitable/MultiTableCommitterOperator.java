@@ -17,7 +17,6 @@ import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
@@ -53,7 +52,6 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
     public MultiTableCommitterOperator(Map<String, String> catalogOptions, String commitUser) {
         this.catalogOptions = Map.copyOf(catalogOptions);
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
-        setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
     @Override

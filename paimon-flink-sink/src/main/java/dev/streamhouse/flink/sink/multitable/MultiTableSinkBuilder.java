@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.multitable;
 
+import dev.streamhouse.flink.sink.ChainedOperatorFactory;
 import dev.streamhouse.flink.sink.SinkJobChecks;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
@@ -77,7 +78,7 @@ public final class MultiTableSinkBuilder {
         SingleOutputStreamOperator<TableRow> assigned = rows.filter(TableRow::dynamicBucket)
                 .name("Dynamic-bucket rows: " + name).setParallelism(rows.getParallelism())
                 .transform("Bucket assigner: " + name, rows.getType(),
-                        new MultiTableBucketAssignerOperator(catalogOptions, commitUser))
+                        ChainedOperatorFactory.head(new MultiTableBucketAssignerOperator(catalogOptions, commitUser)))
                 .setParallelism(1)
                 .setMaxParallelism(1);
         DataStream<TableRow> direct = rows.filter(r -> !r.dynamicBucket())
@@ -85,11 +86,11 @@ public final class MultiTableSinkBuilder {
         SingleOutputStreamOperator<Committable> written = direct.union(assigned)
                 .partitionCustom(new TableRowPartitioner(), r -> r)
                 .transform("Writer: " + name, CommittableTypeInfo.INSTANCE,
-                        new MultiTableWriterOperator(catalogOptions, commitUser))
+                        ChainedOperatorFactory.always(new MultiTableWriterOperator(catalogOptions, commitUser)))
                 .setParallelism(writers);
         SingleOutputStreamOperator<Void> committed = written
                 .transform("Committer: " + name, BasicTypeInfo.VOID_TYPE_INFO,
-                        new MultiTableCommitterOperator(catalogOptions, commitUser))
+                        ChainedOperatorFactory.always(new MultiTableCommitterOperator(catalogOptions, commitUser)))
                 .setParallelism(1)
                 .setMaxParallelism(1);
         DataStreamSink<Void> end = committed.sinkTo(new DiscardingSink<>()).name("End: " + name).setParallelism(1);

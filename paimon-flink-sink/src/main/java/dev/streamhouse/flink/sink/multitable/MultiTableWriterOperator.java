@@ -24,7 +24,6 @@ import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
@@ -102,7 +101,6 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
     public MultiTableWriterOperator(Map<String, String> catalogOptions, String commitUser) {
         this.catalogOptions = Map.copyOf(catalogOptions);
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
-        setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.orphan;
 
+import dev.streamhouse.flink.sink.ChainedOperatorFactory;
 import dev.streamhouse.storage.maintenance.orphan.TableOrphanFiles;
 import dev.streamhouse.storage.table.Table;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -97,7 +98,7 @@ public final class RemoveOrphanFilesJob {
                 .name("Directories: " + name).setParallelism(1);
         source.rebalance()
                 .transform("Remove orphan files: " + name, BasicTypeInfo.VOID_TYPE_INFO,
-                        new DirectoryCleanOperator(tables, olderThanMillis, dryRun))
+                        ChainedOperatorFactory.head(new DirectoryCleanOperator(tables, olderThanMillis, dryRun)))
                 .setParallelism(Math.min(parallelism, units.size()))
                 .sinkTo(new DiscardingSink<>()).name("End: " + name);
         JobExecutionResult result = env.execute((dryRun ? "List" : "Remove") + " orphan files of " + name);

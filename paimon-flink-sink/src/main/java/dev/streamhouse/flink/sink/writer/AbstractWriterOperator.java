@@ -18,7 +18,6 @@ import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
@@ -101,7 +100,6 @@ public abstract class AbstractWriterOperator<IN> extends AbstractStreamOperator<
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
         this.bucketsAssigned = bucketsAssigned;
         this.replacesData = replacesData;
-        setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
     @Override

@@ -12,7 +12,6 @@ import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
@@ -69,7 +68,6 @@ public final class BucketAssignerOperator extends AbstractStreamOperator<Tuple2<
         this.initialCommitUser = Objects.requireNonNull(commitUser, "commitUser");
         this.initialBuckets = initialBuckets;
         this.replacesData = replacesData;
-        setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
     @Override
