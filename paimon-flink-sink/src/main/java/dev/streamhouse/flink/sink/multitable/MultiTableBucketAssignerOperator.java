@@ -1,6 +1,5 @@
 package dev.streamhouse.flink.sink.multitable;
 
-import dev.streamhouse.flink.sink.writer.CommittedCheckpoint;
 import dev.streamhouse.storage.bucket.dynamic.AssignerRouting;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
@@ -76,24 +75,13 @@ public final class MultiTableBucketAssignerOperator extends AbstractStreamOperat
         catalog = CatalogFactory.createCatalog(new Options(catalogOptions));
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-multi-table-bucket-assigner", BytePrimitiveArraySerializer.INSTANCE));
-        commitUser = initialCommitUser;
-        lastPlacedNewKey = new HashMap<>();
+        MultiTableWriterState restored = MultiTableWriterState.restore(
+                context.isRestored() ? state.get() : List.of(), initialCommitUser);
+        commitUser = restored.commitUser();
+        lastPlacedNewKey = new HashMap<>(restored.lastHandedOut());
         newKeysAtSnapshot = new HashMap<>();
         tables = new HashMap<>();
-        if (context.isRestored()) {
-            for (byte[] bytes : state.get()) {
-                MultiTableWriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        MultiTableWriterState.Serializer.INSTANCE, bytes);
-                commitUser = restored.commitUser();
-                restored.lastHandedOut().forEach((t, c) -> lastPlacedNewKey.merge(t, c, Math::max));
-            }
-            for (Map.Entry<String, Long> e : lastPlacedNewKey.entrySet()) {
-                if (e.getValue() >= 0 && catalog.tableExists(Identifier.fromString(e.getKey()))) {
-                    CommittedCheckpoint.await(catalog.getTable(Identifier.fromString(e.getKey())), commitUser,
-                            e.getValue());
-                }
-            }
-        }
+        restored.awaitCommitted(catalog);
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.streamhouse.flink.common.metrics.WriterMetrics;
 import dev.streamhouse.storage.metrics.WriterStats;
 
 import dev.streamhouse.flink.sink.committable.Committable;
-import dev.streamhouse.flink.sink.writer.CommittedCheckpoint;
 import dev.streamhouse.storage.catalog.Catalog;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.catalog.Identifier;
@@ -109,22 +108,11 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
         catalog = CatalogFactory.createCatalog(new Options(catalogOptions));
         state = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("streamhouse-multi-table-writer", BytePrimitiveArraySerializer.INSTANCE));
-        commitUser = initialCommitUser;
-        lastHandedOut = new HashMap<>();
-        if (context.isRestored()) {
-            for (byte[] bytes : state.get()) {
-                MultiTableWriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        MultiTableWriterState.Serializer.INSTANCE, bytes);
-                commitUser = restored.commitUser();
-                restored.lastHandedOut().forEach((table, checkpoint) -> lastHandedOut.merge(table, checkpoint, Math::max));
-            }
-            for (Map.Entry<String, Long> e : lastHandedOut.entrySet()) {
-                if (e.getValue() >= 0 && catalog.tableExists(Identifier.fromString(e.getKey()))) {
-                    CommittedCheckpoint.await(catalog.getTable(Identifier.fromString(e.getKey())), commitUser,
-                            e.getValue());
-                }
-            }
-        }
+        MultiTableWriterState restored = MultiTableWriterState.restore(
+                context.isRestored() ? state.get() : List.of(), initialCommitUser);
+        commitUser = restored.commitUser();
+        lastHandedOut = new HashMap<>(restored.lastHandedOut());
+        restored.awaitCommitted(catalog);
     }
 
     @Override

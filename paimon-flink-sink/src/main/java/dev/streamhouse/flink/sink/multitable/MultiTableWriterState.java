@@ -1,5 +1,9 @@
 package dev.streamhouse.flink.sink.multitable;
 
+import dev.streamhouse.flink.sink.writer.CommittedCheckpoint;
+import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.Identifier;
+import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.io.ByteArrayInputStream;
@@ -7,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,6 +24,31 @@ record MultiTableWriterState(String commitUser, Map<String, Long> lastHandedOut)
 
     MultiTableWriterState {
         lastHandedOut = Map.copyOf(lastHandedOut);
+    }
+
+    /**
+     * The state a restored subtask continues from: the commit user of the restored entries
+     * ({@code initialCommitUser} if there are none) and, per table, the latest of their checkpoints.
+     */
+    static MultiTableWriterState restore(Iterable<byte[]> entries, String initialCommitUser) throws IOException {
+        String user = initialCommitUser;
+        Map<String, Long> last = new HashMap<>();
+        for (byte[] bytes : entries) {
+            MultiTableWriterState restored = SimpleVersionedSerialization.readVersionAndDeSerialize(Serializer.INSTANCE,
+                    bytes);
+            user = restored.commitUser();
+            restored.lastHandedOut().forEach((table, checkpoint) -> last.merge(table, checkpoint, Math::max));
+        }
+        return new MultiTableWriterState(user, last);
+    }
+
+    /** Waits until each table that still exists shows its last checkpoint here committed. */
+    void awaitCommitted(Catalog catalog) throws Exception {
+        for (Map.Entry<String, Long> e : lastHandedOut.entrySet()) {
+            if (e.getValue() >= 0 && catalog.tableExists(Identifier.fromString(e.getKey()))) {
+                CommittedCheckpoint.await(catalog.getTable(Identifier.fromString(e.getKey())), commitUser, e.getValue());
+            }
+        }
     }
 
     /**
