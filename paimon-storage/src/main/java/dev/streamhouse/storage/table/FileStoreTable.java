@@ -4,8 +4,6 @@ import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
-import dev.streamhouse.storage.index.IndexFileMeta;
-import dev.streamhouse.storage.index.IndexManifestEntry;
 import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
 import dev.streamhouse.storage.maintenance.expire.ExpireConfig;
@@ -15,7 +13,6 @@ import dev.streamhouse.storage.maintenance.expire.SnapshotExpiration;
 import dev.streamhouse.storage.maintenance.expire.TaggedSnapshots;
 import dev.streamhouse.storage.maintenance.expire.UnusedFileCleanup;
 import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
-import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.CommitSettings;
@@ -43,7 +40,6 @@ import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
 import dev.streamhouse.storage.table.sink.AppendTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.table.sink.BucketCountCheck;
 import dev.streamhouse.storage.table.sink.BucketStateLoader;
 import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.TableCommit;
@@ -60,7 +56,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -239,7 +234,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 o.get(FileFormatOptions.ZSTD_LEVEL));
     }
 
-    private IndexFileCheck indexFileCheck() {
+    IndexFileCheck indexFileCheck() {
         if (indexFileCheck == null) {
             indexFileCheck = new IndexFileCheck(indexManifestFile(), schema, fullName);
         }
@@ -274,7 +269,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         }
         String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
         if (schema.hasPrimaryKey()) {
-            BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
+            BucketStateLoader state = context.ignoresPreviousFiles() ? LatestSnapshotBucketState.EMPTY : bucketStateLoader();
             PrimaryKeyTableWrite predecessor = null;
             if (context.predecessor() != null) {
                 if (!(context.predecessor() instanceof PrimaryKeyTableWrite p)) {
@@ -290,7 +285,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             throw new UnsupportedOperationException("Cannot continue an earlier write of append table " + fullName
                     + ": hand-over between writes is supported for primary-key tables only");
         }
-        BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
+        BucketStateLoader state = context.ignoresPreviousFiles() ? LatestSnapshotBucketState.EMPTY : bucketStateLoader();
         return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName, state,
                 (partition, bucket, files) -> newReadBuilder().newRead().createReader(
                         new DataSplit(0, partition, bucket, schema.numBuckets() > 0 ? schema.numBuckets() : -1,
@@ -311,100 +306,15 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                     + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
                     + "partition keys to the primary key");
         }
-        BucketStateLoader state = context.ignoresPreviousFiles() ? EMPTY_STATE : bucketStateLoader();
+        BucketStateLoader state = context.ignoresPreviousFiles() ? LatestSnapshotBucketState.EMPTY : bucketStateLoader();
         DynamicBucketAssigner assigner = DynamicBucketAssigner.create(schema.tableOptions(),
                 new HashIndexFile(fileIO, paths.root(), paths.renderer()), state::hashIndexEntries, context.assigner());
         return TableBucketAssigner.of(schema, assigner);
     }
 
-    /** What an overwrite writer sees of the table: nothing, so it starts every bucket empty. */
-    private static final BucketStateLoader EMPTY_STATE = new BucketStateLoader() {
-        @Override
-        public List<ManifestEntry> liveFiles(BinaryRow partition) {
-            return List.of();
-        }
-
-        @Override
-        public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) {
-            return List.of();
-        }
-
-        @Override
-        public List<IndexManifestEntry> deletionVectorEntries(BinaryRow partition) {
-            return List.of();
-        }
-
-        @Override
-        public List<ManifestEntry> levelZeroFiles() {
-            return List.of();
-        }
-    };
-
-    /** Reads a partition's live files and hash index entries from the snapshot latest at first use. */
+    /** Reads a partition's live files and index entries from the snapshot latest at first use. */
     private BucketStateLoader bucketStateLoader() {
-        return new BucketStateLoader() {
-            private Snapshot snapshot;
-            private boolean loaded;
-
-            private Snapshot snapshot() throws IOException {
-                if (!loaded) {
-                    snapshot = snapshotManager().latestSnapshot().orElse(null);
-                    new NewerMetadataCheck(manifestList(), indexManifestFile(), fullName).checkWritable(snapshot);
-                    if (snapshot != null) {
-                        indexFileCheck().check(snapshot.indexManifest(), TableFeatureCheck.Access.WRITE);
-                    }
-                    loaded = true;
-                }
-                return snapshot;
-            }
-
-            @Override
-            public List<ManifestEntry> liveFiles(BinaryRow partition) throws IOException {
-                Snapshot s = snapshot();
-                List<ManifestEntry> live = s == null ? List.of() : snapshotEntries().liveEntries(s, Set.of(partition));
-                TableFeatureCheck.checkDataFiles(fullName, live, TableFeatureCheck.Access.WRITE);
-                BucketCountCheck.check(fullName, paths.renderer().values(partition), schema.numBuckets(), live);
-                return live;
-            }
-
-            @Override
-            public List<ManifestEntry> levelZeroFiles() throws IOException {
-                Snapshot s = snapshot();
-                List<ManifestEntry> out = new ArrayList<>();
-                if (s != null) {
-                    for (ManifestEntry e : snapshotEntries().liveEntries(s, (Set<BinaryRow>) null)) {
-                        if (e.file().level() == 0) {
-                            out.add(e);
-                        }
-                    }
-                }
-                return out;
-            }
-
-            @Override
-            public List<IndexManifestEntry> hashIndexEntries(BinaryRow partition) throws IOException {
-                return indexEntries(partition, IndexFileMeta.HASH_INDEX);
-            }
-
-            @Override
-            public List<IndexManifestEntry> deletionVectorEntries(BinaryRow partition) throws IOException {
-                return indexEntries(partition, IndexFileMeta.DELETION_VECTORS_INDEX);
-            }
-
-            private List<IndexManifestEntry> indexEntries(BinaryRow partition, String type) throws IOException {
-                Snapshot s = snapshot();
-                if (s == null || s.indexManifest() == null) {
-                    return List.of();
-                }
-                List<IndexManifestEntry> out = new ArrayList<>();
-                for (IndexManifestEntry e : indexManifestFile().read(s.indexManifest())) {
-                    if (e.partition().equals(partition) && type.equals(e.indexFile().indexType())) {
-                        out.add(e);
-                    }
-                }
-                return out;
-            }
-        };
+        return new LatestSnapshotBucketState(this);
     }
 
     private FileStoreCommit newFileStoreCommit(String commitUser) {
