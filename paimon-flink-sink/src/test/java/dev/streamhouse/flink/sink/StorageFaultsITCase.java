@@ -333,8 +333,8 @@ class StorageFaultsITCase {
             conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(20));
             conf.set(CheckpointingOptions.TOLERABLE_FAILURE_NUMBER, 0);
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-            DataStream<RowData> input = env.addSource(new CheckpointedBatchSource(c.sequence(), BATCHES, BATCH),
-                            "batches", TYPE_INFO).setParallelism(1)
+            DataStream<RowData> input = CheckpointedBatchSource.stream(env, "batches", c.sequence(), BATCHES, BATCH,
+                            TYPE_INFO)
                     .map(new RestoreCounter()).returns(TYPE_INFO).setParallelism(1);
             PaimonSinkBuilder.forTable(table).parallelism(2).commitAction(action).build().addTo(input);
             try {

@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.committer;
 
+import dev.streamhouse.flink.sink.compat.CheckpointingProbe;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.storage.commit.CommitMessage;
@@ -113,7 +114,7 @@ public final class CommitterOperator extends AbstractStreamOperator<Void>
 
     @Override
     public void endInput() {
-        if (!getOperatorConfig().isCheckpointingEnabled()) {
+        if (!CheckpointingProbe.isEnabled(this)) {
             // With checkpoints, the final checkpoint, taken after every writer ended, files and commits the rest.
             committer.endInputWithoutCheckpoints();
         }

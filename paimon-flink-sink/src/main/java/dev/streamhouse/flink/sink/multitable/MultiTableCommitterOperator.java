@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.multitable;
 
+import dev.streamhouse.flink.sink.compat.CheckpointingProbe;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committer.ExactlyOnceCommitter;
@@ -109,7 +110,7 @@ public final class MultiTableCommitterOperator extends AbstractStreamOperator<Vo
 
     @Override
     public void endInput() {
-        if (!getOperatorConfig().isCheckpointingEnabled()) {
+        if (!CheckpointingProbe.isEnabled(this)) {
             committer.endInputWithoutCheckpoints();
         }
     }

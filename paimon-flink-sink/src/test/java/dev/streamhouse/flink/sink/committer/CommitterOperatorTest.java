@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.committer;
 
+import dev.streamhouse.flink.sink.compat.HarnessCheckpointing;
 import dev.streamhouse.flink.sink.CommitAction;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
@@ -59,7 +60,7 @@ class CommitterOperatorTest {
         OneInputStreamOperatorTestHarness<Committable, Void> h = new OneInputStreamOperatorTestHarness<>(
                 new CommitterOperator(table, user, action),
                 CommittableTypeInfo.INSTANCE.createSerializer(new SerializerConfigImpl()));
-        h.getStreamConfig().setCheckpointingEnabled(checkpointing);
+        HarnessCheckpointing.set(h, checkpointing);
         return h;
     }
 

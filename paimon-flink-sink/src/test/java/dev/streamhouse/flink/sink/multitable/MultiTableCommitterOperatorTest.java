@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.sink.multitable;
 
+import dev.streamhouse.flink.sink.compat.HarnessCheckpointing;
 import dev.streamhouse.flink.sink.committable.Committable;
 import dev.streamhouse.flink.sink.committable.CommittableTypeInfo;
 import dev.streamhouse.storage.catalog.Catalog;
@@ -87,7 +88,7 @@ class MultiTableCommitterOperatorTest {
         OneInputStreamOperatorTestHarness<Committable, Void> h = new OneInputStreamOperatorTestHarness<>(
                 new MultiTableCommitterOperator(catalogOptions, user),
                 CommittableTypeInfo.INSTANCE.createSerializer(new SerializerConfigImpl()));
-        h.getStreamConfig().setCheckpointingEnabled(checkpointing);
+        HarnessCheckpointing.set(h, checkpointing);
         return h;
     }
 

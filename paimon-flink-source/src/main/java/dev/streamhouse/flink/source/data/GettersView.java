@@ -1,5 +1,6 @@
 package dev.streamhouse.flink.source.data;
 
+import dev.streamhouse.flink.source.compat.VariantAccess;
 import dev.streamhouse.storage.data.BinaryString;
 import dev.streamhouse.storage.data.DataGetters;
 import dev.streamhouse.storage.data.Decimal;
@@ -19,7 +20,7 @@ import org.apache.flink.table.data.binary.BinaryStringData;
  * strings wrap our UTF-8 bytes, binaries are returned as is, nested arrays, maps and rows are views.
  * So a view is valid exactly as long as the values it wraps.
  */
-abstract class GettersView {
+abstract class GettersView extends VariantAccess {
 
     /** The wrapped row or array. */
     abstract DataGetters getters();
