@@ -1,10 +1,11 @@
 package dev.streamhouse.bench;
 
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.source.SourceFunction;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -117,8 +118,8 @@ final class SqlSession {
     }
 
     /** Registers the rows of {@code source} (parallelism 1) as temporary view {@code name}. */
-    void createTemporaryView(String name, SourceFunction<Row> source, TypeInformation<Row> type) {
-        DataStream<Row> stream = env.addSource(source, name, type).setParallelism(1);
+    void createTemporaryView(String name, Source<Row, ?, ?> source, TypeInformation<Row> type) {
+        DataStream<Row> stream = env.fromSource(source, WatermarkStrategy.noWatermarks(), name, type).setParallelism(1);
         tEnv.createTemporaryView(name, tEnv.fromDataStream(stream));
     }
 

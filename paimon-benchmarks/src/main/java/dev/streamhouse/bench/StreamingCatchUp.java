@@ -1,20 +1,12 @@
 package dev.streamhouse.bench;
 
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
-import org.apache.flink.streaming.api.functions.source.RichSourceFunction;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.types.Row;
 
-import java.time.LocalDateTime;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -111,7 +103,7 @@ final class StreamingCatchUp {
         sql.execute(
                 FlinkWorkloads.pkTableDdl(
                         TABLE, "'changelog-producer' = 'input', 'write-only' = 'true', "));
-        sql.createTemporaryView("batches", new Batches(snapshots, ROWS_PER_SNAPSHOT), Batches.TYPE);
+        sql.createTemporaryView("batches", new BarrierPacedBatches(snapshots, ROWS_PER_SNAPSHOT), BarrierPacedBatches.TYPE);
         long start = System.nanoTime();
         sql.executeAndWait(
                 "INSERT INTO bench.db."
@@ -136,90 +128,6 @@ final class StreamingCatchUp {
                             + " snapshots: the writer committed "
                             + withRows
                             + " snapshots with rows");
-        }
-    }
-
-    /**
-     * Emits {@code batches} batches of rows with new ids, each under the checkpoint lock (so a
-     * checkpoint holds whole batches), and the next one only after a checkpoint barrier followed the
-     * previous one: each checkpoint, hence each commit of the sink, holds at most one batch. The next
-     * checkpoint starts only after this one completed, long after the next batch was emitted, so
-     * checkpoints without a batch are rare; the snapshot count is checked afterwards. Parallelism 1.
-     */
-    static final class Batches extends RichSourceFunction<Row> implements CheckpointedFunction {
-        private static final long serialVersionUID = 1L;
-        static final TypeInformation<Row> TYPE =
-                Types.ROW_NAMED(
-                        new String[] {"id", "i", "b", "d", "s", "ts"},
-                        Types.LONG,
-                        Types.INT,
-                        Types.LONG,
-                        Types.DOUBLE,
-                        Types.STRING,
-                        Types.LOCAL_DATE_TIME);
-        private static final LocalDateTime EPOCH = LocalDateTime.of(2026, 1, 1, 0, 0);
-
-        private final int batches;
-        private final int rowsPerBatch;
-        private transient Object monitor;
-        private volatile boolean running;
-        /** Batches emitted; written under the checkpoint lock. */
-        private volatile int emitted;
-        /** Batches followed by a checkpoint barrier; guarded by {@link #monitor}. */
-        private int behindBarrier;
-
-        Batches(int batches, int rowsPerBatch) {
-            this.batches = batches;
-            this.rowsPerBatch = rowsPerBatch;
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {
-            monitor = new Object();
-            running = true;
-        }
-
-        @Override
-        public void run(SourceContext<Row> ctx) throws Exception {
-            Random random = new Random(42);
-            for (int batch = 0; batch < batches && running; batch++) {
-                synchronized (ctx.getCheckpointLock()) {
-                    for (int r = 0; r < rowsPerBatch; r++) {
-                        long id = (long) batch * rowsPerBatch + r + 1;
-                        ctx.collect(
-                                Row.of(
-                                        id,
-                                        random.nextInt(),
-                                        random.nextLong(),
-                                        random.nextDouble(),
-                                        Long.toHexString(random.nextLong()) + "-" + id,
-                                        EPOCH.plusSeconds(id)));
-                    }
-                    emitted = batch + 1;
-                }
-                synchronized (monitor) {
-                    while (running && behindBarrier < batch + 1) {
-                        monitor.wait();
-                    }
-                }
-            }
-        }
-
-        /** Called under the checkpoint lock, so between two batches. */
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            synchronized (monitor) {
-                behindBarrier = emitted;
-                monitor.notifyAll();
-            }
-        }
-
-        @Override
-        public void cancel() {
-            running = false;
-            synchronized (monitor) {
-                monitor.notifyAll();
-            }
         }
     }
 
