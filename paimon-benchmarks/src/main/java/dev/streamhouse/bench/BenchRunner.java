@@ -45,6 +45,8 @@ public final class BenchRunner {
     private final BenchParams params;
     private final int runs;
     private final long timeoutMinutes;
+    /** The Flink line the benchmark JVMs run ({@code bin/bench}'s FLINK_LINE): Apache Paimon 1.3 runs on 1.x only. */
+    private final String flinkLine;
     private final ResultTable table = new ResultTable();
     private final List<String> resultLines = new ArrayList<>();
     /** 1-minute load averages seen when runs started: other work on the machine skews results. */
@@ -61,6 +63,12 @@ public final class BenchRunner {
         this.params = params;
         this.runs = runs;
         this.timeoutMinutes = timeoutMinutes;
+        this.flinkLine = System.getProperty("bench.flink-line", "1.20");
+    }
+
+    /** Apache Paimon 1.3 has no connector for Flink 2, so on a Flink 2 line only ours runs. */
+    private boolean paimonRuns() {
+        return flinkLine.startsWith("1.");
     }
 
     public static void main(String[] args) throws Exception {
@@ -115,18 +123,23 @@ public final class BenchRunner {
         Files.createDirectories(workDir.resolve("logs"));
         Files.createDirectories(sharedTmpDir());
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        say("sizes: %s; %d run(s) per implementation, alternating; JVM flags: %s",
-                params, runs, String.join(" ", userFlags()));
+        say("sizes: %s; %d run(s) per implementation, alternating; Flink %s; JVM flags: %s",
+                params, runs, flinkLine, String.join(" ", userFlags()));
+        if (!paimonRuns()) {
+            say("Flink %s: Apache Paimon 1.3 has no connector for this line, so only streamhouse runs;"
+                    + " compare with a Flink 1.20 run of the same workloads", flinkLine);
+        }
         for (Workload workload : workloads) {
             runWorkload(workload);
         }
         String header =
                 String.format(
                         Locale.ROOT,
-                        "# bench started=%s finished=%s commit=%s cores=%d load=%.1f-%.1f %s runs=%d",
+                        "# bench started=%s finished=%s commit=%s flink=%s cores=%d load=%.1f-%.1f %s runs=%d",
                         started,
                         Instant.now().truncatedTo(ChronoUnit.SECONDS),
                         System.getProperty("bench.commit", "unknown"),
+                        flinkLine,
                         Runtime.getRuntime().availableProcessors(),
                         minLoad == Double.MAX_VALUE ? 0 : minLoad,
                         maxLoad,
@@ -156,6 +169,15 @@ public final class BenchRunner {
             return;
         }
         List<String> impls = new ArrayList<>(workload.impls());
+        if (!paimonRuns()) {
+            impls.remove("paimon");
+            if ("paimon".equals(workload.sharedTableWriter())) {
+                say("%s: skipped: its table is written by Apache Paimon, which has no Flink %s connector",
+                        workload.id, flinkLine);
+                table.skipped(workload.id, "the table is written by Apache Paimon (Flink 1.x only)");
+                return;
+            }
+        }
         if (workload.readsPreparedTable && workload.sharedTableWriter() != null) {
             // One table, written by one implementation, read by all of them.
             String writer = workload.sharedTableWriter();

@@ -1,6 +1,7 @@
 package dev.streamhouse.e2e.architecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -140,6 +141,28 @@ class ModuleBoundariesTest {
         assertThat(internals.test(mainClasses.get(STORAGE + ".table.Table"))).isFalse();
         assertThat(internals.test(mainClasses.get(STORAGE + ".table.source.ReadBuilder"))).isFalse();
         assertThat(internals.test(mainClasses.get(STORAGE + ".schema.TableSchema"))).isFalse();
+    }
+
+    @Test
+    void flinkLineDifferencesStayInCompatPackages() {
+        assertThat(mainClasses.containPackage("dev.streamhouse.flink.sink.compat")).isTrue();
+        assertThat(mainClasses.containPackage("dev.streamhouse.flink.source.compat")).isTrue();
+        noClasses().that().resideOutsideOfPackage("..compat..")
+                .should().accessTargetWhere(lineSpecificFlinkApi())
+                .orShould().dependOnClassesThat().resideInAPackage("org.apache.flink.types.variant..")
+                .because("what differs between Flink 1.20 and 2.x lives in the per-line source folders'"
+                        + " compat packages (docs/architecture.md, \"Two Flink lines\")")
+                .check(mainClasses);
+    }
+
+    /** Flink APIs that exist on one line only, or with another signature on the other. */
+    private static DescribedPredicate<JavaAccess<?>> lineSpecificFlinkApi() {
+        Set<String> members = Set.of(
+                "org.apache.flink.streaming.api.graph.StreamConfig#isCheckpointingEnabled",
+                "org.apache.flink.configuration.CheckpointingOptions#isCheckpointingEnabled",
+                "org.apache.flink.runtime.operators.coordination.CoordinationRequestGateway#sendCoordinationRequest");
+        return DescribedPredicate.describe("is a Flink API that differs between Flink lines",
+                a -> members.contains(a.getTargetOwner().getName() + "#" + a.getName()));
     }
 
     private static DescribedPredicate<JavaClass> storageInternals() {
