@@ -1,8 +1,5 @@
 package dev.streamhouse.bench;
 
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -17,6 +14,7 @@ import org.apache.flink.util.CloseableIterator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One Flink SQL session on a local MiniCluster (parallelism 2) with the catalog {@code bench} of
@@ -117,10 +115,9 @@ final class SqlSession {
         tEnv.createTemporarySystemFunction(name, function);
     }
 
-    /** Registers the rows of {@code source} (parallelism 1) as temporary view {@code name}. */
-    void createTemporaryView(String name, Source<Row, ?, ?> source, TypeInformation<Row> type) {
-        DataStream<Row> stream = env.fromSource(source, WatermarkStrategy.noWatermarks(), name, type).setParallelism(1);
-        tEnv.createTemporaryView(name, tEnv.fromDataStream(stream));
+    /** Registers the stream {@code rows} builds on this session's environment as temporary view {@code name}. */
+    void createTemporaryView(String name, Function<StreamExecutionEnvironment, DataStream<Row>> rows) {
+        tEnv.createTemporaryView(name, tEnv.fromDataStream(rows.apply(env)));
     }
 
     TableResult execute(String sql) {

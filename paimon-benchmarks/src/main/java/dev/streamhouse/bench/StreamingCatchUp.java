@@ -103,7 +103,7 @@ final class StreamingCatchUp {
         sql.execute(
                 FlinkWorkloads.pkTableDdl(
                         TABLE, "'changelog-producer' = 'input', 'write-only' = 'true', "));
-        sql.createTemporaryView("batches", new BarrierPacedBatches(snapshots, ROWS_PER_SNAPSHOT), BarrierPacedBatches.TYPE);
+        sql.createTemporaryView("batches", env -> BarrierPacedBatches.stream(env, "batches", snapshots, ROWS_PER_SNAPSHOT));
         long start = System.nanoTime();
         sql.executeAndWait(
                 "INSERT INTO bench.db."

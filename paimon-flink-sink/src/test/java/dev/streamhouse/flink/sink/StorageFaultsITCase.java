@@ -18,7 +18,7 @@ import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
@@ -87,7 +87,7 @@ class StorageFaultsITCase {
      * Event i is event j = i / KEYS of key k = i % KEYS (partition d(k % 2), value j): +I, -U, +U, -D by
      * j % 4, so keys are inserted, retracted, updated and deleted; batches end mid-round.
      */
-    static final class ChangeSequence implements GeneratorFunction<Long, RowData> {
+    static final class ChangeSequence implements MapFunction<Long, RowData> {
         @Override
         public RowData map(Long i) {
             int k = (int) (i % KEYS);
@@ -97,7 +97,7 @@ class StorageFaultsITCase {
     }
 
     /** Row i = (i, i, d(i % 3)), inserts. */
-    static final class AppendSequence implements GeneratorFunction<Long, RowData> {
+    static final class AppendSequence implements MapFunction<Long, RowData> {
         @Override
         public RowData map(Long i) {
             return flinkRow((int) (long) i, i, "d" + (i % 3));
@@ -131,7 +131,7 @@ class StorageFaultsITCase {
     }
 
     /** One kind of table under test: how to create it, what to feed it, what it must hold. */
-    private record Case(String name, boolean primaryKey, GeneratorFunction<Long, RowData> sequence,
+    private record Case(String name, boolean primaryKey, MapFunction<Long, RowData> sequence,
             Expected expected, boolean lookupChangelog, String... options) {}
 
     private static final Case PK_LOOKUP = new Case("primary key, lookup changelog", true, new ChangeSequence(),
