@@ -3,6 +3,7 @@ package dev.streamhouse.fs.s3;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.fs.hadoop.HadoopFileIO;
 import dev.streamhouse.storage.fs.hadoop.HadoopSettings;
+import dev.streamhouse.storage.fs.hadoop.OwnContextClassLoader;
 
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FSDataOutputStreamBuilder;
@@ -87,12 +88,14 @@ public final class S3FileIO extends HadoopFileIO {
 
     /** The conditional PUT itself: true if this call created the object, false if one existed. */
     boolean putIfAbsent(Path path, byte[] content) throws IOException {
-        try (FSDataOutputStream out = create(toHadoop(path), false)) {
-            out.write(content);
-        } catch (RemoteFileChangedException | FileAlreadyExistsException lostRace) {
-            // 412 Precondition Failed: another writer created the object first.
-            return false;
-        }
-        return true;
+        return OwnContextClassLoader.call(() -> {
+            try (FSDataOutputStream out = create(toHadoop(path), false)) {
+                out.write(content);
+            } catch (RemoteFileChangedException | FileAlreadyExistsException lostRace) {
+                // 412 Precondition Failed: another writer created the object first.
+                return false;
+            }
+            return true;
+        });
     }
 }

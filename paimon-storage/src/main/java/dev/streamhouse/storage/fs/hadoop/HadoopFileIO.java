@@ -52,7 +52,7 @@ public class HadoopFileIO implements FileIO {
     protected final FileSystem fileSystem() throws IOException {
         FileSystem fs = fileSystem;
         if (fs == null) {
-            fs = HadoopFileSystems.get(fileSystemUri, settings);
+            fs = OwnContextClassLoader.call(() -> HadoopFileSystems.get(fileSystemUri, settings));
             fileSystem = fs;
         }
         return fs;
@@ -84,12 +84,12 @@ public class HadoopFileIO implements FileIO {
 
     @Override
     public SeekableInputStream newInputStream(Path path) throws IOException {
-        return new HadoopInputStream(fileSystem().open(toHadoop(path)));
+        return new HadoopInputStream(OwnContextClassLoader.call(() -> fileSystem().open(toHadoop(path))));
     }
 
     @Override
     public PositionOutputStream newOutputStream(Path path, boolean overwrite) throws IOException {
-        return new HadoopOutputStream(create(toHadoop(path), overwrite));
+        return new HadoopOutputStream(OwnContextClassLoader.call(() -> create(toHadoop(path), overwrite)));
     }
 
     /** Creates the file; file systems with a cheaper way to create a file override this. */
@@ -99,7 +99,7 @@ public class HadoopFileIO implements FileIO {
 
     @Override
     public FileStatus status(Path path) throws IOException {
-        return toStatus(fileSystem().getFileStatus(toHadoop(path)));
+        return toStatus(OwnContextClassLoader.call(() -> fileSystem().getFileStatus(toHadoop(path))));
     }
 
     private static FileStatus toStatus(org.apache.hadoop.fs.FileStatus s) {
@@ -111,7 +111,7 @@ public class HadoopFileIO implements FileIO {
     public List<FileStatus> list(Path directory) throws IOException {
         org.apache.hadoop.fs.FileStatus[] children;
         try {
-            children = fileSystem().listStatus(toHadoop(directory));
+            children = OwnContextClassLoader.call(() -> fileSystem().listStatus(toHadoop(directory)));
         } catch (FileNotFoundException missing) {
             return List.of();
         }
@@ -124,28 +124,30 @@ public class HadoopFileIO implements FileIO {
 
     @Override
     public boolean exists(Path path) throws IOException {
-        return fileSystem().exists(toHadoop(path));
+        return OwnContextClassLoader.call(() -> fileSystem().exists(toHadoop(path)));
     }
 
     @Override
     public boolean delete(Path path, boolean recursive) throws IOException {
-        return fileSystem().delete(toHadoop(path), recursive);
+        return OwnContextClassLoader.call(() -> fileSystem().delete(toHadoop(path), recursive));
     }
 
     @Override
     public void mkdirs(Path path) throws IOException {
-        if (!fileSystem().mkdirs(toHadoop(path))) {
+        if (!OwnContextClassLoader.call(() -> fileSystem().mkdirs(toHadoop(path)))) {
             throw new IOException("Cannot create directory " + path);
         }
     }
 
     @Override
     public boolean rename(Path src, Path dst) throws IOException {
-        FileSystem fs = fileSystem();
-        if (fs.exists(toHadoop(dst))) {
-            return false;
-        }
-        return fs.rename(toHadoop(src), toHadoop(dst));
+        return OwnContextClassLoader.call(() -> {
+            FileSystem fs = fileSystem();
+            if (fs.exists(toHadoop(dst))) {
+                return false;
+            }
+            return fs.rename(toHadoop(src), toHadoop(dst));
+        });
     }
 
     /** Temp file plus rename, which fails on HDFS when the target exists (see the class comment). */
@@ -153,7 +155,7 @@ public class HadoopFileIO implements FileIO {
     public boolean createIfAbsent(Path path, byte[] content) throws IOException {
         Path tmp = TempFiles.writeNextTo(this, path, content);
         try {
-            return fileSystem().rename(toHadoop(tmp), toHadoop(path));
+            return OwnContextClassLoader.call(() -> fileSystem().rename(toHadoop(tmp), toHadoop(path)));
         } finally {
             deleteQuietly(tmp);
         }
@@ -174,7 +176,7 @@ public class HadoopFileIO implements FileIO {
 
         @Override
         public void seek(long position) throws IOException {
-            in.seek(position);
+            OwnContextClassLoader.run(() -> in.seek(position));
         }
 
         @Override
@@ -184,22 +186,22 @@ public class HadoopFileIO implements FileIO {
 
         @Override
         public int read() throws IOException {
-            return in.read();
+            return OwnContextClassLoader.call(in::read);
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            return in.read(b, off, len);
+            return OwnContextClassLoader.call(() -> in.read(b, off, len));
         }
 
         @Override
         public void readFully(byte[] b, int off, int len) throws IOException {
-            in.readFully(b, off, len);
+            OwnContextClassLoader.run(() -> in.readFully(b, off, len));
         }
 
         @Override
         public long skip(long n) throws IOException {
-            return in.skip(n);
+            return OwnContextClassLoader.call(() -> in.skip(n));
         }
 
         @Override
@@ -209,7 +211,7 @@ public class HadoopFileIO implements FileIO {
 
         @Override
         public void close() throws IOException {
-            in.close();
+            OwnContextClassLoader.run(in::close);
         }
     }
 
@@ -228,22 +230,22 @@ public class HadoopFileIO implements FileIO {
 
         @Override
         public void write(int b) throws IOException {
-            out.write(b);
+            OwnContextClassLoader.run(() -> out.write(b));
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
+            OwnContextClassLoader.run(() -> out.write(b, off, len));
         }
 
         @Override
         public void flush() throws IOException {
-            out.flush();
+            OwnContextClassLoader.run(out::flush);
         }
 
         @Override
         public void close() throws IOException {
-            out.close();
+            OwnContextClassLoader.run(out::close);
         }
     }
 }
