@@ -4,18 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.streamhouse.sqlrunner.compat.SqlClientShim;
 
-import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.client.cli.CliClient;
 import org.apache.flink.table.client.cli.TerminalUtils;
 import org.apache.flink.table.client.gateway.Executor;
-import org.apache.flink.table.client.gateway.StatementResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,46 +54,12 @@ class ScriptStatementsTest {
      */
     @Test
     void agreesWithFlinksClient() throws Exception {
-        List<String> read = new ArrayList<>();
-        Executor recording = new Executor() {
-            @Override
-            public void configureSession(String statement) {
-                read.add(statement);
-            }
-
-            @Override
-            public ReadableConfig getSessionConfig() {
-                return new Configuration();
-            }
-
-            @Override
-            public Map<String, String> getSessionConfigMap() {
-                return Map.of();
-            }
-
-            @Override
-            public StatementResult executeStatement(String statement) {
-                throw new UnsupportedOperationException(statement);
-            }
-
-            @Override
-            public List<String> completeStatement(String statement, int position) {
-                return List.of();
-            }
-
-            /** Flink 2.x's Executor only (no {@code @Override}): never called for an init script. */
-            public String deployScript(String script, URI uri) {
-                throw new UnsupportedOperationException(String.valueOf(uri));
-            }
-
-            @Override
-            public void close() {}
-        };
+        SessionRecordingExecutor recording = new SessionRecordingExecutor(statement -> {});
         try (CliClient client = new CliClient(TerminalUtils::createDumbTerminal, recording, tmp.resolve("history"))) {
             assertThat(SqlClientShim.initialize(client, SCRIPT)).isTrue();
         }
 
-        assertThat(read).hasSize(7);
-        assertThat(ScriptStatements.split(SCRIPT)).containsExactlyElementsOf(read);
+        assertThat(recording.statements).hasSize(7);
+        assertThat(ScriptStatements.split(SCRIPT)).containsExactlyElementsOf(recording.statements);
     }
 }
