@@ -1,6 +1,9 @@
 # Shared by bin/flink-sql and bin/datastream-example: (re)builds the modules the embedded Flink runs
 # when a pom.xml or a main source is newer than the last build. Expects ROOT and RUNNER to be set.
-# FLINK_SQL_SKIP_BUILD=1 runs what is built.
+# FLINK_SQL_SKIP_BUILD=1 runs what is built. FLINK_LINE (lib/flink-line.sh) picks the Flink line: the
+# modules of both lines share target/, so a build for another line than the last one starts from clean.
+# shellcheck source=flink-line.sh
+. "$ROOT/bin/lib/flink-line.sh"
 FLINK_CLASSPATH="$RUNNER/target/classpath-flink.txt"
 STREAMHOUSE_CLASSPATH="$RUNNER/target/classpath-streamhouse.txt"
 STAMP="$RUNNER/target/flink-sql.stamp"
@@ -10,9 +13,12 @@ CATALOG_SERVICES="$ROOT/paimon-flink-catalog/target/classes/META-INF/services/or
 
 say() { echo "flink-sql: $*" >&2; }
 
+# The line the modules were last built for (Maven writes it, whoever runs Maven).
+built_line() { flink_line_built "${MODULES[@]}"; }
+
 is_stale() {
   [ -f "$STAMP" ] && [ -f "$FLINK_CLASSPATH" ] && [ -f "$STREAMHOUSE_CLASSPATH" ] \
-    && [ -d "$RUNNER/target/classes" ] || return 0
+    && [ -d "$RUNNER/target/classes" ] && [ "$(built_line)" = "$FLINK_LINE" ] || return 0
   local watched=("$ROOT/pom.xml")
   local m
   for m in "${MODULES[@]}"; do
@@ -23,19 +29,31 @@ is_stale() {
 }
 
 build() {
-  if [ -f "$FLINK_CLASSPATH" ]; then
-    say "sources changed since the last build; rebuilding (mvn -q -DskipTests -Dbundle.skip=true package -pl paimon-sql-runner -am)"
+  local goals=(package) built
+  built="$(built_line)"
+  local mvn_args=(-q -B -DskipTests -Dbundle.skip=true ${FLINK_LINE_ARGS[@]+"${FLINK_LINE_ARGS[@]}"})
+  if [ -f "$FLINK_CLASSPATH" ] && [ "$built" != "$FLINK_LINE" ]; then
+    goals=(clean package)
+    say "the last build was for Flink ${built:-(unknown line)}, FLINK_LINE is $FLINK_LINE; rebuilding from clean" \
+      "(mvn ${mvn_args[*]} clean package -pl paimon-sql-runner -am)"
+  elif [ -f "$FLINK_CLASSPATH" ]; then
+    say "sources changed since the last build; rebuilding (mvn ${mvn_args[*]} package -pl paimon-sql-runner -am)"
   else
-    say "first run: building (mvn -q -DskipTests -Dbundle.skip=true package -pl paimon-sql-runner -am);" \
+    say "first run: building for Flink $FLINK_LINE (mvn ${mvn_args[*]} package -pl paimon-sql-runner -am);" \
       "on a fresh machine this downloads Flink from Maven Central and takes a few minutes"
   fi
-  local started
+  local started next
   started=$(date +%s)
-  touch "$STAMP.next" 2>/dev/null || { mkdir -p "$RUNNER/target" && touch "$STAMP.next"; }
-  (cd "$ROOT" && mvn -q -B -DskipTests -Dbundle.skip=true package -pl paimon-sql-runner -am) >&2
-  # Stamp with the time the build started, so edits made during the build count as newer.
-  mv -f "$STAMP.next" "$STAMP"
-  say "built in $(( $(date +%s) - started )) s"
+  # Outside target/, which a clean build deletes; its time is the build's start, so edits made during
+  # the build count as newer.
+  next="$(mktemp "${TMPDIR:-/tmp}/flink-sql-stamp.XXXXXX")"
+  (cd "$ROOT" && mvn "${mvn_args[@]}" "${goals[@]}" -pl paimon-sql-runner -am) >&2 || { rm -f "$next"; return 1; }
+  mv -f "$next" "$STAMP"
+  if [ "$(built_line)" != "$FLINK_LINE" ]; then
+    say "the build did not record Flink line $FLINK_LINE in each module's target/flink-line"
+    return 1
+  fi
+  say "built for Flink $FLINK_LINE in $(( $(date +%s) - started )) s"
 }
 
 if [ "${FLINK_SQL_SKIP_BUILD:-0}" != 1 ]; then
@@ -47,4 +65,9 @@ if [ "${FLINK_SQL_SKIP_BUILD:-0}" != 1 ]; then
   fi
   if is_stale; then build; fi
   if command -v flock >/dev/null 2>&1; then exec 9>&-; fi
+elif [ -f "$FLINK_CLASSPATH" ] && [ "$(built_line)" != "$FLINK_LINE" ]; then
+  built="$(built_line)"
+  say "cannot start: what is built is for Flink ${built:-(an unknown line)}, FLINK_LINE is $FLINK_LINE;" \
+    "run without FLINK_SQL_SKIP_BUILD=1 to rebuild, or set FLINK_LINE to the built line"
+  exit 2
 fi

@@ -1,5 +1,7 @@
 package dev.streamhouse.sqlrunner;
 
+import dev.streamhouse.sqlrunner.compat.SqlClientShim;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.client.SqlClient;
 import org.apache.flink.table.client.SqlClientException;
@@ -18,11 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,7 +49,7 @@ final class EmbeddedSqlClient {
     /**
      * Runs the client with embedded-mode {@code options}.
      *
-     * @param script the statements of {@code -f} / {@code -u}, or null for the prompt
+     * @param script the statements of {@code -f} / {@code -u} (Flink 1.20), or null for the prompt
      * @throws SqlClientException when the client must stop (logged, as Flink's client does)
      */
     static void run(CliOptions.EmbeddedCliOptions options, Supplier<Terminal> terminalFactory, String script) {
@@ -116,15 +115,16 @@ final class EmbeddedSqlClient {
 
     private static void openCli(CliOptions options, Supplier<Terminal> terminalFactory, String script,
             Executor executor, SyncJobs jobs, PrintStream out) throws IOException {
-        if (options.getSqlFile() != null && options.getUpdateStatement() != null) {
+        if (options.getSqlFile() != null && SqlClientShim.updateStatement(options) != null) {
             throw new IllegalArgumentException("Cannot run both -f and -u: give the statements with -f (-u is "
                     + "deprecated)");
         }
         Path history = FlinkSqlLauncher.historyFile(options);
         try (CliClient cli = new CliClient(terminalFactory, executor, history)) {
-            URL init = options.getInitFile();
+            // A URL on Flink 1.20, a URI on 2.x.
+            Object init = options.getInitFile();
             if (init != null) {
-                if (!cli.executeInitialization(read(init))) {
+                if (!SqlClientShim.initialize(cli, SqlClientShim.read(options.getInitFile()))) {
                     out.printf("Failed to initialize from sql script: %s. Please refer to the LOG for detailed error "
                             + "messages.%n", init);
                     jobs.stopAll(out);
@@ -135,7 +135,7 @@ final class EmbeddedSqlClient {
             if (script == null) {
                 cli.executeInInteractiveMode();
             } else {
-                cli.executeInNonInteractiveMode(script);
+                SqlClientShim.runScript(cli, script);
             }
         }
         List<String> running = jobs.running();
@@ -149,12 +149,6 @@ final class EmbeddedSqlClient {
                     + "stopped (Ctrl-C or SIGTERM stops them): " + String.join(", ", running));
             out.flush();
             jobs.awaitAll(out);
-        }
-    }
-
-    private static String read(URL url) throws IOException {
-        try (InputStream in = url.openStream()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

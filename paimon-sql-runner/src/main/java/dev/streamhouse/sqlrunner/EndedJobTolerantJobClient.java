@@ -1,5 +1,7 @@
 package dev.streamhouse.sqlrunner;
 
+import dev.streamhouse.sqlrunner.compat.CoordinationForwarder;
+
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -9,10 +11,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.jobgraph.OperatorID;
-import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestGateway;
-import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
 
 /**
  * A job's client whose {@link #cancel()} of a job that has already ended succeeds instead of failing;
@@ -25,9 +24,9 @@ import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
  * Cancelling a job that has ended has nothing to do, so here it just completes.
  *
  * <p>Also a {@link CoordinationRequestGateway} like the wrapped client: that is how the results of a
- * SELECT are fetched.
+ * SELECT are fetched ({@link CoordinationForwarder}: the request's signature differs between Flink lines).
  */
-final class EndedJobTolerantJobClient implements JobClient, CoordinationRequestGateway {
+final class EndedJobTolerantJobClient extends CoordinationForwarder implements JobClient {
     private final JobClient job;
     private final CoordinationRequestGateway coordination;
 
@@ -104,8 +103,7 @@ final class EndedJobTolerantJobClient implements JobClient, CoordinationRequestG
     }
 
     @Override
-    public CompletableFuture<CoordinationResponse> sendCoordinationRequest(OperatorID operatorId,
-                                                                         CoordinationRequest request) {
-        return coordination.sendCoordinationRequest(operatorId, request);
+    protected CoordinationRequestGateway coordination() {
+        return coordination;
     }
 }

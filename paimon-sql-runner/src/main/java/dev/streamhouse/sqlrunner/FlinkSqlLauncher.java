@@ -1,8 +1,8 @@
 package dev.streamhouse.sqlrunner;
 
+import dev.streamhouse.sqlrunner.compat.SqlClientShim;
+
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       sensitive options masked as Flink masks them).</li>
  *   <li>The history file the client will use is made readable by its owner only, created so if it is
  *       missing: it records every statement, secrets in CREATE CATALOG options included.</li>
- *   <li>With {@code -f} (or {@code -u}), each statement is printed in full before its result
+ *   <li>With {@code -f} (or {@code -u}, Flink 1.20 only), each statement is printed in full before its result
  *       ({@link StatementEcho}); the client's own echo shows statements only up to their last
  *       {@code )}.</li>
  *   <li>In embedded mode (bin/flink-sql's), {@code CREATE TABLE ... AS TABLE} and
@@ -125,18 +125,17 @@ public final class FlinkSqlLauncher extends SqlClient {
         }
     }
 
-    /** The statements of {@code -f FILE} or {@code -u STATEMENT}, as the client will read them; else null. */
+    /** The statements of {@code -f FILE} or (Flink 1.20) {@code -u STATEMENT}, as the client will read them; else null. */
     private static String scriptOf(CliOptions options) {
         try {
             if (options.getSqlFile() != null) {
-                try (InputStream in = options.getSqlFile().openStream()) {
-                    return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                }
+                return SqlClientShim.read(options.getSqlFile());
             }
         } catch (IOException e) {
             return null; // the client reports it
         }
-        return options.getUpdateStatement() == null ? null : options.getUpdateStatement().trim();
+        String update = SqlClientShim.updateStatement(options);
+        return update == null ? null : update.trim();
     }
 
     /** The arguments with the values of sensitive {@code key=value} options (secrets, passwords) masked. */

@@ -32,6 +32,7 @@ final class BackgroundRun implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .redirectOutput(outputFile.toFile());
+        builder.environment().put("FLINK_LINE", ProcessRun.flinkLine());
         environment.accept(builder.environment());
         return new BackgroundRun(builder.start(), outputFile);
     }

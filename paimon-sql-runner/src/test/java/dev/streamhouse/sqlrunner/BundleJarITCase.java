@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BundleJarITCase {
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();
     private static final Path BUNDLE = Path.of(System.getProperty("streamhouse.bundle",
-            "../paimon-flink-catalog/target/paimon-flink-catalog-0.1.0-SNAPSHOT-bundle.jar")).toAbsolutePath().normalize();
+            "../paimon-flink-catalog/target/paimon-flink-catalog-0.1.0-SNAPSHOT-flink-1.20-bundle.jar")).toAbsolutePath().normalize();
 
     /** Our own code and the relocated third-party code. */
     private static final String OURS = "dev/streamhouse/";

@@ -41,9 +41,9 @@ class CdcActionClusterITCase {
 
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();
     private static final Path CATALOG_BUNDLE = Path.of(System.getProperty("streamhouse.bundle",
-            "../paimon-flink-catalog/target/paimon-flink-catalog-0.1.0-SNAPSHOT-bundle.jar")).toAbsolutePath().normalize();
+            "../paimon-flink-catalog/target/paimon-flink-catalog-0.1.0-SNAPSHOT-flink-1.20-bundle.jar")).toAbsolutePath().normalize();
     private static final Path CDC_BUNDLE = Path.of(System.getProperty("streamhouse.cdc.bundle",
-            "../paimon-flink-cdc/target/paimon-flink-cdc-0.1.0-SNAPSHOT-bundle.jar")).toAbsolutePath().normalize();
+            "../paimon-flink-cdc/target/paimon-flink-cdc-0.1.0-SNAPSHOT-flink-1.20-bundle.jar")).toAbsolutePath().normalize();
     /** The runner's jar: Flink's SQL client needs its PythonDependencyUtils stand-in (see bin/bundle-smoke). */
     private static final Path RUNNER_JAR = Path.of(System.getProperty("streamhouse.runner.jar",
             "target/paimon-sql-runner-0.1.0-SNAPSHOT.jar")).toAbsolutePath().normalize();

@@ -34,9 +34,9 @@ import org.junit.jupiter.api.Test;
 class CdcBundleJarITCase {
     private static final Path ROOT = Path.of(System.getProperty("streamhouse.root", "..")).toAbsolutePath().normalize();
     private static final Path CATALOG_BUNDLE = Path.of(System.getProperty("streamhouse.bundle",
-            "../paimon-flink-catalog/target/paimon-flink-catalog-0.1.0-SNAPSHOT-bundle.jar")).toAbsolutePath().normalize();
+            "../paimon-flink-catalog/target/paimon-flink-catalog-0.1.0-SNAPSHOT-flink-1.20-bundle.jar")).toAbsolutePath().normalize();
     private static final Path CDC_BUNDLE = Path.of(System.getProperty("streamhouse.cdc.bundle",
-            "../paimon-flink-cdc/target/paimon-flink-cdc-0.1.0-SNAPSHOT-bundle.jar")).toAbsolutePath().normalize();
+            "../paimon-flink-cdc/target/paimon-flink-cdc-0.1.0-SNAPSHOT-flink-1.20-bundle.jar")).toAbsolutePath().normalize();
 
     private static final String SHADED = "dev/streamhouse/shaded/";
     /** Our modules the catalog bundle holds; the cdc bundle must not hold them a second time. */

@@ -3,6 +3,9 @@ package dev.streamhouse.sqlrunner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.streamhouse.sqlrunner.compat.CoordinationForwarder;
+import dev.streamhouse.sqlrunner.compat.CoordinationTargets;
+
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,7 +16,6 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequest;
 import org.apache.flink.runtime.operators.coordination.CoordinationRequestGateway;
 import org.apache.flink.runtime.operators.coordination.CoordinationResponse;
@@ -69,16 +71,21 @@ class EndedJobTolerantJobClientTest {
     void passesResultFetchingThrough() {
         LocalJob job = new LocalJob();
         EndedJobTolerantJobClient client = new EndedJobTolerantJobClient(job);
-        CoordinationResponse response = client.sendCoordinationRequest(new OperatorID(), new CoordinationRequest() {}).join();
+        var operator = CoordinationTargets.newOperator();
+        CoordinationRequest request = new CoordinationRequest() {};
+        CoordinationResponse response = client.sendCoordinationRequest(operator, request).join();
         assertThat(response).isSameAs(job.response);
+        assertThat(job.requested).containsExactly(operator, request);
         assertThat(client.getJobID()).isEqualTo(job.id);
     }
 
     /** Stands in for the client of a job on a per-job MiniCluster. */
-    private static final class LocalJob implements JobClient, CoordinationRequestGateway {
+    private static final class LocalJob extends CoordinationForwarder implements JobClient {
         final JobID id = new JobID();
         final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
         final CoordinationResponse response = new CoordinationResponse() {};
+        /** The operator and request of the last coordination request. */
+        Object[] requested;
         Supplier<CompletableFuture<Void>> cancel;
         int cancelCalls;
 
@@ -119,9 +126,11 @@ class EndedJobTolerantJobClientTest {
         }
 
         @Override
-        public CompletableFuture<CoordinationResponse> sendCoordinationRequest(OperatorID operator,
-                                                                             CoordinationRequest request) {
-            return CompletableFuture.completedFuture(response);
+        protected CoordinationRequestGateway coordination() {
+            return (operator, request) -> {
+                requested = new Object[] {operator, request};
+                return CompletableFuture.completedFuture(response);
+            };
         }
     }
 }

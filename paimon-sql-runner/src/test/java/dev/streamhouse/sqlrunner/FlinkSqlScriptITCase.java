@@ -104,10 +104,11 @@ class FlinkSqlScriptITCase {
         SoftAssertions softly = new SoftAssertions();
         // --help: the wrapper's section first, then the SQL client's own help.
         softly.assertThat(help.exitCode).as(help.output).isZero();
-        softly.assertThat(help.output).as("--help").startsWith("bin/flink-sql: ");
+        softly.assertThat(help.output).as("--help")
+                .startsWith("bin/flink-sql: Flink " + ProcessRun.flinkLine() + "'s SQL client");
         int flinkHelp = help.output.indexOf("Mode \"embedded\" (default)");
         softly.assertThat(flinkHelp).as("Flink's help in:%n%s", help.output).isPositive();
-        for (String wrapperPart : List.of("WAREHOUSE", "FLINK_SQL_LOG", "FLINK_SQL_JAVA_OPTS", "FLINK_CONF_DIR",
+        for (String wrapperPart : List.of("WAREHOUSE", "FLINK_LINE", "FLINK_SQL_LOG", "FLINK_SQL_JAVA_OPTS", "FLINK_CONF_DIR",
                 "CREATE CATALOG paimon", "USE CATALOG paimon", log.toString(), "0600")) {
             softly.assertThat(help.output.indexOf(wrapperPart)).as("%s before Flink's help in:%n%s", wrapperPart, help.output)
                     .isBetween(0, flinkHelp);
@@ -229,6 +230,38 @@ class FlinkSqlScriptITCase {
                 .doesNotContain(dev.streamhouse.fs.s3.S3ProxyExtension.SECRET_KEY)
                 .doesNotContain(dev.streamhouse.fs.s3.S3ProxyExtension.ACCESS_KEY)
                 .doesNotContain("[ERROR]");
+    }
+
+    /**
+     * FLINK_LINE picks the line bin/flink-sql builds and runs: one it does not know is refused, and so
+     * is running (FLINK_SQL_SKIP_BUILD) what is built for another line.
+     */
+    @Test
+    void refusesAFlinkLineOtherThanTheBuiltOne() throws Exception {
+        String other = ProcessRun.flinkLine().equals("1.20") ? "2.2" : "1.20";
+        Path script = workDir.resolve("select.sql");
+        Files.writeString(script, "SELECT 'the-query-ran' AS outcome;\n");
+
+        ProcessRun otherLine = flinkSqlOnLine(other, "-f", script.toString());
+        ProcessRun unknownLine = flinkSqlOnLine("1.19", "-f", script.toString());
+
+        assertThat(otherLine.exitCode).as(otherLine.output).isEqualTo(2);
+        assertThat(otherLine.output).contains("what is built is for Flink " + ProcessRun.flinkLine()
+                + ", FLINK_LINE is " + other).doesNotContain("the-query-ran");
+        assertThat(unknownLine.exitCode).as(unknownLine.output).isEqualTo(2);
+        assertThat(unknownLine.output).contains("unsupported FLINK_LINE '1.19'").doesNotContain("the-query-ran");
+    }
+
+    private ProcessRun flinkSqlOnLine(String line, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("bash", ROOT.resolve("bin/flink-sql").toString(),
+                "-hist", workDir.resolve("flink-sql-history").toString()));
+        command.addAll(List.of(args));
+        return ProcessRun.run(command, workDir, workDir.resolve("output-" + line + ".txt"), TIMEOUT,
+                (Map<String, String> env) -> {
+                    env.put("FLINK_LINE", line);
+                    env.put("FLINK_SQL_SKIP_BUILD", "1");
+                    env.put("JAVA_HOME", System.getProperty("java.home"));
+                });
     }
 
     private ProcessRun flinkSql(String... args) throws IOException, InterruptedException {

@@ -22,6 +22,18 @@ public final class ProcessRun {
         this.elapsed = elapsed;
     }
 
+    /**
+     * The Flink line this build is for (Maven's {@code flink.line}): the tests run the scripts with
+     * FLINK_LINE set to it, since they run what Maven has just built.
+     */
+    public static String flinkLine() {
+        String line = System.getProperty("streamhouse.flink.line");
+        if (line == null) {
+            throw new IllegalStateException("System property streamhouse.flink.line is not set (Maven's surefire sets it)");
+        }
+        return line;
+    }
+
     public static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
                           Consumer<Map<String, String>> environment) throws IOException, InterruptedException {
         return run(command, workDir, outputFile, timeout, environment, Path.of("/dev/null"));
@@ -35,6 +47,7 @@ public final class ProcessRun {
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(input.toFile()))
                 .redirectOutput(outputFile.toFile());
+        builder.environment().put("FLINK_LINE", flinkLine());
         environment.accept(builder.environment());
         long started = System.nanoTime();
         Process process = builder.start();

@@ -2,17 +2,13 @@ package dev.streamhouse.sqlrunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
+import dev.streamhouse.sqlrunner.compat.SqlClientShim;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.ReadableConfig;
+import java.nio.file.Path;
+
 import org.apache.flink.table.client.cli.CliClient;
 import org.apache.flink.table.client.cli.TerminalUtils;
 import org.apache.flink.table.client.gateway.Executor;
-import org.apache.flink.table.client.gateway.StatementResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,42 +53,13 @@ class ScriptStatementsTest {
      * statements it reads, recorded there, are the ones ScriptStatements must find.
      */
     @Test
-    void agreesWithFlinksClient() {
-        List<String> read = new ArrayList<>();
-        Executor recording = new Executor() {
-            @Override
-            public void configureSession(String statement) {
-                read.add(statement);
-            }
-
-            @Override
-            public ReadableConfig getSessionConfig() {
-                return new Configuration();
-            }
-
-            @Override
-            public Map<String, String> getSessionConfigMap() {
-                return Map.of();
-            }
-
-            @Override
-            public StatementResult executeStatement(String statement) {
-                throw new UnsupportedOperationException(statement);
-            }
-
-            @Override
-            public List<String> completeStatement(String statement, int position) {
-                return List.of();
-            }
-
-            @Override
-            public void close() {}
-        };
+    void agreesWithFlinksClient() throws Exception {
+        SessionRecordingExecutor recording = new SessionRecordingExecutor(statement -> {});
         try (CliClient client = new CliClient(TerminalUtils::createDumbTerminal, recording, tmp.resolve("history"))) {
-            assertThat(client.executeInitialization(SCRIPT)).isTrue();
+            assertThat(SqlClientShim.initialize(client, SCRIPT)).isTrue();
         }
 
-        assertThat(read).hasSize(7);
-        assertThat(ScriptStatements.split(SCRIPT)).containsExactlyElementsOf(read);
+        assertThat(recording.statements).hasSize(7);
+        assertThat(ScriptStatements.split(SCRIPT)).containsExactlyElementsOf(recording.statements);
     }
 }

@@ -2,6 +2,8 @@ package dev.streamhouse.sqlrunner;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.streamhouse.sqlrunner.compat.JobManagerMemory;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -26,7 +28,6 @@ import java.util.stream.Collectors;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.GlobalConfiguration;
-import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.runtime.clusterframework.TaskExecutorProcessSpec;
 import org.apache.flink.runtime.clusterframework.TaskExecutorProcessUtils;
 import org.apache.flink.runtime.jobmanager.JobManagerProcessSpec;
@@ -140,8 +141,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
      */
     private void launch() throws IOException {
         Configuration flinkConf = GlobalConfiguration.loadConfiguration(conf.toString());
-        JobManagerProcessSpec jm = JobManagerProcessUtils.processSpecFromConfigWithNewOptionToInterpretLegacyHeap(
-                flinkConf, JobManagerOptions.JVM_HEAP_MEMORY);
+        JobManagerProcessSpec jm = JobManagerMemory.processSpec(flinkConf);
         List<String> jobManager = new ArrayList<>(jvm("jobmanager",
                 JobManagerProcessUtils.generateJvmParametersStr(jm, flinkConf)));
         jobManager.addAll(List.of("org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
