@@ -34,6 +34,7 @@ final class BackgroundRun implements AutoCloseable {
                 .redirectOutput(outputFile.toFile());
         builder.environment().put("FLINK_LINE", ProcessRun.flinkLine());
         environment.accept(builder.environment());
+        ProcessRun.addChildJvmOptions(builder.environment());
         return new BackgroundRun(builder.start(), outputFile);
     }
 

@@ -34,6 +34,28 @@ public final class ProcessRun {
         return line;
     }
 
+    /**
+     * JVM options for the JVMs a test starts (Maven's {@code surefire.jit}: the tests' JIT setting), empty
+     * outside Maven.
+     */
+    public static List<String> childJvmOptions() {
+        String options = System.getProperty("streamhouse.test.jvm.opts", "").trim();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
+    }
+
+    /**
+     * Passes {@link #childJvmOptions()} to the JVMs of bin/flink-sql and bin/cdc through their documented
+     * settings, after the test's own environment.
+     */
+    static void addChildJvmOptions(Map<String, String> env) {
+        String options = String.join(" ", childJvmOptions());
+        if (!options.isEmpty()) {
+            for (String name : List.of("FLINK_SQL_JAVA_OPTS", "CDC_JAVA_OPTS")) {
+                env.merge(name, options, (own, added) -> own + " " + added);
+            }
+        }
+    }
+
     public static ProcessRun run(List<String> command, Path workDir, Path outputFile, Duration timeout,
                           Consumer<Map<String, String>> environment) throws IOException, InterruptedException {
         return run(command, workDir, outputFile, timeout, environment, Path.of("/dev/null"));
@@ -49,6 +71,7 @@ public final class ProcessRun {
                 .redirectOutput(outputFile.toFile());
         builder.environment().put("FLINK_LINE", flinkLine());
         environment.accept(builder.environment());
+        addChildJvmOptions(builder.environment());
         long started = System.nanoTime();
         Process process = builder.start();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -162,6 +162,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(java());
         command.addAll(split(memoryFlags));
+        command.addAll(ProcessRun.childJvmOptions());
         command.addAll(split(opens));
         command.add("-Djava.io.tmpdir=" + dir.resolve("tmp"));
         command.add("-Dlog.file=" + dir.resolve("log").resolve(role + ".log"));

@@ -229,6 +229,11 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
+        // the tests' JIT setting, when Maven's surefire passes one (see the root pom's surefire.jit)
+        String testJvmOptions = System.getProperty("streamhouse.test.jvm.opts", "").trim();
+        if (!testJvmOptions.isEmpty()) {
+            command.addAll(List.of(testJvmOptions.split("\\s+")));
+        }
         command.add("-Dlog4j2.configurationFile=" + writeLogConfig());
         command.add("-cp");
         command.add(brokerClasspath());
