@@ -35,7 +35,14 @@ final class OurStore implements AutoCloseable {
     private final Catalog catalog;
 
     OurStore(Path warehouse) {
-        this.catalog = CatalogFactory.createCatalog(Options.of("warehouse", warehouse.toUri().toString()));
+        this(warehouse, java.util.Map.of());
+    }
+
+    /** Our catalog over {@code warehouse} with further catalog options (e.g. a jdbc metastore's). */
+    OurStore(Path warehouse, java.util.Map<String, String> catalogOptions) {
+        Options options = new Options(catalogOptions);
+        options.set("warehouse", warehouse.toUri().toString());
+        this.catalog = CatalogFactory.createCatalog(options);
     }
 
     Catalog catalog() {

@@ -88,8 +88,17 @@ public final class PaimonOracle implements AutoCloseable {
 
     /** An oracle over a warehouse path or URI Paimon understands (a local path or {@code file:} URI). */
     public PaimonOracle(String warehouse) {
+        this(warehouse, Map.of());
+    }
+
+    /**
+     * An oracle over {@code warehouse} with further catalog options, e.g. {@code metastore} = {@code jdbc}
+     * and its {@code uri}.
+     */
+    public PaimonOracle(String warehouse, Map<String, String> catalogOptions) {
         this.warehouse = Objects.requireNonNull(warehouse);
         Options options = new Options();
+        catalogOptions.forEach(options::set);
         options.set("warehouse", warehouse);
         options.set("cache-enabled", "false");
         this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));

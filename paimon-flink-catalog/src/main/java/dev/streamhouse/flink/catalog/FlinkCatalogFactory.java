@@ -1,6 +1,7 @@
 package dev.streamhouse.flink.catalog;
 
 import dev.streamhouse.storage.catalog.Catalog;
+import dev.streamhouse.storage.catalog.CatalogException;
 import dev.streamhouse.storage.catalog.CatalogFactory;
 import dev.streamhouse.storage.options.CatalogOptions;
 import dev.streamhouse.storage.options.FileSystemOptions;
@@ -86,7 +87,7 @@ public final class FlinkCatalogFactory implements org.apache.flink.table.factori
         Catalog storage;
         try {
             storage = CatalogFactory.createCatalog(new Options(options));
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | java.io.UncheckedIOException | CatalogException e) {
             String why = e.getMessage().startsWith(STORAGE_PREFIX) ? e.getMessage().substring(STORAGE_PREFIX.length())
                     : e.getMessage();
             throw new ValidationException("Cannot create catalog '" + name + "': " + why, e);

@@ -8,10 +8,18 @@ import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.Options;
 
+import dev.streamhouse.storage.catalog.jdbc.JdbcCatalogFactory;
+import dev.streamhouse.storage.options.ConfigOption;
+
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.UncheckedIOException;
 
-/** Opens a catalog from options: {@code warehouse} (required). */
+/**
+ * Opens a catalog from options: {@code warehouse} (required) and {@code metastore}: {@code filesystem} (the
+ * default: the warehouse's directories are the catalog) or {@code jdbc} ({@link JdbcCatalogFactory}).
+ */
 public final class CatalogFactory {
     private CatalogFactory() {}
 
@@ -43,7 +51,28 @@ public final class CatalogFactory {
             throw new UncheckedIOException("Cannot create catalog: warehouse " + root + " cannot be created ("
                     + e.getMessage() + ")", e);
         }
+        String metastore = options.get(CatalogOptions.METASTORE).trim().toLowerCase(java.util.Locale.ROOT);
+        if (metastore.equals("jdbc")) {
+            return JdbcCatalogFactory.open(options, new WarehouseTables(fileIO, root));
+        }
+        refuseMetastoreSettings(options, metastore);
         return new FileSystemCatalog(fileIO, root);
+    }
+
+    /** Settings only a metastore reads would be ignored by the filesystem catalog: refused instead. */
+    private static void refuseMetastoreSettings(Options options, String metastore) {
+        List<String> ignored = new ArrayList<>();
+        for (ConfigOption<?> option : List.of(CatalogOptions.URI, CatalogOptions.CATALOG_KEY,
+                CatalogOptions.CLIENT_POOL_SIZE)) {
+            if (options.containsKey(option.key())) {
+                ignored.add(option.key());
+            }
+        }
+        options.toMap().keySet().stream().filter(k -> k.startsWith(JdbcCatalogFactory.JDBC_PREFIX)).forEach(ignored::add);
+        if (!ignored.isEmpty()) {
+            throw new IllegalArgumentException("Cannot create catalog: option(s) " + ignored + " apply to a metastore "
+                    + "such as 'jdbc', but 'metastore' is '" + metastore + "'; set 'metastore' = 'jdbc' or remove them");
+        }
     }
 
     /** A relative local path resolved against the working directory. */

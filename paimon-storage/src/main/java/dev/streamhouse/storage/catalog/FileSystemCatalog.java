@@ -5,9 +5,6 @@ import dev.streamhouse.storage.fs.FileStatus;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaChange;
-import dev.streamhouse.storage.schema.SchemaManager;
-import dev.streamhouse.storage.mergetree.engine.MergeEngines;
-import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
@@ -21,39 +18,36 @@ import java.util.List;
  * a sub-directory holding {@code schema/schema-<n>}. No other metadata is stored.
  */
 public final class FileSystemCatalog implements Catalog {
-    static final String DB_SUFFIX = ".db";
-
-    private final FileIO fileIO;
-    private final Path warehouse;
+    private final WarehouseTables tables;
 
     public FileSystemCatalog(FileIO fileIO, Path warehouse) {
-        this.fileIO = fileIO;
-        this.warehouse = warehouse;
+        this.tables = new WarehouseTables(fileIO, warehouse);
     }
 
     public Path warehouse() {
-        return warehouse;
+        return tables.warehouse();
     }
 
     public FileIO fileIO() {
-        return fileIO;
+        return tables.fileIO();
     }
 
     public Path databasePath(String database) {
-        return new Path(warehouse, database + DB_SUFFIX);
+        return tables.databasePath(database);
     }
 
     public Path tablePath(Identifier id) {
-        return new Path(databasePath(id.database()), id.table());
+        return tables.tablePath(id);
     }
 
     @Override
     public List<String> listDatabases() {
         List<String> out = new ArrayList<>();
-        for (FileStatus s : list(warehouse)) {
+        String suffix = WarehouseTables.DB_SUFFIX;
+        for (FileStatus s : list(warehouse())) {
             String name = s.path().name();
-            if (s.isDirectory() && name.endsWith(DB_SUFFIX) && name.length() > DB_SUFFIX.length()) {
-                out.add(name.substring(0, name.length() - DB_SUFFIX.length()));
+            if (s.isDirectory() && name.endsWith(suffix) && name.length() > suffix.length()) {
+                out.add(name.substring(0, name.length() - suffix.length()));
             }
         }
         Collections.sort(out);
@@ -63,7 +57,7 @@ public final class FileSystemCatalog implements Catalog {
     @Override
     public boolean databaseExists(String database) {
         Names.validateDatabase(database);
-        return exists(databasePath(database));
+        return tables.exists(databasePath(database));
     }
 
     @Override
@@ -74,11 +68,7 @@ public final class FileSystemCatalog implements Catalog {
             }
             throw new CatalogException.DatabaseAlreadyExist(database);
         }
-        try {
-            fileIO.mkdirs(databasePath(database));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create database '" + database + "' at " + databasePath(database), e);
-        }
+        tables.mkdirs(databasePath(database), "database '" + database + "'");
     }
 
     @Override
@@ -89,12 +79,12 @@ public final class FileSystemCatalog implements Catalog {
             }
             throw new CatalogException.DatabaseNotExist(database);
         }
-        List<String> tables = listTables(database);
-        if (!tables.isEmpty() && !cascade) {
-            throw new CatalogException.DatabaseNotEmpty(database, tables.size());
+        List<String> names = listTables(database);
+        if (!names.isEmpty() && !cascade) {
+            throw new CatalogException.DatabaseNotEmpty(database, names.size());
         }
         try {
-            fileIO.delete(databasePath(database), true);
+            fileIO().delete(databasePath(database), true);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot drop database '" + database + "'", e);
         }
@@ -107,7 +97,7 @@ public final class FileSystemCatalog implements Catalog {
         }
         List<String> out = new ArrayList<>();
         for (FileStatus s : list(databasePath(database))) {
-            if (s.isDirectory() && isTableDirectory(s.path())) {
+            if (s.isDirectory() && tables.isTable(s.path())) {
                 out.add(s.path().name());
             }
         }
@@ -115,19 +105,11 @@ public final class FileSystemCatalog implements Catalog {
         return out;
     }
 
-    private boolean isTableDirectory(Path dir) {
-        try {
-            return !new SchemaManager(fileIO, dir).listIds().isEmpty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot list the schemas of " + dir, e);
-        }
-    }
-
     @Override
     public boolean tableExists(Identifier id) {
         Names.validateDatabase(id.database());
         Names.validateTable(id.table());
-        return isTableDirectory(tablePath(id));
+        return tables.isTable(tablePath(id));
     }
 
     @Override
@@ -135,7 +117,7 @@ public final class FileSystemCatalog implements Catalog {
         if (!tableExists(id)) {
             throw new CatalogException.TableNotExist(id);
         }
-        return FileStoreTable.load(fileIO, tablePath(id), id.fullName());
+        return tables.load(id);
     }
 
     @Override
@@ -149,15 +131,8 @@ public final class FileSystemCatalog implements Catalog {
             }
             throw new CatalogException.TableAlreadyExist(id);
         }
-        try {
-            new SchemaManager(fileIO, tablePath(id), id.fullName()).createTable(schema,
-                    created -> MergeEngines.validate(created, id.fullName()));
-        } catch (dev.streamhouse.storage.schema.SchemaAlreadyExistsException e) {
-            if (!ignoreIfExists) {
-                throw new CatalogException.TableAlreadyExist(id);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create table '" + id + "'", e);
+        if (!tables.create(id, schema) && !ignoreIfExists) {
+            throw new CatalogException.TableAlreadyExist(id);
         }
     }
 
@@ -169,11 +144,7 @@ public final class FileSystemCatalog implements Catalog {
             }
             throw new CatalogException.TableNotExist(id);
         }
-        try {
-            fileIO.delete(tablePath(id), true);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot drop table '" + id + "'", e);
-        }
+        tables.delete(id);
     }
 
     @Override
@@ -184,12 +155,7 @@ public final class FileSystemCatalog implements Catalog {
             }
             throw new CatalogException.TableNotExist(id);
         }
-        try {
-            new SchemaManager(fileIO, tablePath(id), id.fullName()).commitChanges(changes,
-                    altered -> MergeEngines.validate(altered, id.fullName()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot alter table '" + id + "': " + e.getMessage(), e);
-        }
+        tables.alter(id, changes);
     }
 
     /**
@@ -213,31 +179,12 @@ public final class FileSystemCatalog implements Catalog {
         if (from.equals(to)) {
             throw new CatalogException.TableAlreadyExist(to);
         }
-        Path target = tablePath(to);
-        try {
-            if (fileIO.exists(target) || !fileIO.rename(tablePath(from), target)) {
-                if (tableExists(to)) {
-                    throw new CatalogException.TableAlreadyExist(to);
-                }
-                throw new CatalogException("Cannot rename table '" + from + "' to '" + to + "': " + target
-                        + " already exists (but is not a table); remove it first");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot rename table '" + from + "' to '" + to + "'", e);
-        }
-    }
-
-    private boolean exists(Path p) {
-        try {
-            return fileIO.exists(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot check " + p, e);
-        }
+        tables.move(from, to);
     }
 
     private List<FileStatus> list(Path dir) {
         try {
-            return fileIO.list(dir);
+            return fileIO().list(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot list " + dir, e);
         }

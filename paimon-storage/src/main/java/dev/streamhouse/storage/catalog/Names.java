@@ -4,7 +4,7 @@ package dev.streamhouse.storage.catalog;
  * Validates database and table names, which become directory names: a name must never reach outside
  * its warehouse or database directory.
  */
-final class Names {
+public final class Names {
     /** The database name reserved for system tables. */
     static final String SYSTEM_DATABASE = "sys";
     /** Marks system tables, e.g. {@code t$snapshots}. */
@@ -12,14 +12,14 @@ final class Names {
 
     private Names() {}
 
-    static void validateDatabase(String name) {
+    public static void validateDatabase(String name) {
         validate("database", name);
         if (name.equals(SYSTEM_DATABASE)) {
             throw new IllegalArgumentException("Cannot use database name 'sys': it is reserved for system tables");
         }
     }
 
-    static void validateTable(String name) {
+    public static void validateTable(String name) {
         validate("table", name);
         if (name.indexOf(SYSTEM_TABLE_SPLITTER) >= 0) {
             throw new IllegalArgumentException("Cannot use table name '" + name

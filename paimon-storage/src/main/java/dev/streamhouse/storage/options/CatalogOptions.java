@@ -3,16 +3,16 @@ package dev.streamhouse.storage.options;
 import java.time.Duration;
 
 /**
- * Options of a catalog (not of a table), with Paimon's keys and defaults. Only the filesystem
- * metastore exists so far (on local, {@code hdfs://} and {@code s3://} warehouses): other metastores
- * are refused, and the settings of metastores, caches, locks and other file systems are accepted
- * with a warning.
+ * Options of a catalog (not of a table), with Paimon's keys and defaults. The filesystem and JDBC
+ * metastores exist so far (on local, {@code hdfs://} and {@code s3://} warehouses): other metastores
+ * are refused, and the settings of caches, locks and other file systems are accepted with a warning.
  */
 public final class CatalogOptions {
     private CatalogOptions() {}
 
     private static final String NO_CACHE = "the catalog reads table metadata from the warehouse every time";
-    private static final String NO_METASTORE = "only the filesystem metastore is supported";
+    private static final String NO_METASTORE = "only the filesystem and jdbc metastores are supported";
+    private static final String NO_HIVE = "the hive metastore is not supported yet";
     private static final String OTHER_FILE_SYSTEMS = "only local, hdfs:// and s3:// warehouses are supported so far";
     private static final String NO_LOCK = "commits are atomic without a lock (create-if-absent on local disks and "
             + "HDFS, a conditional PUT on S3); a lock is not supported yet";
@@ -32,12 +32,25 @@ public final class CatalogOptions {
 
     public static final ConfigOption<String> METASTORE =
             ConfigOption.key("metastore").stringType().defaultValue("filesystem")
-                    .withDescription("Where the catalog keeps table metadata: filesystem, hive, jdbc or rest.")
-                    .supportedOnly("'filesystem' only", v -> v.trim().equalsIgnoreCase("filesystem") ? null : NO_METASTORE);
+                    .withDescription("Where the catalog keeps its list of databases and tables: filesystem, hive, "
+                            + "jdbc or rest.")
+                    .supportedOnly("'filesystem' or 'jdbc'", v -> v.trim().equalsIgnoreCase("filesystem")
+                            || v.trim().equalsIgnoreCase("jdbc") ? null : NO_METASTORE);
 
     public static final ConfigOption<String> URI =
             ConfigOption.key("uri").stringType().noDefaultValue()
-                    .withDescription("Address of the metastore (Hive, JDBC or REST).").notSupportedYet(NO_METASTORE);
+                    .withDescription("Address of the metastore: the JDBC URL of a jdbc metastore, e.g. "
+                            + "'jdbc:mysql://host:3306/db' or 'jdbc:sqlite:/path/catalog.db' (Hive's thrift:// and REST "
+                            + "addresses are not supported yet).");
+
+    public static final ConfigOption<String> CATALOG_KEY =
+            ConfigOption.key("catalog-key").stringType().defaultValue("jdbc")
+                    .withDescription("Name of this catalog inside a jdbc metastore's tables; catalogs with different "
+                            + "keys share one database without seeing each other's tables.");
+
+    public static final ConfigOption<Integer> LOCK_KEY_MAX_LENGTH =
+            ConfigOption.key("lock-key-max-length").intType().defaultValue(255)
+                    .withDescription("Longest lock key of a jdbc metastore's lock table.").noEffectYet(NO_LOCK);
 
     public static final ConfigOption<String> TABLE_TYPE =
             ConfigOption.key("table.type").oneOf("managed", "external").defaultValue("managed")
@@ -72,7 +85,7 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Integer> CLIENT_POOL_SIZE =
             ConfigOption.key("client-pool-size").intType().defaultValue(2)
-                    .withDescription("Connections to the metastore.").noEffectYet(NO_METASTORE);
+                    .withDescription("Most idle connections kept open to the metastore (jdbc).");
 
     public static final ConfigOption<Boolean> CACHE_ENABLED =
             ConfigOption.key("cache-enabled").booleanType().defaultValue(true)
@@ -109,7 +122,7 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Boolean> SYNC_ALL_PROPERTIES =
             ConfigOption.key("sync-all-properties").booleanType().defaultValue(true)
-                    .withDescription("Copy every table option into the Hive metastore.").noEffectYet(NO_METASTORE);
+                    .withDescription("Copy every table option into the Hive metastore.").noEffectYet(NO_HIVE);
 
     public static final ConfigOption<Boolean> FORMAT_TABLE_ENABLED =
             ConfigOption.key("format-table.enabled").booleanType().defaultValue(true)
@@ -161,15 +174,16 @@ public final class CatalogOptions {
 
     public static final ConfigOption<String> HIVE_CONF_DIR =
             ConfigOption.key("hive-conf-dir").stringType().noDefaultValue()
-                    .withDescription("Directory of the Hive configuration (hive metastore).").noEffectYet(NO_METASTORE);
+                    .withDescription("Directory of the Hive configuration (hive metastore).").noEffectYet(NO_HIVE);
 
     public static final OptionPattern HIVE_SETTINGS = OptionPattern.of(
             ConfigOption.key("hive.*").stringType().noDefaultValue()
-                    .withDescription("Hive metastore settings.").noEffectYet(NO_METASTORE));
+                    .withDescription("Hive metastore settings.").noEffectYet(NO_HIVE));
 
     public static final OptionPattern JDBC_SETTINGS = OptionPattern.of(
             ConfigOption.key("jdbc.*").stringType().noDefaultValue()
-                    .withDescription("JDBC metastore settings (e.g. 'jdbc.user').").noEffectYet(NO_METASTORE));
+                    .withDescription("Connection properties of a jdbc metastore, passed to the driver without the "
+                            + "prefix (e.g. 'jdbc.user', 'jdbc.password')."));
 
     public static final OptionPattern KERBEROS_SETTINGS = OptionPattern.of(
             ConfigOption.key("security.kerberos.*").stringType().noDefaultValue()

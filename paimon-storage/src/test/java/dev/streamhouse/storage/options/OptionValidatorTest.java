@@ -185,9 +185,9 @@ class OptionValidatorTest {
                 .hasMessageContaining("option 's3.secret-key' holds a credential")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("TOPSECRET"));
         // A catalog option without effect yet is warned about with its value masked.
-        Map<String, String> catalog = Map.of("warehouse", "/w", "jdbc.password", "TOPSECRET");
+        Map<String, String> catalog = Map.of("warehouse", "/w", "oss.access-key-secret", "TOPSECRET");
         assertThat(validator.checkCatalogOptions("Catalog", catalog)).singleElement().asString()
-                .contains("'jdbc.password' = '******'").doesNotContain("TOPSECRET");
+                .contains("'oss.access-key-secret' = '******'").doesNotContain("TOPSECRET");
         assertThat(new Options(Map.of("s3.secret-key", "TOPSECRET")).toString()).contains("s3.secret-key=******")
                 .doesNotContain("TOPSECRET");
     }

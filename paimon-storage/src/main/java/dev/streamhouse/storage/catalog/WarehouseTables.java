@@ -1,0 +1,134 @@
+package dev.streamhouse.storage.catalog;
+
+import dev.streamhouse.storage.fs.FileIO;
+import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.mergetree.engine.MergeEngines;
+import dev.streamhouse.storage.schema.Schema;
+import dev.streamhouse.storage.schema.SchemaAlreadyExistsException;
+import dev.streamhouse.storage.schema.SchemaChange;
+import dev.streamhouse.storage.schema.SchemaManager;
+import dev.streamhouse.storage.table.FileStoreTable;
+import dev.streamhouse.storage.table.Table;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * The table directories of a warehouse, {@code <warehouse>/<db>.db/<table>}, each holding
+ * {@code schema/schema-<n>}: what every catalog stores the same way, whatever keeps its list of
+ * databases and tables (the directories themselves, or a metastore).
+ */
+public final class WarehouseTables {
+    static final String DB_SUFFIX = ".db";
+
+    private final FileIO fileIO;
+    private final Path warehouse;
+
+    public WarehouseTables(FileIO fileIO, Path warehouse) {
+        this.fileIO = fileIO;
+        this.warehouse = warehouse;
+    }
+
+    public FileIO fileIO() {
+        return fileIO;
+    }
+
+    public Path warehouse() {
+        return warehouse;
+    }
+
+    public Path databasePath(String database) {
+        return new Path(warehouse, database + DB_SUFFIX);
+    }
+
+    public Path tablePath(Identifier id) {
+        return new Path(databasePath(id.database()), id.table());
+    }
+
+    /** Whether {@code dir} holds at least one schema file. */
+    public boolean isTable(Path dir) {
+        try {
+            return !new SchemaManager(fileIO, dir).listIds().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list the schemas of " + dir, e);
+        }
+    }
+
+    public Table load(Identifier id) {
+        return FileStoreTable.load(fileIO, tablePath(id), id.fullName());
+    }
+
+    /**
+     * Writes the first schema of a new table.
+     *
+     * @return false if the directory holds a table already (another creator won, or it was left there)
+     */
+    public boolean create(Identifier id, Schema schema) {
+        try {
+            new SchemaManager(fileIO, tablePath(id), id.fullName()).createTable(schema,
+                    created -> MergeEngines.validate(created, id.fullName()));
+            return true;
+        } catch (SchemaAlreadyExistsException e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create table '" + id + "'", e);
+        }
+    }
+
+    public void alter(Identifier id, List<SchemaChange> changes) {
+        try {
+            new SchemaManager(fileIO, tablePath(id), id.fullName()).commitChanges(changes,
+                    altered -> MergeEngines.validate(altered, id.fullName()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot alter table '" + id + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes the table's directory with everything in it. */
+    public void delete(Identifier id) {
+        try {
+            fileIO.delete(tablePath(id), true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot drop table '" + id + "'", e);
+        }
+    }
+
+    /**
+     * Moves the directory of {@code from} to that of {@code to} with {@link FileIO#rename}, which refuses an
+     * existing target (atomic on local disks and HDFS).
+     *
+     * @throws CatalogException.TableAlreadyExist if the target directory holds a table
+     * @throws CatalogException if the target directory exists otherwise
+     */
+    public void move(Identifier from, Identifier to) {
+        Path target = tablePath(to);
+        try {
+            if (fileIO.exists(target) || !fileIO.rename(tablePath(from), target)) {
+                if (isTable(target)) {
+                    throw new CatalogException.TableAlreadyExist(to);
+                }
+                throw new CatalogException("Cannot rename table '" + from + "' to '" + to + "': " + target
+                        + " already exists (but is not a table); remove it first");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot rename table '" + from + "' to '" + to + "'", e);
+        }
+    }
+
+    public boolean exists(Path p) {
+        try {
+            return fileIO.exists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot check " + p, e);
+        }
+    }
+
+    public void mkdirs(Path dir, String what) {
+        try {
+            fileIO.mkdirs(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create " + what + " at " + dir, e);
+        }
+    }
+}
