@@ -66,8 +66,8 @@ final class ConditionalWrites implements Serializable {
                     + "writes (a PUT with If-None-Match: * overwrote an existing object when the warehouse was "
                     + "opened), so two writers could both publish the same snapshot and one would silently "
                     + "lose its data. Use a store that supports conditional writes (AWS S3, MinIO, ...), or a "
-                    + "local or hdfs:// warehouse; a commit lock ('lock.enabled') is not supported yet. Reading "
-                    + "this warehouse works.");
+                    + "local or hdfs:// warehouse, or a catalog with a commit lock ('metastore' = 'jdbc', "
+                    + "'lock.enabled' = 'true'). Reading this warehouse works.");
         }
     }
 }

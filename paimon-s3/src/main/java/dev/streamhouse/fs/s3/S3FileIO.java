@@ -25,7 +25,8 @@ import java.net.URI;
  * <p>Some S3-compatible stores accept {@code If-None-Match} and ignore it, which would let two
  * committers both write {@code snapshot-<id>}. {@link S3FileIOLoader} finds that out once when the
  * warehouse is opened ({@link ConditionalWrites#probe}); on such a store this file IO reads and writes
- * data files but refuses {@link #createIfAbsent}, so nothing is ever committed unsafely.
+ * data files but refuses {@link #createIfAbsent}, so nothing is ever committed unsafely, unless the
+ * catalog holds a commit lock ({@link #createIfAbsentUnderLock}).
  */
 public final class S3FileIO extends HadoopFileIO {
     private static final long serialVersionUID = 1L;
@@ -68,6 +69,23 @@ public final class S3FileIO extends HadoopFileIO {
         }
         checked.checkSafe(path);
         return putIfAbsent(path, content);
+    }
+
+    /**
+     * Under a commit lock every writer takes, a store that ignores conditional writes is used with a check
+     * and a plain PUT; a store that enforces them keeps the conditional PUT.
+     */
+    @Override
+    public boolean createIfAbsentUnderLock(Path path, byte[] content) throws IOException {
+        ConditionalWrites checked = probedAtCommit != null ? probedAtCommit : conditionalWrites;
+        if (checked.state() == ConditionalWrites.State.ENFORCED) {
+            return putIfAbsent(path, content);
+        }
+        if (exists(path)) {
+            return false;
+        }
+        overwrite(path, content);
+        return true;
     }
 
     /**

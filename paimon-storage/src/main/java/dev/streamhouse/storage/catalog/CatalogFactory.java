@@ -69,6 +69,9 @@ public final class CatalogFactory {
             }
         }
         options.toMap().keySet().stream().filter(k -> k.startsWith(JdbcCatalogFactory.JDBC_PREFIX)).forEach(ignored::add);
+        if (options.get(CatalogOptions.LOCK_ENABLED) == Boolean.TRUE) {
+            ignored.add(CatalogOptions.LOCK_ENABLED.key());
+        }
         if (!ignored.isEmpty()) {
             throw new IllegalArgumentException("Cannot create catalog: option(s) " + ignored + " apply to a metastore "
                     + "such as 'jdbc', but 'metastore' is '" + metastore + "'; set 'metastore' = 'jdbc' or remove them");

@@ -52,6 +52,15 @@ public interface FileIO extends Serializable {
      */
     boolean createIfAbsent(Path path, byte[] content) throws IOException;
 
+    /**
+     * {@link #createIfAbsent} for a caller that holds a commit lock every writer of this file takes (a
+     * catalog's {@code lock.enabled}): a store without an atomic create may then check and write in two
+     * steps. The default is {@link #createIfAbsent} itself.
+     */
+    default boolean createIfAbsentUnderLock(Path path, byte[] content) throws IOException {
+        return createIfAbsent(path, content);
+    }
+
     /** Replaces the content of a small file (hints, tags, consumers); not atomic against readers. */
     default void overwrite(Path path, byte[] content) throws IOException {
         try (PositionOutputStream out = newOutputStream(path, true)) {

@@ -14,8 +14,7 @@ public final class CatalogOptions {
     private static final String NO_METASTORE = "only the filesystem and jdbc metastores are supported";
     private static final String NO_HIVE = "the hive metastore is not supported yet";
     private static final String OTHER_FILE_SYSTEMS = "only local, hdfs:// and s3:// warehouses are supported so far";
-    private static final String NO_LOCK = "commits are atomic without a lock (create-if-absent on local disks and "
-            + "HDFS, a conditional PUT on S3); a lock is not supported yet";
+    private static final String NO_LOCK_TYPE = "the lock is the metastore's own (jdbc)";
 
     public static final ConfigOption<String> WAREHOUSE =
             ConfigOption.key("warehouse").stringType().noDefaultValue()
@@ -50,7 +49,8 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Integer> LOCK_KEY_MAX_LENGTH =
             ConfigOption.key("lock-key-max-length").intType().defaultValue(255)
-                    .withDescription("Longest lock key of a jdbc metastore's lock table.").noEffectYet(NO_LOCK);
+                    .withDescription("Longest lock key ('<catalog-key>.<database>.<table>') of a jdbc metastore's "
+                            + "lock table.");
 
     public static final ConfigOption<String> TABLE_TYPE =
             ConfigOption.key("table.type").oneOf("managed", "external").defaultValue("managed")
@@ -65,23 +65,22 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Boolean> LOCK_ENABLED =
             ConfigOption.key("lock.enabled").booleanType().noDefaultValue()
-                    .withDescription("Take a catalog lock around commits (for object stores without atomic "
-                            + "renames).").noEffectYet(NO_LOCK);
+                    .withDescription("Take the metastore's lock of a table around each commit (jdbc metastore): "
+                            + "makes S3-compatible stores that ignore conditional writes usable.");
 
     public static final ConfigOption<String> LOCK_TYPE =
             ConfigOption.key("lock.type").stringType().noDefaultValue()
                     .withDescription("Kind of catalog lock, e.g. hive or zookeeper.")
-                    .noEffectYet(NO_LOCK);
+                    .noEffectYet(NO_LOCK_TYPE);
 
     public static final ConfigOption<Duration> LOCK_CHECK_MAX_SLEEP =
             ConfigOption.key("lock-check-max-sleep").durationType().defaultValue(Duration.ofSeconds(8))
-                    .withDescription("Longest pause between attempts to take the lock.")
-                    .noEffectYet(NO_LOCK);
+                    .withDescription("Longest pause between attempts to take the commit lock.");
 
     public static final ConfigOption<Duration> LOCK_ACQUIRE_TIMEOUT =
             ConfigOption.key("lock-acquire-timeout").durationType().defaultValue(Duration.ofMinutes(8))
-                    .withDescription("Longest wait for the lock.")
-                    .noEffectYet(NO_LOCK);
+                    .withDescription("Longest wait for the commit lock; also the age after which a lock left "
+                            + "by a committer that died is taken over.");
 
     public static final ConfigOption<Integer> CLIENT_POOL_SIZE =
             ConfigOption.key("client-pool-size").intType().defaultValue(2)

@@ -5,6 +5,8 @@ import dev.streamhouse.storage.catalog.CatalogException;
 import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.catalog.Names;
 import dev.streamhouse.storage.catalog.WarehouseTables;
+import dev.streamhouse.storage.catalog.lock.CommitLock;
+import dev.streamhouse.storage.catalog.lock.LockedCommitsFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaChange;
@@ -20,7 +22,8 @@ import java.util.Map;
  * A catalog whose list of databases and tables lives in a relational database ({@code metastore} =
  * {@code jdbc}), in Apache Paimon's layout ({@link JdbcMetastore}), while each table's schema, snapshots and
  * files stay in the warehouse directory {@code <warehouse>/<db>.db/<table>} as with the filesystem catalog.
- * A table exists when its row does; its directory is written first and removed last.
+ * A table exists when its row does; its directory is written first and removed last. With
+ * {@code lock.enabled}, every table's commits publish under its {@link JdbcCommitLock}.
  */
 public final class JdbcCatalog implements Catalog {
     private final WarehouseTables tables;
@@ -28,13 +31,23 @@ public final class JdbcCatalog implements Catalog {
     private final JdbcConnections connections;
     private final JdbcErrors errors;
     private final String where;
+    /** The commit lock ({@code lock.enabled}), or null. */
+    private final CommitLock.Factory locks;
 
-    JdbcCatalog(WarehouseTables tables, JdbcMetastore rows, JdbcConnections connections, JdbcErrors errors) {
+    JdbcCatalog(WarehouseTables tables, JdbcMetastore rows, JdbcConnections connections, JdbcErrors errors,
+                CommitLock.Factory locks) {
         this.tables = tables;
         this.rows = rows;
         this.connections = connections;
         this.errors = errors;
         this.where = errors.where();
+        this.locks = locks;
+    }
+
+    /** The warehouse as table {@code id} writes it: through its commit lock when there is one. */
+    private WarehouseTables tablesFor(Identifier id) {
+        return locks == null ? tables : new WarehouseTables(
+                new LockedCommitsFileIO(tables.fileIO(), locks, id.database(), id.table()), tables.warehouse());
     }
 
     @Override
@@ -124,7 +137,7 @@ public final class JdbcCatalog implements Catalog {
             throw new CatalogException("Table '" + id + "' is registered in " + where + " but its directory " + dir
                     + " is missing or holds no schema: restore the directory, or DROP TABLE to unregister it");
         }
-        return tables.load(id);
+        return tablesFor(id).load(id);
     }
 
     @Override
@@ -143,7 +156,7 @@ public final class JdbcCatalog implements Catalog {
             throw new CatalogException("Cannot create table '" + id + "': " + dir + " already holds a table that is "
                     + "not registered in " + where + "; remove the directory, or create the table under another name");
         }
-        if (!tables.create(id, schema)) {
+        if (!tablesFor(id).create(id, schema)) {
             if (ignoreIfExists) {
                 return;
             }
@@ -184,7 +197,7 @@ public final class JdbcCatalog implements Catalog {
             }
             throw new CatalogException.TableNotExist(id);
         }
-        tables.alter(id, changes);
+        tablesFor(id).alter(id, changes);
     }
 
     /** Renames the row, then the directory; if the directory cannot move, the row is renamed back. */

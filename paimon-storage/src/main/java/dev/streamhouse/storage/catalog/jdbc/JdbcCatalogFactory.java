@@ -1,6 +1,7 @@
 package dev.streamhouse.storage.catalog.jdbc;
 
 import dev.streamhouse.storage.catalog.WarehouseTables;
+import dev.streamhouse.storage.catalog.lock.CommitLock;
 import dev.streamhouse.storage.options.CatalogOptions;
 import dev.streamhouse.storage.options.Options;
 
@@ -10,7 +11,8 @@ import java.util.Properties;
 
 /**
  * Opens a {@link JdbcCatalog} from catalog options: {@code uri} (the JDBC URL, required), {@code jdbc.*}
- * (driver properties, prefix removed), {@code catalog-key}, {@code client-pool-size}. The driver comes from
+ * (driver properties, prefix removed), {@code catalog-key}, {@code client-pool-size}, and the commit lock's
+ * {@code lock.enabled}, {@code lock-acquire-timeout}, {@code lock-check-max-sleep}, {@code lock-key-max-length}. The driver comes from
  * the classpath (e.g. MySQL's, MariaDB's, PostgreSQL's or SQLite's jar in Flink's {@code lib/}).
  */
 public final class JdbcCatalogFactory {
@@ -34,13 +36,35 @@ public final class JdbcCatalogFactory {
         }
         JdbcConnections connections = new JdbcConnections(uri, properties, options.get(CatalogOptions.CLIENT_POOL_SIZE));
         JdbcMetastore rows = new JdbcMetastore(connections, catalogKey);
+        CommitLock.Factory locks = null;
         try {
             rows.createLayoutIfMissing();
+            if (options.get(CatalogOptions.LOCK_ENABLED) == Boolean.TRUE) {
+                locks = lockFactory(options, uri, properties, catalogKey, where);
+                rows.createTableIfMissing(JdbcCommitLock.TABLE,
+                        JdbcCommitLock.createTableStatement(options.get(CatalogOptions.LOCK_KEY_MAX_LENGTH)));
+            }
         } catch (SQLException e) {
             connections.close();
             throw errors.failed("open", e, hint(e));
+        } catch (RuntimeException e) {
+            connections.close();
+            throw e;
         }
-        return new JdbcCatalog(tables, rows, connections, errors);
+        return new JdbcCatalog(tables, rows, connections, errors, locks);
+    }
+
+    private static CommitLock.Factory lockFactory(Options options, String uri, Properties properties,
+                                                  String catalogKey, String where) {
+        JdbcCommitLock.Dialect dialect = JdbcCommitLock.Dialect.of(uri);
+        if (dialect == null) {
+            throw new IllegalArgumentException("Cannot create catalog: 'lock.enabled' needs a MySQL, MariaDB, "
+                    + "PostgreSQL or SQLite database behind 'uri' (the lock's expiry is written in their SQL), not "
+                    + withoutParameters(uri));
+        }
+        return new JdbcCommitLock.Factory(uri, properties, catalogKey, where, dialect,
+                options.get(CatalogOptions.LOCK_ACQUIRE_TIMEOUT), options.get(CatalogOptions.LOCK_CHECK_MAX_SLEEP),
+                options.get(CatalogOptions.LOCK_KEY_MAX_LENGTH));
     }
 
     private static String hint(SQLException e) {

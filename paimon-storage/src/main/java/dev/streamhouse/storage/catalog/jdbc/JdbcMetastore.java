@@ -41,21 +41,24 @@ final class JdbcMetastore {
 
     /** Creates the two tables where they are missing (another catalog may be creating them at the same time). */
     void createLayoutIfMissing() throws SQLException {
-        for (Map.Entry<String, String> table : Map.of(TABLES, CREATE_TABLES,
-                DATABASE_PROPERTIES, CREATE_DATABASE_PROPERTIES).entrySet()) {
-            connections.run(c -> {
-                if (!tableExists(c, table.getKey())) {
-                    try (Statement statement = c.createStatement()) {
-                        statement.execute(table.getValue());
-                    } catch (SQLException e) {
-                        if (!tableExists(c, table.getKey())) {
-                            throw e;
-                        }
+        createTableIfMissing(TABLES, CREATE_TABLES);
+        createTableIfMissing(DATABASE_PROPERTIES, CREATE_DATABASE_PROPERTIES);
+    }
+
+    /** Runs {@code createStatement} unless table {@code name} exists (or appears meanwhile). */
+    void createTableIfMissing(String name, String createStatement) throws SQLException {
+        connections.run(c -> {
+            if (!tableExists(c, name)) {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute(createStatement);
+                } catch (SQLException e) {
+                    if (!tableExists(c, name)) {
+                        throw e;
                     }
                 }
-                return null;
-            });
-        }
+            }
+            return null;
+        });
     }
 
     /**

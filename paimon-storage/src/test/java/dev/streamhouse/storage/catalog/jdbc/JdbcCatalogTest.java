@@ -175,6 +175,18 @@ class JdbcCatalogTest {
                 "uri", uri, "jdbc.user", "me")))
                 .hasMessageContaining("[uri, user]".replace("user", "jdbc.user"))
                 .hasMessageContaining("'metastore' is 'filesystem'");
+        assertThatThrownBy(() -> CatalogFactory.createCatalog(Options.of("warehouse", dir.toString(),
+                "lock.enabled", "true")))
+                .hasMessageContaining("[lock.enabled]");
+        CatalogFactory.createCatalog(Options.of("warehouse", dir.toString(), "lock.enabled", "false")).close();
+    }
+
+    @Test
+    void withTheLockEnabledTheLockTableIsCreatedInPaimonsLayout() throws Exception {
+        Catalog catalog = open("lock.enabled", "true");
+        catalog.createDatabase("db", false);
+        catalog.createTable(Identifier.of("db", "t"), TestTables.simpleSchema(), false);
+        assertThat(rows("SELECT COUNT(*) FROM paimon_distributed_locks")).containsExactly("0");
     }
 
     private List<String> rows(String query) throws Exception {
