@@ -164,12 +164,7 @@ public final class FileSystemCatalog implements Catalog {
      */
     @Override
     public void renameTable(Identifier from, Identifier to, boolean ignoreIfNotExists) {
-        Names.validateDatabase(to.database());
-        Names.validateTable(to.table());
-        if (!from.database().equals(to.database())) {
-            throw new IllegalArgumentException("Cannot rename table '" + from + "' to '" + to
-                    + "': tables can only be renamed within their database");
-        }
+        Names.validateRename(from, to);
         if (!tableExists(from)) {
             if (ignoreIfNotExists) {
                 return;

@@ -27,6 +27,16 @@ public final class Names {
         }
     }
 
+    /** A valid target name in the same database as {@code from}. */
+    public static void validateRename(Identifier from, Identifier to) {
+        validateDatabase(to.database());
+        validateTable(to.table());
+        if (!from.database().equals(to.database())) {
+            throw new IllegalArgumentException("Cannot rename table '" + from + "' to '" + to
+                    + "': tables can only be renamed within their database");
+        }
+    }
+
     private static void validate(String kind, String name) {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("Cannot use an empty " + kind + " name");

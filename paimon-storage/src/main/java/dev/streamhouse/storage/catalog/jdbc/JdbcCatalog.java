@@ -203,12 +203,7 @@ public final class JdbcCatalog implements Catalog {
     /** Renames the row, then the directory; if the directory cannot move, the row is renamed back. */
     @Override
     public void renameTable(Identifier from, Identifier to, boolean ignoreIfNotExists) {
-        Names.validateDatabase(to.database());
-        Names.validateTable(to.table());
-        if (!from.database().equals(to.database())) {
-            throw new IllegalArgumentException("Cannot rename table '" + from + "' to '" + to
-                    + "': tables can only be renamed within their database");
-        }
+        Names.validateRename(from, to);
         if (!tableExists(from)) {
             if (ignoreIfNotExists) {
                 return;
