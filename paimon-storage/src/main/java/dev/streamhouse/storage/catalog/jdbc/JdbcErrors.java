@@ -29,8 +29,12 @@ final class JdbcErrors {
         SQLException safe = new SQLException(safe(e.getMessage()), e.getSQLState(), e.getErrorCode());
         safe.setStackTrace(e.getStackTrace());
         String preposition = what.equals("open") ? " " : " in ";
-        return new CatalogException("Cannot " + what + preposition + where + ": " + safe.getMessage()
-                + (hint == null ? "" : " (" + hint + ")"), safe);
+        // the driver's exception is kept as suppressed, not as the cause: tools that show the root cause
+        // (Flink's SQL client) then show this message, which names the metastore and what to check
+        CatalogException failure = new CatalogException("Cannot " + what + preposition + where + ": "
+                + safe.getMessage() + (hint == null ? "" : " (" + hint + ")"));
+        failure.addSuppressed(safe);
+        return failure;
     }
 
     private String safe(String message) {
