@@ -46,9 +46,10 @@ final class MariaDbProcess implements AutoCloseable {
         Path mariadbd = binary("mariadbd");
         Path base = Files.createTempDirectory(Paths.get("/tmp"), "bench-mariadb-");
         Path data = base.resolve("data");
+        Path tmp = Files.createDirectories(base.resolve("tmp")); // own tmpdir: concurrent bootstraps collide in /tmp
         boolean root = "root".equals(System.getProperty("user.name"));
         List<String> install = new ArrayList<>(List.of(installDb.toString(), "--no-defaults", "--datadir=" + data,
-                "--auth-root-authentication-method=normal", "--skip-test-db"));
+                "--tmpdir=" + tmp, "--auth-root-authentication-method=normal", "--skip-test-db"));
         if (root) {
             install.add("--user=root");
         }
@@ -60,7 +61,7 @@ final class MariaDbProcess implements AutoCloseable {
         }
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(mariadbd.toString(), "--no-defaults", "--datadir=" + data,
-                "--socket=" + base.resolve("mysqld.sock"), "--pid-file=" + base.resolve("mysqld.pid"),
+                "--tmpdir=" + tmp, "--socket=" + base.resolve("mysqld.sock"), "--pid-file=" + base.resolve("mysqld.pid"),
                 "--port=" + port, "--bind-address=127.0.0.1", "--skip-name-resolve",
                 "--log-bin=" + data.resolve("binlog"), "--binlog-format=ROW", "--binlog-row-image=FULL",
                 "--server-id=1", "--innodb-buffer-pool-size=" + bufferPoolMb + "M",

@@ -59,11 +59,15 @@ public final class MariaDbExtension implements BeforeAllCallback, AfterAllCallba
         Path mariadbd = binary("mariadbd");
         baseDir = Files.createTempDirectory(socketSafeTempRoot(), "mariadb-");
         Path dataDir = baseDir.resolve("data");
+        // Each server gets its own tmpdir: bootstraps running at once in two test JVMs collide on
+        // the temporary tables they create in a shared /tmp ("Unknown table 'mysql.tmp_user_sys'").
+        Path tmpDir = Files.createDirectories(baseDir.resolve("tmp"));
         log = baseDir.resolve("server.log");
         boolean root = "root".equals(System.getProperty("user.name"));
 
         List<String> install = new ArrayList<>(List.of(installDb.toString(), "--no-defaults",
-                "--datadir=" + dataDir, "--auth-root-authentication-method=normal", "--skip-test-db"));
+                "--datadir=" + dataDir, "--tmpdir=" + tmpDir, "--auth-root-authentication-method=normal",
+                "--skip-test-db"));
         if (root) {
             install.add("--user=root");
         }
@@ -72,12 +76,12 @@ public final class MariaDbExtension implements BeforeAllCallback, AfterAllCallba
         if (!installer.waitFor(START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS) || installer.exitValue() != 0) {
             installer.destroyForcibly();
             throw new IllegalStateException("mariadb-install-db failed for " + dataDir + ":\n"
-                    + tail(baseDir.resolve("install.log")));
+                    + head(baseDir.resolve("install.log")));
         }
 
         port = freeLoopbackPort();
         List<String> command = new ArrayList<>(List.of(mariadbd.toString(), "--no-defaults",
-                "--datadir=" + dataDir, "--socket=" + baseDir.resolve("mysqld.sock"),
+                "--datadir=" + dataDir, "--tmpdir=" + tmpDir, "--socket=" + baseDir.resolve("mysqld.sock"),
                 "--pid-file=" + baseDir.resolve("mysqld.pid"), "--port=" + port,
                 "--bind-address=127.0.0.1", "--skip-name-resolve", "--log-bin=" + dataDir.resolve("binlog"),
                 "--binlog-format=ROW", "--binlog-row-image=FULL", "--server-id=1",
@@ -204,6 +208,16 @@ public final class MariaDbExtension implements BeforeAllCallback, AfterAllCallba
     private static int freeLoopbackPort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
+        }
+    }
+
+    /** The start of the installer's log: its cause comes first, its boilerplate advice after. */
+    private static String head(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(0, Math.min(lines.size(), 12)));
+        } catch (IOException e) {
+            return "(no log at " + file + ": " + e.getMessage() + ")";
         }
     }
 
