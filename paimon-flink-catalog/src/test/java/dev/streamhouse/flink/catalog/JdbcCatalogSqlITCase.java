@@ -58,10 +58,10 @@ class JdbcCatalogSqlITCase extends CatalogITCaseBase {
         assertThatThrownBy(() -> tEnv.executeSql("CREATE CATALOG no_driver WITH ('type' = 'paimon', 'warehouse' = '"
                 + warehouseUri() + "', 'metastore' = 'jdbc', 'uri' = 'jdbc:postgresql://localhost/db')"))
                 .hasStackTraceContaining("JDBC driver jar on the classpath");
-        assertThatThrownBy(() -> tEnv.executeSql("CREATE CATALOG hive WITH ('type' = 'paimon', 'warehouse' = '"
-                + warehouseUri() + "', 'metastore' = 'hive', 'uri' = 'thrift://localhost:9083')"))
+        assertThatThrownBy(() -> tEnv.executeSql("CREATE CATALOG rest WITH ('type' = 'paimon', 'warehouse' = '"
+                + warehouseUri() + "', 'metastore' = 'rest', 'uri' = 'http://localhost:8080')"))
                 .hasStackTraceContaining("metastore")
-                .hasStackTraceContaining("only the filesystem and jdbc metastores are supported");
-        assertThat(List.of(tEnv.listCatalogs())).doesNotContain("broken", "no_driver", "hive");
+                .hasStackTraceContaining("only the filesystem, jdbc and hive metastores are supported");
+        assertThat(List.of(tEnv.listCatalogs())).doesNotContain("broken", "no_driver", "rest");
     }
 }

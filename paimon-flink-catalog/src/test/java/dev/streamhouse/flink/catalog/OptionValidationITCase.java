@@ -120,7 +120,7 @@ class OptionValidationITCase extends CatalogITCaseBase {
     @Test
     void catalogOptionsAreChecked() {
         for (String[] option : new String[][] {
-                {"'metastore' = 'hive'", "option 'metastore' is not supported yet (set to 'hive')"},
+                {"'metastore' = 'rest'", "option 'metastore' is not supported yet (set to 'rest')"},
                 {"'table-default.scan.fallback-branch' = 'x'",
                         "option 'table-default.scan.fallback-branch' is not supported yet"},
                 {"'table-default.bucket' = 'two'", "Invalid value 'two' for option 'table-default.bucket'"}}) {

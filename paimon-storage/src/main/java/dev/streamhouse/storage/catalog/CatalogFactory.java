@@ -14,11 +14,13 @@ import dev.streamhouse.storage.options.ConfigOption;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.io.UncheckedIOException;
 
 /**
  * Opens a catalog from options: {@code warehouse} (required) and {@code metastore}: {@code filesystem} (the
- * default: the warehouse's directories are the catalog) or {@code jdbc} ({@link JdbcCatalogFactory}).
+ * default: the warehouse's directories are the catalog), {@code jdbc} ({@link JdbcCatalogFactory}) or one a
+ * {@link MetastoreLoader} on the classpath serves ({@code hive}).
  */
 public final class CatalogFactory {
     private CatalogFactory() {}
@@ -55,8 +57,21 @@ public final class CatalogFactory {
         if (metastore.equals("jdbc")) {
             return JdbcCatalogFactory.open(options, new WarehouseTables(fileIO, root));
         }
+        if (!metastore.equals("filesystem")) {
+            return loader(metastore).open(options, new WarehouseTables(fileIO, root));
+        }
         refuseMetastoreSettings(options, metastore);
         return new FileSystemCatalog(fileIO, root);
+    }
+
+    private static MetastoreLoader loader(String metastore) {
+        for (MetastoreLoader loader : ServiceLoader.load(MetastoreLoader.class, MetastoreLoader.class.getClassLoader())) {
+            if (loader.metastore().equals(metastore)) {
+                return loader;
+            }
+        }
+        throw new IllegalArgumentException("Cannot create catalog: metastore '" + metastore + "' needs the "
+                + "paimon-" + metastore + "-catalog jar on the classpath (the catalog bundle carries it)");
     }
 
     /** Settings only a metastore reads would be ignored by the filesystem catalog: refused instead. */
@@ -74,7 +89,7 @@ public final class CatalogFactory {
         }
         if (!ignored.isEmpty()) {
             throw new IllegalArgumentException("Cannot create catalog: option(s) " + ignored + " apply to a metastore "
-                    + "such as 'jdbc', but 'metastore' is '" + metastore + "'; set 'metastore' = 'jdbc' or remove them");
+                    + "such as 'jdbc' or 'hive', but 'metastore' is '" + metastore + "'; set 'metastore' or remove them");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaAlreadyExistsException;
 import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.schema.SchemaManager;
+import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.table.FileStoreTable;
 import dev.streamhouse.storage.table.Table;
 
@@ -56,7 +57,12 @@ public final class WarehouseTables {
     }
 
     public Table load(Identifier id) {
-        return FileStoreTable.load(fileIO, tablePath(id), id.fullName());
+        return load(tablePath(id), id);
+    }
+
+    /** The table in {@code dir}, wherever a metastore says it is. */
+    public Table load(Path dir, Identifier id) {
+        return FileStoreTable.load(fileIO, dir, id.fullName());
     }
 
     /**
@@ -76,19 +82,34 @@ public final class WarehouseTables {
         }
     }
 
-    public void alter(Identifier id, List<SchemaChange> changes) {
+    public TableSchema alter(Identifier id, List<SchemaChange> changes) {
+        return alter(tablePath(id), id, changes);
+    }
+
+    /** Commits the changes as the next schema of the table in {@code dir}; returns that schema. */
+    public TableSchema alter(Path dir, Identifier id, List<SchemaChange> changes) {
         try {
-            new SchemaManager(fileIO, tablePath(id), id.fullName()).commitChanges(changes,
+            return new SchemaManager(fileIO, dir, id.fullName()).commitChanges(changes,
                     altered -> MergeEngines.validate(altered, id.fullName()));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot alter table '" + id + "': " + e.getMessage(), e);
         }
     }
 
+    /** Deletes schema {@code id} of the table in {@code dir} again (a schema change a metastore refused). */
+    public void deleteSchema(Path dir, long id) throws IOException {
+        fileIO.delete(new SchemaManager(fileIO, dir).schemaPath(id), false);
+    }
+
     /** Deletes the table's directory with everything in it. */
     public void delete(Identifier id) {
+        delete(tablePath(id), id);
+    }
+
+    /** Deletes {@code dir}, the directory of table {@code id}, with everything in it. */
+    public void delete(Path dir, Identifier id) {
         try {
-            fileIO.delete(tablePath(id), true);
+            fileIO.delete(dir, true);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot drop table '" + id + "'", e);
         }

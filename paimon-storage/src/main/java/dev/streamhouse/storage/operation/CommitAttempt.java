@@ -122,6 +122,8 @@ final class CommitAttempt {
                 null, nextRowId);
         try {
             return ctx.snapshots().tryCommit(snapshot);
+        } catch (dev.streamhouse.storage.fs.CommitLockUnavailableException e) {
+            throw e;   // nothing was written
         } catch (IOException e) {
             throw new PublishUncertain(newId, e);
         }

@@ -339,6 +339,10 @@ public final class FileStoreCommit {
             try {
                 published = run.run(latest, changes.entries(), changes.changelog(), changes.index(), kind, committable,
                         schemaId);
+            } catch (dev.streamhouse.storage.fs.CommitLockUnavailableException e) {
+                run.cleanUp();
+                throw new CommitFailedException("Cannot commit to table " + tableName + ": " + e.getMessage()
+                        + "; the table is unchanged and the commit may be retried", e);
             } catch (IOException e) {
                 run.cleanUp();
                 throw new CommitFailedException("Cannot commit to table " + tableName

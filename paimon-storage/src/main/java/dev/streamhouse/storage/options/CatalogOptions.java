@@ -11,10 +11,9 @@ public final class CatalogOptions {
     private CatalogOptions() {}
 
     private static final String NO_CACHE = "the catalog reads table metadata from the warehouse every time";
-    private static final String NO_METASTORE = "only the filesystem and jdbc metastores are supported";
-    private static final String NO_HIVE = "the hive metastore is not supported yet";
+    private static final String NO_METASTORE = "only the filesystem, jdbc and hive metastores are supported";
     private static final String OTHER_FILE_SYSTEMS = "only local, hdfs:// and s3:// warehouses are supported so far";
-    private static final String NO_LOCK_TYPE = "the lock is the metastore's own (jdbc)";
+    private static final String NO_LOCK_TYPE = "the lock is the metastore's own (jdbc or hive)";
 
     public static final ConfigOption<String> WAREHOUSE =
             ConfigOption.key("warehouse").stringType().noDefaultValue()
@@ -33,14 +32,14 @@ public final class CatalogOptions {
             ConfigOption.key("metastore").stringType().defaultValue("filesystem")
                     .withDescription("Where the catalog keeps its list of databases and tables: filesystem, hive, "
                             + "jdbc or rest.")
-                    .supportedOnly("'filesystem' or 'jdbc'", v -> v.trim().equalsIgnoreCase("filesystem")
-                            || v.trim().equalsIgnoreCase("jdbc") ? null : NO_METASTORE);
+                    .supportedOnly("'filesystem', 'jdbc' or 'hive'", v -> java.util.Set.of("filesystem", "jdbc", "hive")
+                            .contains(v.trim().toLowerCase(java.util.Locale.ROOT)) ? null : NO_METASTORE);
 
     public static final ConfigOption<String> URI =
             ConfigOption.key("uri").stringType().noDefaultValue()
                     .withDescription("Address of the metastore: the JDBC URL of a jdbc metastore, e.g. "
-                            + "'jdbc:mysql://host:3306/db' or 'jdbc:sqlite:/path/catalog.db' (Hive's thrift:// and REST "
-                            + "addresses are not supported yet).");
+                            + "'jdbc:mysql://host:3306/db' or 'jdbc:sqlite:/path/catalog.db', or the thrift:// address(es) "
+                            + "of a hive metastore, e.g. 'thrift://host:9083' (REST addresses are not supported yet).");
 
     public static final ConfigOption<String> CATALOG_KEY =
             ConfigOption.key("catalog-key").stringType().defaultValue("jdbc")
@@ -65,7 +64,7 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Boolean> LOCK_ENABLED =
             ConfigOption.key("lock.enabled").booleanType().noDefaultValue()
-                    .withDescription("Take the metastore's lock of a table around each commit (jdbc metastore): "
+                    .withDescription("Take the metastore's lock of a table around each commit (jdbc or hive metastore): "
                             + "makes S3-compatible stores that ignore conditional writes usable.");
 
     public static final ConfigOption<String> LOCK_TYPE =
@@ -84,7 +83,7 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Integer> CLIENT_POOL_SIZE =
             ConfigOption.key("client-pool-size").intType().defaultValue(2)
-                    .withDescription("Most idle connections kept open to the metastore (jdbc).");
+                    .withDescription("Most idle connections kept open to the metastore (jdbc or hive).");
 
     public static final ConfigOption<Boolean> CACHE_ENABLED =
             ConfigOption.key("cache-enabled").booleanType().defaultValue(true)
@@ -121,7 +120,8 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Boolean> SYNC_ALL_PROPERTIES =
             ConfigOption.key("sync-all-properties").booleanType().defaultValue(true)
-                    .withDescription("Copy every table option into the Hive metastore.").noEffectYet(NO_HIVE);
+                    .withDescription("Copy every table option into a hive metastore's table parameters (false: only "
+                            + "the 'hive.*' options, prefix removed).");
 
     public static final ConfigOption<Boolean> FORMAT_TABLE_ENABLED =
             ConfigOption.key("format-table.enabled").booleanType().defaultValue(true)
@@ -173,11 +173,26 @@ public final class CatalogOptions {
 
     public static final ConfigOption<String> HIVE_CONF_DIR =
             ConfigOption.key("hive-conf-dir").stringType().noDefaultValue()
-                    .withDescription("Directory of the Hive configuration (hive metastore).").noEffectYet(NO_HIVE);
+                    .withDescription("Directory of hive-site.xml (hive metastore): its settings, e.g. "
+                            + "hive.metastore.uris, apply unless the catalog's options set them.");
+
+    public static final ConfigOption<Boolean> LOCATION_IN_PROPERTIES =
+            ConfigOption.key("location-in-properties").booleanType().defaultValue(false)
+                    .withDescription("Keep database and table locations in a hive metastore's parameters "
+                            + "('paimon_location') instead of its location fields.")
+                    .supportedOnly("false only", v -> v ? "locations are kept in the metastore's location fields" : null);
+
+    public static final ConfigOption<String> METASTORE_CLIENT_CLASS =
+            ConfigOption.key("metastore.client.class").stringType()
+                    .defaultValue("org.apache.hadoop.hive.metastore.HiveMetaStoreClient")
+                    .withDescription("Class of the hive metastore client.")
+                    .supportedOnly("'org.apache.hadoop.hive.metastore.HiveMetaStoreClient' only",
+                            OptionChecks.only("org.apache.hadoop.hive.metastore.HiveMetaStoreClient"));
 
     public static final OptionPattern HIVE_SETTINGS = OptionPattern.of(
             ConfigOption.key("hive.*").stringType().noDefaultValue()
-                    .withDescription("Hive metastore settings.").noEffectYet(NO_HIVE));
+                    .withDescription("Hive metastore client settings (hive metastore), e.g. "
+                            + "'hive.metastore.client.socket.timeout'."));
 
     public static final OptionPattern JDBC_SETTINGS = OptionPattern.of(
             ConfigOption.key("jdbc.*").stringType().noDefaultValue()

@@ -93,7 +93,8 @@ public final class PartitionLifecycleOptions {
     public static final ConfigOption<Boolean> METASTORE_PARTITIONED_TABLE =
             ConfigOption.key("metastore.partitioned-table").booleanType().defaultValue(false)
                     .withDescription("Whether the table is registered as partitioned in a Hive metastore.")
-                    .noEffectYet("there is no Hive metastore integration");
+                    .noEffectYet("partitions are not registered in a Hive metastore yet (a hive catalog refuses "
+                            + "'true' at CREATE TABLE)");
 
     public static final ConfigOption<Duration> PARTITION_IDLE_TIME_TO_REPORT_STATISTIC =
             ConfigOption.key("partition.idle-time-to-report-statistic").durationType().defaultValue(Duration.ZERO)

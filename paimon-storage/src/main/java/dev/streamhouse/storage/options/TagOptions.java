@@ -97,7 +97,8 @@ public final class TagOptions {
     public static final ConfigOption<String> METASTORE_TAG_TO_PARTITION =
             ConfigOption.key("metastore.tag-to-partition").stringType().noDefaultValue()
                     .withDescription("Show the tags of an unpartitioned table as partitions in a Hive metastore.")
-                    .noEffectYet("there is no Hive metastore integration");
+                    .noEffectYet("tags are not registered in a Hive metastore yet (a hive catalog refuses it at "
+                            + "CREATE TABLE)");
 
     public static final ConfigOption<String> METASTORE_TAG_TO_PARTITION_PREVIEW =
             ConfigOption.key("metastore.tag-to-partition.preview")

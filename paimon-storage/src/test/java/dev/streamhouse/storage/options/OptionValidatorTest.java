@@ -204,8 +204,10 @@ class OptionValidatorTest {
 
     @Test
     void catalogOptionsAreCheckedAndTableDefaultsAsTableOptions() {
-        assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("metastore", "hive")))
-                .hasMessageContaining("option 'metastore' is not supported yet (set to 'hive')");
+        assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("metastore", "rest")))
+                .hasMessageContaining("option 'metastore' is not supported yet (set to 'rest')");
+        assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog", Map.of("location-in-properties", "true")))
+                .hasMessageContaining("option 'location-in-properties' is not supported yet");
         assertThatThrownBy(() -> validator.checkCatalogOptions("Catalog",
                 Map.of("table-default.scan.fallback-branch", "b1")))
                 .hasMessageContaining("option 'table-default.scan.fallback-branch' is not supported yet");

@@ -2,6 +2,8 @@ package dev.streamhouse.storage.catalog.jdbc;
 
 import dev.streamhouse.storage.catalog.lock.CommitLock;
 
+import dev.streamhouse.storage.fs.CommitLockUnavailableException;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.sql.Connection;
@@ -98,7 +100,7 @@ final class JdbcCommitLock implements CommitLock {
     public <T> T runWithLock(String database, String table, LockedAction<T> action) throws IOException {
         String lockId = factory.catalogKey + "." + database + "." + table;
         if (lockId.length() > factory.maxKeyLength) {
-            throw new IOException("Cannot lock table '" + database + "." + table + "' in " + factory.where
+            throw new CommitLockUnavailableException("Cannot lock table '" + database + "." + table + "' in " + factory.where
                     + ": its lock key '" + lockId + "' is longer than 'lock-key-max-length' ("
                     + factory.maxKeyLength + ")");
         }
@@ -118,7 +120,7 @@ final class JdbcCommitLock implements CommitLock {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IOException("Cannot take the commit lock of table '" + tableName + "' in " + factory.where
+                throw new CommitLockUnavailableException("Cannot take the commit lock of table '" + tableName + "' in " + factory.where
                         + " within 'lock-acquire-timeout' (" + factory.acquireTimeout + "): another committer "
                         + "holds it (row '" + lockId + "' of " + TABLE + "). If no committer is running, delete "
                         + "that row; otherwise raise 'lock-acquire-timeout'");
@@ -150,7 +152,7 @@ final class JdbcCommitLock implements CommitLock {
                 return false;   // the key exists: another committer holds the lock
             }
         } catch (SQLException e) {
-            throw new IOException("Cannot take a commit lock in " + factory.where + ": " + e.getMessage(), e);
+            throw new CommitLockUnavailableException("Cannot take a commit lock in " + factory.where + ": " + e.getMessage(), e);
         }
     }
 
