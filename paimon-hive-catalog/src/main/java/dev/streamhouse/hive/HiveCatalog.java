@@ -224,12 +224,17 @@ final class HiveCatalog implements Catalog {
 
     @Override
     public Table getTable(Identifier id) {
-        Path dir = location(id, paimonRecord(id));
+        org.apache.hadoop.hive.metastore.api.Table record = paimonRecord(id);
+        Path dir = location(id, record);
         if (!tables.isTable(dir)) {
             throw new CatalogException("Table '" + id + "' is registered in " + where + " but its directory " + dir
                     + " is missing or holds no schema: restore the directory, or DROP TABLE to unregister it");
         }
-        return tablesFor(id).load(dir, id);
+        Table table = tablesFor(id).load(dir, id);
+        if (!record.getPartitionKeys().isEmpty() && table instanceof dev.streamhouse.storage.table.FileStoreTable files) {
+            return files.withPartitionRegistry(new HivePartitionRegistry(clients.settings(), id.database(), id.table()));
+        }
+        return table;
     }
 
     @Override
@@ -284,15 +289,8 @@ final class HiveCatalog implements Catalog {
         }
     }
 
-    /** Partitions and tags as metastore partitions are not registered yet: refused, never ignored. */
+    /** Tags as metastore partitions are not registered yet: refused, never ignored. */
     private void refuseMetastoreLayouts(Identifier id, Map<String, String> options) {
-        if (Boolean.parseBoolean(options.getOrDefault(PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key(),
-                "false").trim())) {
-            throw new CatalogException("Cannot create table '" + id + "': option '"
-                    + PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key() + "' = 'true' is not supported yet: "
-                    + "partitions are not registered in " + where + "; remove the option (the table's partitions are "
-                    + "still read from its files by every Paimon reader)");
-        }
         if (options.containsKey(TagOptions.METASTORE_TAG_TO_PARTITION.key())) {
             throw new CatalogException("Cannot create table '" + id + "': option '"
                     + TagOptions.METASTORE_TAG_TO_PARTITION.key() + "' is not supported yet: tags are not registered "
@@ -340,6 +338,11 @@ final class HiveCatalog implements Catalog {
         TableSchema after = tablesFor(id).alter(dir, id, changes);
         try {
             refuseMetastoreLayouts(id, after.options());
+            if (HiveTableRecords.partitionedInMetastore(before) != HiveTableRecords.partitionedInMetastore(after)) {
+                throw new CatalogException("Cannot alter table '" + id + "': whether it is partitioned in " + where
+                        + " ('" + PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key() + "') is fixed when "
+                        + "the table is created");
+            }
             records.update(record, after, before.options());
             org.apache.hadoop.hive.metastore.api.Table updated = record;
             EnvironmentContext cascade = new EnvironmentContext(Map.of("CASCADE", "true"));

@@ -32,6 +32,10 @@ final class HiveClients implements AutoCloseable {
         return settings.where();
     }
 
+    HiveSettings settings() {
+        return settings;
+    }
+
     /** Runs {@code call} on a client; {@code what} says what it does, e.g. "list the databases". */
     <T> T run(String what, Call<T> call) {
         IMetaStoreClient client = borrow(what);

@@ -1,6 +1,7 @@
 package dev.streamhouse.hive;
 
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.options.PartitionLifecycleOptions;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.types.DataField;
 
@@ -40,6 +41,15 @@ final class HiveTableRecords {
     HiveTableRecords(boolean syncAllProperties, String owner) {
         this.syncAllProperties = syncAllProperties;
         this.owner = owner;
+    }
+
+    /**
+     * Whether the table is registered as partitioned: {@code metastore.partitioned-table} and partition keys.
+     * Then the partition columns are the record's partition keys and not among its columns, as in Hive.
+     */
+    static boolean partitionedInMetastore(TableSchema schema) {
+        return !schema.partitionKeys().isEmpty() && Boolean.parseBoolean(schema.options()
+                .getOrDefault(PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key(), "false").trim());
     }
 
     /** The record of a new table {@code database.name} at {@code location} with {@code schema}. */
@@ -96,11 +106,19 @@ final class HiveTableRecords {
         parameters.put(TABLE_TYPE_PARAMETER, PAIMON);
         parameters.put(STORAGE_HANDLER_PARAMETER, STORAGE_HANDLER);
         table.setParameters(parameters);
+        boolean partitioned = partitionedInMetastore(schema);
         List<FieldSchema> columns = new ArrayList<>();
+        List<FieldSchema> partitionKeys = new ArrayList<>();
         for (DataField field : schema.fields()) {
-            columns.add(new FieldSchema(field.name(), HiveTypes.of(field.type()), field.description()));
+            FieldSchema column = new FieldSchema(field.name(), HiveTypes.of(field.type()), field.description());
+            (partitioned && schema.partitionKeys().contains(field.name()) ? partitionKeys : columns).add(column);
         }
         table.getSd().setCols(columns);
+        if (partitioned) {
+            // in partition-key order, as the table's partition values are
+            partitionKeys.sort(java.util.Comparator.comparingInt(k -> schema.partitionKeys().indexOf(k.getName())));
+        }
+        table.setPartitionKeys(partitionKeys);
     }
 
     /** The options this store copies into the parameters. */

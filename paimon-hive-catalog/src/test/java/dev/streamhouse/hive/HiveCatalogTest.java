@@ -240,12 +240,43 @@ class HiveCatalogTest {
     }
 
     @Test
-    void partitionsAndTagsAsMetastorePartitionsAreRefusedNotIgnored() {
+    void partitionedTablesRegisterThePartitionsCommitsAddAndUnregisterThoseTheyDrop() throws Exception {
         Catalog catalog = open();
         catalog.createDatabase(database, false);
-        assertThatThrownBy(() -> catalog.createTable(Identifier.of(database, "p"),
-                TestTables.simpleSchema("metastore.partitioned-table", "true"), false))
-                .hasMessageContaining("'metastore.partitioned-table' = 'true' is not supported yet");
+        Identifier id = Identifier.of(database, "p");
+        catalog.createTable(id, TestTables.simpleSchema("metastore.partitioned-table", "true"), false);
+        org.apache.hadoop.hive.metastore.api.Table record = client.getTable(database, "p");
+        assertThat(record.getPartitionKeys().stream().map(k -> k.getName() + " " + k.getType()))
+                .containsExactly("dt string");
+        assertThat(record.getSd().getCols().stream().map(FieldSchema::getName)).containsExactly("id", "name");
+
+        TestTables.write(catalog.getTable(id), TestTables.rows(0, 6, 3));
+        assertThat(client.listPartitionNames(database, "p", (short) -1)).containsExactly("dt=d0", "dt=d1", "dt=d2");
+        assertThat(client.getPartition(database, "p", List.of("d1")).getSd().getLocation())
+                .endsWith(dir.resolve("warehouse/" + database + ".db/p/dt=d1").toString());
+        // a second commit to known partitions, and one to a new partition
+        TestTables.write(catalog.getTable(id), List.of(TestTables.row(10, "x", "d0"), TestTables.row(11, "y", "d9")));
+        assertThat(client.listPartitionNames(database, "p", (short) -1)).containsExactly("dt=d0", "dt=d1", "dt=d2", "dt=d9");
+
+        try (var commit = catalog.getTable(id).newBatchCommit()) {
+            commit.dropPartitions(List.of(Map.of("dt", "d1")));
+        }
+        assertThat(client.listPartitionNames(database, "p", (short) -1)).containsExactly("dt=d0", "dt=d2", "dt=d9");
+        try (var commit = catalog.getTable(id).newBatchCommit()) {
+            commit.truncateTable();
+        }
+        assertThat(client.listPartitionNames(database, "p", (short) -1)).isEmpty();
+
+        assertThatThrownBy(() -> catalog.alterTable(id,
+                List.of(SchemaChange.setOption("metastore.partitioned-table", "false")), false))
+                .hasMessageContaining("'metastore.partitioned-table') is fixed when the table is created");
+        assertThat(catalog.getTable(id).options()).containsEntry("metastore.partitioned-table", "true");
+    }
+
+    @Test
+    void tagsAsMetastorePartitionsAreRefusedNotIgnored() {
+        Catalog catalog = open();
+        catalog.createDatabase(database, false);
         assertThatThrownBy(() -> catalog.createTable(Identifier.of(database, "p"),
                 TestTables.simpleSchema("metastore.tag-to-partition", "tag"), false))
                 .hasMessageContaining("'metastore.tag-to-partition' is not supported yet");

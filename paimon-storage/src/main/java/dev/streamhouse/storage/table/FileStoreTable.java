@@ -71,12 +71,20 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     private final String fullName;
     private final TableSchema schema;
     private final TablePaths paths;
+    /** The catalog's copy of the partition list that commits keep in step, or null. */
+    private final dev.streamhouse.storage.table.sink.PartitionRegistry partitionRegistry;
     private transient SchemaManager schemaManager;
     private transient SnapshotManager snapshotManager;
     private transient SchemaCache schemaCache;
     private transient IndexFileCheck indexFileCheck;
 
     public FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema) {
+        this(fileIO, root, fullName, schema, null);
+    }
+
+    private FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema,
+                           dev.streamhouse.storage.table.sink.PartitionRegistry partitionRegistry) {
+        this.partitionRegistry = partitionRegistry;
         this.fileIO = fileIO;
         this.root = root;
         this.fullName = fullName;
@@ -84,6 +92,14 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         Options options = schema.tableOptions();
         this.paths = new TablePaths(root, new TablePaths.RendererSpec(schema.partitionType(),
                 options.get(PartitionOptions.PARTITION_DEFAULT_NAME), options.get(PartitionOptions.PARTITION_LEGACY_NAME)));
+    }
+
+    /**
+     * This table, with commits that keep {@code registry} in step with the partitions they add and drop
+     * (a catalog's, e.g. a Hive metastore's with {@code metastore.partitioned-table}).
+     */
+    public FileStoreTable withPartitionRegistry(dev.streamhouse.storage.table.sink.PartitionRegistry registry) {
+        return new FileStoreTable(fileIO, root, fullName, schema, registry);
     }
 
     /** Loads the latest schema of the table at {@code root}. */
@@ -387,6 +403,9 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     public TableCommit newStreamCommit(String commitUser) {
         TableCommit commit = new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
                 schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName, postCommitExpiration());
+        if (partitionRegistry != null) {
+            commit.registeringPartitionsIn(partitionRegistry);
+        }
         java.util.function.LongConsumer partitionExpiration = TablePartitionExpiration.afterCommitHook(this);
         if (partitionExpiration != null) {
             commit.afterEachCommit(partitionExpiration);
@@ -418,7 +437,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         merged.putAll(dynamicOptions);
         TableSchema copied = new TableSchema(schema.version(), schema.id(), schema.fields(), schema.highestFieldId(),
                 schema.partitionKeys(), schema.primaryKeys(), merged, schema.comment(), schema.timeMillis());
-        return new FileStoreTable(fileIO, root, fullName, copied);
+        return new FileStoreTable(fileIO, root, fullName, copied, partitionRegistry);
     }
 
     @Override
@@ -427,7 +446,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             return this;
         }
         try {
-            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId));
+            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId), partitionRegistry);
         } catch (java.io.FileNotFoundException e) {
             throw new IllegalArgumentException("Table " + fullName + " has no schema " + schemaId, e);
         } catch (java.io.IOException e) {

@@ -18,6 +18,7 @@ import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,7 @@ public class TableCommit implements AutoCloseable {
     private final List<LongConsumer> afterCommit = new ArrayList<>();
     private final PostCommitExpiration expiration;
     private java.util.function.BooleanSupplier snapshotForcing;
+    private PartitionRegistry partitionRegistry;
 
     /** A commit without expiration after its commits. */
     public TableCommit(FileStoreCommit commit, FileIO fileIO, TablePaths paths, RowType partitionType,
@@ -105,6 +107,39 @@ public class TableCommit implements AutoCloseable {
     }
 
     /**
+     * Keeps {@code registry} in step with the partitions this commit's snapshots add and drop (after each
+     * snapshot landed; see {@link PartitionRegistry} for failures).
+     */
+    public TableCommit registeringPartitionsIn(PartitionRegistry registry) {
+        this.partitionRegistry = registry;
+        return this;
+    }
+
+    /** Registers the partitions of the messages' new files, after their snapshot landed. */
+    private void registerPartitions(List<CommitMessage> messages) {
+        if (partitionRegistry == null || partitionType.fieldCount() == 0) {
+            return;
+        }
+        Set<BinaryRow> written = new LinkedHashSet<>();
+        for (CommitMessage m : messages) {
+            if (!m.isEmpty()) {
+                written.add(m.partition());
+            }
+        }
+        if (!written.isEmpty()) {
+            partitionRegistry.register(written.stream().map(p -> new PartitionRegistry.Partition(
+                    paths.renderer().values(p), paths.renderer().render(p))).collect(java.util.stream.Collectors.toList()));
+        }
+    }
+
+    /** Unregisters dropped partitions (specs as {@link PartitionRegistry#unregister} takes them). */
+    private void unregisterPartitions(List<LinkedHashMap<String, String>> specs) {
+        if (partitionRegistry != null && partitionType.fieldCount() > 0 && !specs.isEmpty()) {
+            partitionRegistry.unregister(specs);
+        }
+    }
+
+    /**
      * Asks {@code forcing}, from {@link #forceCreatingSnapshot()}, whether a commit without changes
      * should still make a snapshot (automatic tags); it must not throw.
      */
@@ -136,6 +171,7 @@ public class TableCommit implements AutoCloseable {
     /** Commits the messages as the snapshot(s) of {@code identifier}. */
     public void commit(long identifier, List<CommitMessage> messages) {
         commit.commit(ManifestCommittable.of(identifier, messages));
+        registerPartitions(messages);
         afterCommit.forEach(h -> h.accept(identifier));
         expireAfterCommit();
     }
@@ -149,6 +185,7 @@ public class TableCommit implements AutoCloseable {
     /** Commits with a watermark and log offsets. */
     public void commit(long identifier, Long watermark, Map<Integer, Long> logOffsets, List<CommitMessage> messages) {
         commit.commit(new ManifestCommittable(identifier, watermark, logOffsets, messages));
+        registerPartitions(messages);
         afterCommit.forEach(h -> h.accept(identifier));
         expireAfterCommit();
     }
@@ -175,6 +212,7 @@ public class TableCommit implements AutoCloseable {
         }
         ManifestFilter scope = spec.predicate().map(p -> new ManifestFilter(p, null, null)).orElse(ManifestFilter.ALL);
         commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+        registerPartitions(messages);
         expireAfterCommit();
     }
 
@@ -198,12 +236,14 @@ public class TableCommit implements AutoCloseable {
                 ? ManifestFilter.ALL
                 : ManifestFilter.partitions(partitionType, partitions);
         commit.overwrite(ManifestCommittable.of(identifier, messages), scope);
+        registerPartitions(messages);
         expireAfterCommit();
     }
 
     /** TRUNCATE TABLE: one OVERWRITE snapshot that deletes every file (none if the table is empty). */
     public void truncateTable(long identifier) {
         commit.overwrite(ManifestCommittable.of(identifier, List.of()), ManifestFilter.ALL);
+        unregisterPartitions(List.of(new LinkedHashMap<>()));
         expireAfterCommit();
     }
 
@@ -225,7 +265,15 @@ public class TableCommit implements AutoCloseable {
                     + ": no partition spec given");
         }
         List<Predicate> matches = new ArrayList<>();
+        List<LinkedHashMap<String, String>> specs = new ArrayList<>();
         for (Map<String, String> raw : partitions) {
+            LinkedHashMap<String, String> ordered = new LinkedHashMap<>();
+            for (String key : partitionType.fieldNames()) {
+                if (raw.containsKey(key)) {
+                    ordered.put(key, raw.get(key));
+                }
+            }
+            specs.add(ordered);
             PartitionSpec spec = PartitionSpec.parse(partitionType, raw, defaultPartitionName, tableName);
             matches.add(spec.predicate().orElseThrow(() -> new IllegalArgumentException("Cannot drop partitions of "
                     + "table " + tableName + ": a partition spec is empty, which would drop every partition; "
@@ -233,6 +281,7 @@ public class TableCommit implements AutoCloseable {
         }
         commit.overwrite(ManifestCommittable.of(identifier, List.of()),
                 new ManifestFilter(PredicateBuilder.or(matches), null, null));
+        unregisterPartitions(specs);
         expireAfterCommit();
     }
 
@@ -250,6 +299,8 @@ public class TableCommit implements AutoCloseable {
         }
         commit.overwrite(ManifestCommittable.of(identifier, List.of()),
                 ManifestFilter.partitions(partitionType, new LinkedHashSet<>(partitions)));
+        unregisterPartitions(partitions.stream().map(p -> paths.renderer().values(p))
+                .collect(java.util.stream.Collectors.toList()));
     }
 
     private String describe(CommitMessage m) {
