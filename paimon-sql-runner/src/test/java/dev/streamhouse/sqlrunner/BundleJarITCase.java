@@ -41,7 +41,8 @@ class BundleJarITCase {
             "org/apache/hadoop/", "com/github/luben/zstd/", "net/jpountz/", "software/amazon/");
     /** The modules the bundle is made of (paimon-flink-catalog and what it depends on). */
     private static final List<String> MODULES = List.of(
-            "paimon-storage", "paimon-s3", "paimon-flink-sink", "paimon-flink-source", "paimon-flink-catalog");
+            "paimon-storage", "paimon-s3", "paimon-hive-catalog", "paimon-flink-sink", "paimon-flink-source",
+            "paimon-flink-catalog");
 
     private static ZipFile bundle;
     private static Set<String> entries;
@@ -51,6 +52,10 @@ class BundleJarITCase {
 
     @org.junit.jupiter.api.extension.RegisterExtension
     static final dev.streamhouse.fs.s3.S3ProxyExtension S3 = new dev.streamhouse.fs.s3.S3ProxyExtension();
+
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.streamhouse.testing.hive.HiveMetastoreExtension METASTORE =
+            new dev.streamhouse.testing.hive.HiveMetastoreExtension();
 
     @BeforeAll
     static void openBundle() throws IOException {
@@ -76,6 +81,9 @@ class BundleJarITCase {
                 "software/amazon/awssdk/services/s3/S3Client.class",
                 "dev/streamhouse/shaded/org/apache/http/impl/client/HttpClientBuilder.class",
                 "com/github/luben/zstd/Zstd.class",
+                "dev/streamhouse/shaded/org/apache/hadoop/hive/metastore/HiveMetaStoreClient.class",
+                "dev/streamhouse/shaded/org/apache/thrift/TBase.class",
+                "dev/streamhouse/shaded/com/google/common/collect/ImmutableList.class",
                 "net/jpountz/lz4/LZ4Factory.class");
         assertThat(entries.stream().filter(e -> e.startsWith(SHADED) && e.endsWith(".class")).count())
                 .as("relocated third-party classes").isGreaterThan(5_000);
@@ -206,6 +214,32 @@ class BundleJarITCase {
         assertThat(run.exitCode).as(run.output).isZero();
         assertThat(run.output).contains("Snapshot 2 of quickstart.orders at " + warehouse,
                 "  order_id=4 | customer=NULL | amount=0.01 | dt=2026-11-30");
+    }
+
+    /**
+     * The storage quickstart on a catalog of a real Hive metastore from the bundle next to Flink's jars:
+     * the relocated Hive client, thrift and Guava find their classes (the metastore's configuration names
+     * classes in strings), and a commit takes the metastore's lock.
+     */
+    @Test
+    void hiveMetastoreCatalogsWorkFromTheBundle() throws Exception {
+        String flinkClasspath = Files.readString(ROOT.resolve("paimon-sql-runner/target/classpath-flink.txt")).trim();
+        Path warehouse = tmp.resolve("hive-warehouse");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessRun run = ProcessRun.run(
+                List.of(java, "-cp", flinkClasspath + ":" + BUNDLE, "dev.streamhouse.storage.examples.Quickstart",
+                        warehouse.toString(), "metastore=hive", "uri=" + METASTORE.uri(), "lock.enabled=true"),
+                tmp, tmp.resolve("quickstart-hive.txt"), Duration.ofMinutes(2), (Map<String, String> env) -> { });
+
+        assertThat(run.exitCode).as(run.output).isZero();
+        assertThat(run.output).contains("Snapshot 2 of quickstart.orders",
+                "  order_id=4 | customer=NULL | amount=0.01 | dt=2026-11-30");
+        org.apache.hadoop.conf.Configuration conf = org.apache.hadoop.hive.metastore.conf.MetastoreConf.newMetastoreConf();
+        org.apache.hadoop.hive.metastore.conf.MetastoreConf.setVar(conf,
+                org.apache.hadoop.hive.metastore.conf.MetastoreConf.ConfVars.THRIFT_URIS, METASTORE.uri());
+        try (var client = new org.apache.hadoop.hive.metastore.HiveMetaStoreClient(conf)) {
+            assertThat(client.getTable("quickstart", "orders").getParameters()).containsEntry("table_type", "PAIMON");
+        }
     }
 
     private static String packageOf(String classEntry) {

@@ -23,11 +23,22 @@ import java.time.LocalDate;
 /**
  * Creates a partitioned append table in a local warehouse, writes rows in two commits and reads them
  * back, whole and filtered. The table is readable by Apache Paimon 1.3.
+ *
+ * <p>Arguments: the warehouse (default {@code ./warehouse}), then further catalog options as
+ * {@code key=value}, e.g. {@code metastore=hive uri=thrift://metastore:9083}.
  */
 public final class Quickstart {
     public static void main(String[] args) throws Exception {
         String warehouse = args.length > 0 ? args[0] : "./warehouse";
-        try (Catalog catalog = CatalogFactory.createCatalog(Options.of("warehouse", warehouse))) {
+        Options options = Options.of("warehouse", warehouse);
+        for (int i = 1; i < args.length; i++) {
+            int eq = args[i].indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("Catalog option '" + args[i] + "' is not key=value");
+            }
+            options.set(args[i].substring(0, eq), args[i].substring(eq + 1));
+        }
+        try (Catalog catalog = CatalogFactory.createCatalog(options)) {
             catalog.createDatabase("quickstart", true);
             Identifier id = Identifier.of("quickstart", "orders");
             catalog.dropTable(id, true);
