@@ -183,11 +183,11 @@ public class FlinkCatalog extends UnstoredObjectsCatalog implements ProcedureCat
         String comment = database.getComment();
         if (comment != null && !comment.isEmpty()) {
             throw new CatalogException("Cannot create database '" + name + "' with comment '" + comment
-                    + "': a filesystem catalog stores no database metadata; remove the COMMENT clause");
+                    + "': this catalog stores no database metadata yet (in any metastore); remove the COMMENT clause");
         }
         if (!database.getProperties().isEmpty()) {
             throw new CatalogException("Cannot create database '" + name + "' with properties "
-                    + database.getProperties() + ": a filesystem catalog stores no database properties; remove "
+                    + database.getProperties() + ": this catalog stores no database properties yet (in any metastore); remove "
                     + "the WITH clause");
         }
         try {
@@ -215,7 +215,7 @@ public class FlinkCatalog extends UnstoredObjectsCatalog implements ProcedureCat
 
     @Override
     public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists) {
-        throw new CatalogException("Cannot alter database '" + name + "': a filesystem catalog stores no database "
+        throw new CatalogException("Cannot alter database '" + name + "': this catalog stores no database "
                 + "comment or properties");
     }
 

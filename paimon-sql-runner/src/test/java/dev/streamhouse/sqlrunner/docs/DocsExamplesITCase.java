@@ -40,14 +40,19 @@ import org.junit.jupiter.api.io.TempDir;
  * cluster started here ({@code -D execution.target=remote}): a session and a MiniCluster per page and per
  * job would cost several minutes of start-up. Between pages the session resets its settings
  * ({@code RESET}) and drops and recreates the {@code paimon} catalog on the next page's warehouse.
- * {@code -Ddocs.pages=sql.md,lifecycle.md} runs only those pages.
+ * {@code -Ddocs.pages=sql.md,lifecycle.md} runs only those pages. Examples that name a Hive metastore
+ * at {@value #DOCS_METASTORE} run against a real one started here, whose address replaces that one.
  */
 class DocsExamplesITCase {
     private static final Duration TIMEOUT = Duration.ofMinutes(20);
     /** Starts each page's part of the script; its echo separates the pages' output. */
     private static final String PAGE_MARKER = "-- docs page: ";
 
+    /** The Hive metastore address the docs' examples use. */
+    private static final String DOCS_METASTORE = "thrift://localhost:9083";
+
     private static SqlClientOnMiniCluster cluster;
+    private static dev.streamhouse.testing.hive.HiveMetastoreExtension metastore;
     /** The output of each page that ran, by page, in order; filled by the one run of the script. */
     private static Map<MarkdownPage, String> outputs;
     private static ProcessRun run;
@@ -64,6 +69,9 @@ class DocsExamplesITCase {
     static void stopCluster() throws Exception {
         if (cluster != null) {
             cluster.close();
+        }
+        if (metastore != null) {
+            metastore.stop();
         }
     }
 
@@ -143,8 +151,14 @@ class DocsExamplesITCase {
                             .map(MarkdownPage.CodeBlock::body).collect(Collectors.joining("\n")))
                     .append('\n');
         }
+        String sql = script.toString();
+        if (sql.contains(DOCS_METASTORE)) {
+            metastore = new dev.streamhouse.testing.hive.HiveMetastoreExtension();
+            metastore.start();
+            sql = sql.replace(DOCS_METASTORE, metastore.uri());
+        }
         Path scriptFile = workDir.resolve("docs-examples.sql");
-        Files.writeString(scriptFile, script.toString(), StandardCharsets.UTF_8);
+        Files.writeString(scriptFile, sql, StandardCharsets.UTF_8);
 
         run = cluster.runScript(scriptFile, workDir, workDir.resolve("warehouses").resolve("init"), TIMEOUT);
         System.out.printf("runnable SQL of %d pages ran in %.1f s%n", pages.size(), run.elapsed.toMillis() / 1000.0);
