@@ -41,6 +41,7 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
     private static HiveMetastoreExtension shared;
 
     private final boolean perJvm;
+    private java.util.function.Supplier<java.util.Map<String, String>> hadoopSettings = java.util.Map::of;
     private Path baseDir;
     private Path log;
     private Process server;
@@ -52,6 +53,16 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
 
     private HiveMetastoreExtension(boolean perJvm) {
         this.perJvm = perJvm;
+    }
+
+    /**
+     * Hadoop settings for the metastore's file systems (its {@code core-site.xml}), asked for when it
+     * starts: e.g. the {@code fs.s3a.*} settings of an S3 store whose {@code s3://} locations it checks
+     * and creates ({@code s3://} is served by S3A there).
+     */
+    public HiveMetastoreExtension withHadoopSettings(java.util.function.Supplier<java.util.Map<String, String>> settings) {
+        this.hadoopSettings = settings;
+        return this;
     }
 
     /** The metastore every test class of this JVM shares (see the class comment). */
@@ -140,7 +151,7 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
         command.add("-Dmetastore.warehouse.dir=" + baseDir.resolve("warehouse").toUri());
         command.add("-Dmetastore.metadata.transformer.class=");
         command.add("-cp");
-        command.add(metastoreClasspath());
+        command.add(writeCoreSite() + java.io.File.pathSeparator + metastoreClasspath());
         command.add(MetastoreLauncher.class.getName());
         command.add(derby.toString());
         command.add("-p");
@@ -198,6 +209,19 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
         server.destroyForcibly();
         throw new IllegalStateException("The Hive metastore did not listen on port " + port + " within "
                 + START_TIMEOUT + ":\n" + tail(log));
+    }
+
+    /** A directory with the metastore's core-site.xml ({@link #withHadoopSettings}), for its classpath. */
+    private Path writeCoreSite() throws IOException {
+        Path conf = Files.createDirectories(baseDir.resolve("conf"));
+        java.util.Map<String, String> settings = new java.util.TreeMap<>(hadoopSettings.get());
+        settings.putIfAbsent("fs.s3.impl", "org.apache.hadoop.fs.s3a.S3AFileSystem");
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+        settings.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>").append(v)
+                .append("</value></property>\n"));
+        Files.writeString(conf.resolve("core-site.xml"), xml.append("</configuration>\n").toString(),
+                StandardCharsets.UTF_8);
+        return conf;
     }
 
     /** Log4j 2 settings for the metastore's JVM: warnings and errors, to the process output. */
