@@ -13,6 +13,7 @@ import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.schema.TableSchema;
+import dev.streamhouse.storage.table.sink.MetastorePartitions;
 import dev.streamhouse.storage.table.Table;
 
 import java.io.IOException;
@@ -232,7 +233,10 @@ final class HiveCatalog implements Catalog {
         }
         Table table = tablesFor(id).load(dir, id);
         if (!record.getPartitionKeys().isEmpty() && table instanceof dev.streamhouse.storage.table.FileStoreTable files) {
-            return files.withPartitionRegistry(new HivePartitionRegistry(clients.settings(), id.database(), id.table()));
+            HivePartitionRegistry registry = new HivePartitionRegistry(clients.settings(), id.database(), id.table());
+            String tagKey = HiveTableRecords.tagPartitionKey(files.schema());
+            return files.withMetastorePartitions(tagKey != null
+                    ? MetastorePartitions.ofTags(registry, tagKey) : MetastorePartitions.ofData(registry));
         }
         return table;
     }
@@ -242,7 +246,6 @@ final class HiveCatalog implements Catalog {
         if (!databaseExists(id.database())) {
             throw new CatalogException.DatabaseNotExist(id.database());
         }
-        refuseMetastoreLayouts(id, schema.options());
         org.apache.hadoop.hive.metastore.api.Table existing = recordOrNull(id);
         if (existing != null) {
             if (!HiveTableRecords.isPaimonTable(existing)) {
@@ -268,6 +271,7 @@ final class HiveCatalog implements Catalog {
         boolean registered;
         try {
             TableSchema created = tables.load(dir, id).schema();
+            refuseMetastoreLayouts(id, created);
             org.apache.hadoop.hive.metastore.api.Table record = records.newTable(id.database(), id.table(), created, dir);
             registered = clients.run("register table '" + id + "'", c -> {
                 try {
@@ -289,12 +293,29 @@ final class HiveCatalog implements Catalog {
         }
     }
 
-    /** Tags as metastore partitions are not registered yet: refused, never ignored. */
-    private void refuseMetastoreLayouts(Identifier id, Map<String, String> options) {
-        if (options.containsKey(TagOptions.METASTORE_TAG_TO_PARTITION.key())) {
-            throw new CatalogException("Cannot create table '" + id + "': option '"
-                    + TagOptions.METASTORE_TAG_TO_PARTITION.key() + "' is not supported yet: tags are not registered "
-                    + "as partitions in " + where + "; remove the option");
+    /**
+     * Refuses what the metastore record cannot show: tags as partitions of a partitioned table (whose
+     * partitions are the files'), or previews of tags not yet taken.
+     */
+    private void refuseMetastoreLayouts(Identifier id, TableSchema schema) {
+        String tagKey = HiveTableRecords.tagPartitionKey(schema);
+        if (tagKey == null) {
+            return;
+        }
+        if (!schema.partitionKeys().isEmpty()) {
+            throw new CatalogException("Table '" + id + "': option '" + TagOptions.METASTORE_TAG_TO_PARTITION.key()
+                    + "' needs an unpartitioned table (the tags become its partitions in " + where + "); it is "
+                    + "partitioned by " + schema.partitionKeys());
+        }
+        if (schema.fieldNames().contains(tagKey)) {
+            throw new CatalogException("Table '" + id + "': option '" + TagOptions.METASTORE_TAG_TO_PARTITION.key()
+                    + "' = '" + tagKey + "' names a column of the table; choose another partition name");
+        }
+        String preview = schema.options().getOrDefault(TagOptions.METASTORE_TAG_TO_PARTITION_PREVIEW.key(), "none");
+        if (!preview.trim().equalsIgnoreCase("none")) {
+            throw new CatalogException("Table '" + id + "': option '"
+                    + TagOptions.METASTORE_TAG_TO_PARTITION_PREVIEW.key() + "' = '" + preview + "' is not supported yet: "
+                    + "only tags that exist become partitions in " + where + "; remove the option");
         }
     }
 
@@ -337,11 +358,13 @@ final class HiveCatalog implements Catalog {
         TableSchema before = tables.load(dir, id).schema();
         TableSchema after = tablesFor(id).alter(dir, id, changes);
         try {
-            refuseMetastoreLayouts(id, after.options());
-            if (HiveTableRecords.partitionedInMetastore(before) != HiveTableRecords.partitionedInMetastore(after)) {
-                throw new CatalogException("Cannot alter table '" + id + "': whether it is partitioned in " + where
-                        + " ('" + PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key() + "') is fixed when "
-                        + "the table is created");
+            refuseMetastoreLayouts(id, after);
+            if (HiveTableRecords.partitionedInMetastore(before) != HiveTableRecords.partitionedInMetastore(after)
+                    || !java.util.Objects.equals(HiveTableRecords.tagPartitionKey(before),
+                            HiveTableRecords.tagPartitionKey(after))) {
+                throw new CatalogException("Cannot alter table '" + id + "': its partitions in " + where + " ('"
+                        + PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key() + "', '"
+                        + TagOptions.METASTORE_TAG_TO_PARTITION.key() + "') are fixed when the table is created");
             }
             records.update(record, after, before.options());
             org.apache.hadoop.hive.metastore.api.Table updated = record;

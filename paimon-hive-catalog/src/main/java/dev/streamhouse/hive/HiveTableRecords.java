@@ -2,6 +2,7 @@ package dev.streamhouse.hive;
 
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.options.PartitionLifecycleOptions;
+import dev.streamhouse.storage.options.TagOptions;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.types.DataField;
 
@@ -50,6 +51,12 @@ final class HiveTableRecords {
     static boolean partitionedInMetastore(TableSchema schema) {
         return !schema.partitionKeys().isEmpty() && Boolean.parseBoolean(schema.options()
                 .getOrDefault(PartitionLifecycleOptions.METASTORE_PARTITIONED_TABLE.key(), "false").trim());
+    }
+
+    /** The key of the partitions the table's tags are ({@code metastore.tag-to-partition}), or null. */
+    static String tagPartitionKey(TableSchema schema) {
+        String key = schema.options().get(TagOptions.METASTORE_TAG_TO_PARTITION.key());
+        return key == null || key.isBlank() ? null : key.trim();
     }
 
     /** The record of a new table {@code database.name} at {@code location} with {@code schema}. */
@@ -117,6 +124,10 @@ final class HiveTableRecords {
         if (partitioned) {
             // in partition-key order, as the table's partition values are
             partitionKeys.sort(java.util.Comparator.comparingInt(k -> schema.partitionKeys().indexOf(k.getName())));
+        }
+        String tagKey = tagPartitionKey(schema);
+        if (tagKey != null) {
+            partitionKeys.add(new FieldSchema(tagKey, "string", null));
         }
         table.setPartitionKeys(partitionKeys);
     }

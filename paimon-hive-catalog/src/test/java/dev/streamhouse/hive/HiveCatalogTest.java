@@ -269,17 +269,49 @@ class HiveCatalogTest {
 
         assertThatThrownBy(() -> catalog.alterTable(id,
                 List.of(SchemaChange.setOption("metastore.partitioned-table", "false")), false))
-                .hasMessageContaining("'metastore.partitioned-table') is fixed when the table is created");
+                .hasMessageContaining("are fixed when the table is created");
         assertThat(catalog.getTable(id).options()).containsEntry("metastore.partitioned-table", "true");
     }
 
     @Test
-    void tagsAsMetastorePartitionsAreRefusedNotIgnored() {
+    void withTagToPartitionTheTagsAreThePartitionsOfTheRecord() throws Exception {
+        Catalog catalog = open();
+        catalog.createDatabase(database, false);
+        Identifier id = Identifier.of(database, "tagged");
+        catalog.createTable(id, Schema.newBuilder().column("id", DataTypes.INT()).column("v", DataTypes.STRING())
+                .option("metastore.tag-to-partition", "tag").build(), false);
+        org.apache.hadoop.hive.metastore.api.Table record = client.getTable(database, "tagged");
+        assertThat(record.getPartitionKeys().stream().map(k -> k.getName() + " " + k.getType()))
+                .containsExactly("tag string");
+        assertThat(record.getSd().getCols().stream().map(FieldSchema::getName)).containsExactly("id", "v");
+
+        Table table = catalog.getTable(id);
+        TestTables.write(table, List.of(dev.streamhouse.storage.data.GenericRow.of(1,
+                dev.streamhouse.storage.data.BinaryString.fromString("a"))));
+        var tags = dev.streamhouse.storage.maintenance.tag.TableTags.of(catalog.getTable(id));
+        tags.createFromLatest("2026-12-01");
+        tags.createFromLatest("before rename");
+        assertThat(client.listPartitionNames(database, "tagged", (short) -1))
+                .containsExactly("tag=2026-12-01", "tag=before rename");
+        assertThat(client.getPartition(database, "tagged", List.of("2026-12-01")).getSd().getLocation())
+                .endsWith(dir.resolve("warehouse/" + database + ".db/tagged/tag=2026-12-01").toString());
+
+        tags.rename("before rename", "renamed");
+        tags.delete(List.of("2026-12-01"));
+        assertThat(client.listPartitionNames(database, "tagged", (short) -1)).containsExactly("tag=renamed");
+    }
+
+    @Test
+    void tagsAsPartitionsOfAPartitionedTableOrAsPreviewsAreRefusedNotIgnored() {
         Catalog catalog = open();
         catalog.createDatabase(database, false);
         assertThatThrownBy(() -> catalog.createTable(Identifier.of(database, "p"),
                 TestTables.simpleSchema("metastore.tag-to-partition", "tag"), false))
-                .hasMessageContaining("'metastore.tag-to-partition' is not supported yet");
+                .hasMessageContaining("'metastore.tag-to-partition' needs an unpartitioned table");
+        assertThatThrownBy(() -> catalog.createTable(Identifier.of(database, "p"),
+                Schema.newBuilder().column("id", DataTypes.INT()).option("metastore.tag-to-partition", "tag")
+                        .option("metastore.tag-to-partition.preview", "process-time").build(), false))
+                .hasMessageContaining("'metastore.tag-to-partition.preview' = 'process-time' is not supported yet");
         assertThat(catalog.listTables(database)).isEmpty();
         assertThat(Files.exists(dir.resolve("warehouse/" + database + ".db/p"))).isFalse();
     }

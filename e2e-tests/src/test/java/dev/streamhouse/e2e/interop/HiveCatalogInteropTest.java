@@ -131,6 +131,32 @@ class HiveCatalogInteropTest {
         Canon.assertSameRows(partitionedRows(0, 18), paimon.readAll(DB, "ours"));
     }
 
+    @Test
+    void tagsBecomeTheSamePartitionsInBothCatalogs() throws Exception {
+        ours.createDatabase(DB);
+        var spec = TableSpec.of("id", "INT NOT NULL", "v", "STRING").withOption("metastore.tag-to-partition", "tag");
+        ours.createTable(DB, "ours", spec);
+        paimon.createTable(DB, "theirs", spec);
+        assertThat(client.getTable(DB, "ours").getPartitionKeys())
+                .isEqualTo(client.getTable(DB, "theirs").getPartitionKeys());
+        for (String table : List.of("ours", "theirs")) {
+            ours.write(DB, table, List.of(CanonicalRow.of(1, "a")));
+        }
+        dev.streamhouse.storage.maintenance.tag.TableTags.of(ours.table(DB, "ours")).createFromLatest("2026-12-01");
+        ((org.apache.paimon.table.FileStoreTable) paimon.table(DB, "theirs")).createTag("2026-12-01");
+        assertThat(client.listPartitionNames(DB, "ours", (short) -1)).containsExactly("tag=2026-12-01")
+                .isEqualTo(client.listPartitionNames(DB, "theirs", (short) -1));
+        assertThat(client.getPartition(DB, "ours", List.of("2026-12-01")).getSd().getLocation())
+                .isEqualTo(client.getPartition(DB, "theirs", List.of("2026-12-01")).getSd().getLocation()
+                        .replace("/theirs/", "/ours/"));
+
+        // our tag on Paimon's table becomes its partition, and Paimon's deletion of it removes it
+        dev.streamhouse.storage.maintenance.tag.TableTags.of(ours.table(DB, "theirs")).createFromLatest("ours-tag");
+        assertThat(client.listPartitionNames(DB, "theirs", (short) -1)).contains("tag=ours-tag");
+        ((org.apache.paimon.table.FileStoreTable) paimon.table(DB, "theirs")).deleteTag("ours-tag");
+        assertThat(client.listPartitionNames(DB, "theirs", (short) -1)).containsExactly("tag=2026-12-01");
+    }
+
     /**
      * Rows over partitions (dt, hr), among them a NULL hour and an odd date. Not '' beside NULL: both are
      * the default partition name, and Paimon 1.3.1 then adds that metastore partition twice in one call,

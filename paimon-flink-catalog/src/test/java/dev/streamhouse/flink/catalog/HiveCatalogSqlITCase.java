@@ -84,9 +84,20 @@ class HiveCatalogSqlITCase extends CatalogITCaseBase {
     }
 
     @Test
-    void tagsAsPartitionsAreRefusedAtCreateTable() {
-        assertThatThrownBy(() -> sql("CREATE TABLE t (id INT) WITH ('metastore.tag-to-partition' = 'tag')"))
-                .rootCause().hasMessageContaining("'metastore.tag-to-partition' is not supported yet");
-        assertThat(rows("SHOW TABLES")).isEmpty();
+    void tagsOfTheProceduresBecomePartitionsWithTagToPartition() throws Exception {
+        sql("CREATE TABLE t (id INT) WITH ('metastore.tag-to-partition' = 'tag')");
+        sql("INSERT INTO t VALUES (1)");
+        sql("CALL sys.create_tag('default.t', 'v1')");
+        sql("INSERT INTO t VALUES (2)");
+        sql("CALL sys.create_tag('default.t', 'v2')");
+        try (HiveMetaStoreClient client = client()) {
+            assertThat(client.listPartitionNames("default", "t", (short) -1)).containsExactly("tag=v1", "tag=v2");
+            sql("CALL sys.delete_tag('default.t', 'v1')");
+            assertThat(client.listPartitionNames("default", "t", (short) -1)).containsExactly("tag=v2");
+        }
+        assertThatThrownBy(() -> sql("CREATE TABLE p (id INT, dt STRING) PARTITIONED BY (dt) "
+                + "WITH ('metastore.tag-to-partition' = 'tag')"))
+                .rootCause().hasMessageContaining("'metastore.tag-to-partition' needs an unpartitioned table");
+        assertThat(rows("SHOW TABLES")).containsExactly("+I[t]");
     }
 }

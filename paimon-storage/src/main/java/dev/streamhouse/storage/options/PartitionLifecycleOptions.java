@@ -93,8 +93,7 @@ public final class PartitionLifecycleOptions {
     public static final ConfigOption<Boolean> METASTORE_PARTITIONED_TABLE =
             ConfigOption.key("metastore.partitioned-table").booleanType().defaultValue(false)
                     .withDescription("Whether the table is registered as partitioned in a Hive metastore.")
-                    .noEffectYet("partitions are not registered in a Hive metastore yet (a hive catalog refuses "
-                            + "'true' at CREATE TABLE)");
+                    .noEffectYet("only a catalog with 'metastore' = 'hive' registers partitions (there it takes effect)");
 
     public static final ConfigOption<Duration> PARTITION_IDLE_TIME_TO_REPORT_STATISTIC =
             ConfigOption.key("partition.idle-time-to-report-statistic").durationType().defaultValue(Duration.ZERO)

@@ -97,12 +97,13 @@ public final class TagOptions {
     public static final ConfigOption<String> METASTORE_TAG_TO_PARTITION =
             ConfigOption.key("metastore.tag-to-partition").stringType().noDefaultValue()
                     .withDescription("Show the tags of an unpartitioned table as partitions in a Hive metastore.")
-                    .noEffectYet("tags are not registered in a Hive metastore yet (a hive catalog refuses it at "
-                            + "CREATE TABLE)");
+                    .noEffectYet("only a catalog with 'metastore' = 'hive' registers tags as partitions (there it "
+                            + "takes effect)");
 
     public static final ConfigOption<String> METASTORE_TAG_TO_PARTITION_PREVIEW =
             ConfigOption.key("metastore.tag-to-partition.preview")
                     .oneOf("none", "process-time", "watermark", "batch").defaultValue("none")
                     .withDescription("Preview tags of not yet tagged snapshots in a Hive metastore.")
-                    .noEffectYet("there is no Hive metastore integration");
+                    .noEffectYet("tags that do not exist yet are never registered (a hive catalog refuses a value "
+                            + "other than 'none')");
 }

@@ -71,8 +71,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     private final String fullName;
     private final TableSchema schema;
     private final TablePaths paths;
-    /** The catalog's copy of the partition list that commits keep in step, or null. */
-    private final dev.streamhouse.storage.table.sink.PartitionRegistry partitionRegistry;
+    /** What commits or tag changes keep in step in the catalog's metastore, or null. */
+    private final dev.streamhouse.storage.table.sink.MetastorePartitions metastorePartitions;
     private transient SchemaManager schemaManager;
     private transient SnapshotManager snapshotManager;
     private transient SchemaCache schemaCache;
@@ -83,8 +83,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     }
 
     private FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema,
-                           dev.streamhouse.storage.table.sink.PartitionRegistry partitionRegistry) {
-        this.partitionRegistry = partitionRegistry;
+                           dev.streamhouse.storage.table.sink.MetastorePartitions metastorePartitions) {
+        this.metastorePartitions = metastorePartitions;
         this.fileIO = fileIO;
         this.root = root;
         this.fullName = fullName;
@@ -95,11 +95,12 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     }
 
     /**
-     * This table, with commits that keep {@code registry} in step with the partitions they add and drop
-     * (a catalog's, e.g. a Hive metastore's with {@code metastore.partitioned-table}).
+     * This table, keeping {@code partitions} in step: its commits the partitions they add and drop, or its
+     * tag changes the tags' partitions (a Hive metastore's, with {@code metastore.partitioned-table} or
+     * {@code metastore.tag-to-partition}).
      */
-    public FileStoreTable withPartitionRegistry(dev.streamhouse.storage.table.sink.PartitionRegistry registry) {
-        return new FileStoreTable(fileIO, root, fullName, schema, registry);
+    public FileStoreTable withMetastorePartitions(dev.streamhouse.storage.table.sink.MetastorePartitions partitions) {
+        return new FileStoreTable(fileIO, root, fullName, schema, partitions);
     }
 
     /** Loads the latest schema of the table at {@code root}. */
@@ -137,7 +138,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
      * they used ({@link #fileCleanup()}).
      */
     public dev.streamhouse.storage.maintenance.tag.TagManager tagManager() {
-        return new dev.streamhouse.storage.maintenance.tag.TagManager(fileIO, root, fileCleanup());
+        return new dev.streamhouse.storage.maintenance.tag.TagManager(fileIO, root, fileCleanup(),
+                metastorePartitions != null && metastorePartitions.isTags() ? metastorePartitions : null);
     }
 
     /**
@@ -403,8 +405,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     public TableCommit newStreamCommit(String commitUser) {
         TableCommit commit = new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
                 schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName, postCommitExpiration());
-        if (partitionRegistry != null) {
-            commit.registeringPartitionsIn(partitionRegistry);
+        if (metastorePartitions != null && !metastorePartitions.isTags()) {
+            commit.registeringPartitionsIn(metastorePartitions.registry());
         }
         java.util.function.LongConsumer partitionExpiration = TablePartitionExpiration.afterCommitHook(this);
         if (partitionExpiration != null) {
@@ -437,7 +439,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         merged.putAll(dynamicOptions);
         TableSchema copied = new TableSchema(schema.version(), schema.id(), schema.fields(), schema.highestFieldId(),
                 schema.partitionKeys(), schema.primaryKeys(), merged, schema.comment(), schema.timeMillis());
-        return new FileStoreTable(fileIO, root, fullName, copied, partitionRegistry);
+        return new FileStoreTable(fileIO, root, fullName, copied, metastorePartitions);
     }
 
     @Override
@@ -446,7 +448,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             return this;
         }
         try {
-            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId), partitionRegistry);
+            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId), metastorePartitions);
         } catch (java.io.FileNotFoundException e) {
             throw new IllegalArgumentException("Table " + fullName + " has no schema " + schemaId, e);
         } catch (java.io.IOException e) {

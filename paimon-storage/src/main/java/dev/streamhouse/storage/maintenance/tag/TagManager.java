@@ -68,6 +68,8 @@ public final class TagManager {
     private final FileIO fileIO;
     private final Path tableRoot;
     private final FileCleanup cleanup;
+    /** The tags' partitions in a metastore ({@code metastore.tag-to-partition}), or null. */
+    private final dev.streamhouse.storage.table.sink.MetastorePartitions asPartitions;
 
     /** Tags whose deletion deletes only the tag files (for readers of tags). */
     public TagManager(FileIO fileIO, Path tableRoot) {
@@ -76,6 +78,16 @@ public final class TagManager {
 
     /** @param cleanup deletes the files only deleted tags used ({@code FileStoreTable#fileCleanup}) */
     public TagManager(FileIO fileIO, Path tableRoot, FileCleanup cleanup) {
+        this(fileIO, tableRoot, cleanup, null);
+    }
+
+    /**
+     * @param asPartitions the tags' partitions in a metastore, kept in step with every creation, renaming
+     *     and deletion (after the tag file changed), or null
+     */
+    public TagManager(FileIO fileIO, Path tableRoot, FileCleanup cleanup,
+                      dev.streamhouse.storage.table.sink.MetastorePartitions asPartitions) {
+        this.asPartitions = asPartitions;
         this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
         this.cleanup = Objects.requireNonNull(cleanup, "cleanup");
@@ -139,6 +151,9 @@ public final class TagManager {
                     + ": it already exists; use replace_tag to move it, or delete it first");
         }
         write(name, snapshot, timeRetained);
+        if (asPartitions != null) {
+            asPartitions.tagsCreated(List.of(name));
+        }
     }
 
     /**
@@ -169,6 +184,9 @@ public final class TagManager {
         checkName(name);
         fileIO.mkdirs(tagDirectory());
         fileIO.overwrite(tagPath(name), TagSerializer.toJson(tag).getBytes(StandardCharsets.UTF_8));
+        if (asPartitions != null) {
+            asPartitions.tagsCreated(List.of(name));
+        }
     }
 
     /**
@@ -223,6 +241,9 @@ public final class TagManager {
             // Also after a failure: a delete whose outcome is unknown may have happened.
             run.finish();
         }
+        if (asPartitions != null) {
+            asPartitions.tagsDeleted(deleted);
+        }
         return deleted;
     }
 
@@ -245,6 +266,10 @@ public final class TagManager {
         if (!fileIO.rename(tagPath(from), tagPath(to))) {
             throw new IOException("Cannot rename tag file " + tagPath(from) + " to " + tagPath(to) + " of table "
                     + tableRoot);
+        }
+        if (asPartitions != null) {
+            asPartitions.tagsDeleted(List.of(from));
+            asPartitions.tagsCreated(List.of(to));
         }
     }
 
