@@ -317,6 +317,25 @@ class HiveCatalogTest {
     }
 
     @Test
+    void theAddressMayComeFromTheHiveSiteOfHiveConfDir() throws Exception {
+        Path conf = Files.createDirectories(dir.resolve("hive-conf"));
+        Files.writeString(conf.resolve("hive-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+                + "  <property><name>hive.metastore.uris</name><value>" + METASTORE.uri() + "</value></property>\n"
+                + "</configuration>\n");
+        try (Catalog catalog = CatalogFactory.createCatalog(Options.of("warehouse", dir.resolve("warehouse").toString(),
+                "metastore", "hive", "hive-conf-dir", conf.toString()))) {
+            catalog.createDatabase(database, false);
+            assertThat(client.getDatabase(database).getName()).isEqualTo(database);
+        }
+        Path empty = Files.createDirectories(dir.resolve("empty-conf"));
+        Files.writeString(empty.resolve("hive-site.xml"), "<?xml version=\"1.0\"?>\n<configuration/>\n");
+        assertThatThrownBy(() -> CatalogFactory.createCatalog(Options.of("warehouse", dir.toString(),
+                "metastore", "hive", "hive-conf-dir", empty.toString())))
+                .hasMessageContaining("needs option 'uri'")
+                .hasMessageContaining("sets no hive.metastore.uris");
+    }
+
+    @Test
     void anUnreachableMetastoreAndAWrongAddressAreNamed() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

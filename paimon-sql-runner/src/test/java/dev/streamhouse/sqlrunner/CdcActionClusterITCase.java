@@ -27,12 +27,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * paimon-flink-catalog's bundle, with {@code flink run -d paimon-flink-cdc-<version>-bundle.jar <action>}
  * submitting syncs with the cdc bundle as user jar (loaded child-first by Flink); and one whose lib/
  * also holds the cdc bundle, where Flink's SQL client gets the {@code mysql} catalog and the
- * {@code mysql-cdc} connector. Against a private MariaDB; the Paimon tables are read through the
+ * {@code mysql-cdc} connector, and the Paimon catalog and the sync are on a Hive metastore (the bundle's
+ * relocated Hive client, the metastore's commit lock). Against a private MariaDB and Hive metastore; the Paimon tables are read through the
  * storage API. The checkpoint interval is only in the cluster's config.yaml: jobs must have it (the
  * action takes its configuration from Flink's CLI). Flink's CLI returns once a job is submitted; the
  * jobs are then cancelled through the REST API and the cluster stopped.
  */
 class CdcActionClusterITCase {
+    @RegisterExtension
+    static final dev.streamhouse.testing.hive.HiveMetastoreExtension METASTORE =
+            new dev.streamhouse.testing.hive.HiveMetastoreExtension();
+
     @RegisterExtension
     static final MariaDbExtension MARIADB = new MariaDbExtension();
 
@@ -146,7 +151,8 @@ class CdcActionClusterITCase {
             Path warehouse = dir.resolve("warehouse");
             Path script = dir.resolve("insert.sql");
             Files.writeString(script, String.join("\n",
-                    "CREATE CATALOG paimon WITH ('type' = 'paimon', 'warehouse' = '" + warehouse.toUri() + "');",
+                    "CREATE CATALOG paimon WITH ('type' = 'paimon', 'warehouse' = '" + warehouse.toUri() + "', "
+                            + "'metastore' = 'hive', 'uri' = '" + METASTORE.uri() + "', 'lock.enabled' = 'true');",
                     "CREATE CATALOG mysql WITH ('type' = 'mysql', 'hostname' = '" + MARIADB.host() + "', 'port' = '"
                             + MARIADB.port() + "', 'username' = '" + MariaDbExtension.CDC_USER + "', 'password' = '"
                             + MariaDbExtension.CDC_PASSWORD + "', 'server-time-zone' = 'UTC');",
@@ -162,10 +168,14 @@ class CdcActionClusterITCase {
             jobs.add(sqlJob.group(1));
             String sync = submit(cluster, dir, jobs, "MySQL-Paimon Database Sync: ods", args("run", "-d",
                     CDC_BUNDLE.toString(), "mysql_sync_database", "--warehouse", warehouse.toUri().toString(),
+                    "--catalog_conf", "metastore=hive", "--catalog_conf", "uri=" + METASTORE.uri(),
                     "--database", "ods", "--mysql_conf", "database-name=stock", "--mysql_conf", "server-id=5701",
                     mysqlConf()));
+            // the tables' directories are where a filesystem catalog on the warehouse reads them too
             awaitRows(warehouse, "dw.items", "+I(1, S-1)", "+I(2, S-2)");
             awaitRows(warehouse, "ods.items", "+I(1, S-1)", "+I(2, S-2)");
+            assertThat(registeredPaimonTables("dw")).containsExactly("items");
+            assertThat(registeredPaimonTables("ods")).containsExactly("items");
 
             MARIADB.execute("INSERT INTO stock.items VALUES (3, 'S-3')", "DELETE FROM stock.items WHERE id = 1");
             awaitRows(warehouse, "dw.items", "+I(2, S-2)", "+I(3, S-3)");
@@ -255,6 +265,22 @@ class CdcActionClusterITCase {
         assertThat(jars).as("Flink's jars only").noneMatch(p -> p.getFileName().toString().startsWith("paimon-"))
                 .noneMatch(p -> p.getFileName().toString().startsWith("debezium-"));
         return jars;
+    }
+
+    /** The Paimon tables of {@code database} in the test metastore. */
+    private static List<String> registeredPaimonTables(String database) throws Exception {
+        org.apache.hadoop.conf.Configuration conf = org.apache.hadoop.hive.metastore.conf.MetastoreConf.newMetastoreConf();
+        org.apache.hadoop.hive.metastore.conf.MetastoreConf.setVar(conf,
+                org.apache.hadoop.hive.metastore.conf.MetastoreConf.ConfVars.THRIFT_URIS, METASTORE.uri());
+        try (var client = new org.apache.hadoop.hive.metastore.HiveMetaStoreClient(conf)) {
+            List<String> paimon = new ArrayList<>();
+            for (String table : client.getAllTables(database)) {
+                if ("PAIMON".equals(client.getTable(database, table).getParameters().get("table_type"))) {
+                    paimon.add(table);
+                }
+            }
+            return paimon;
+        }
     }
 
     private static void awaitRows(Path warehouse, String table, String... expected) {
