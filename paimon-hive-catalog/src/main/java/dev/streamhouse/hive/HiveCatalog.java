@@ -6,7 +6,6 @@ import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.catalog.Names;
 import dev.streamhouse.storage.catalog.WarehouseTables;
 import dev.streamhouse.storage.catalog.lock.CommitLock;
-import dev.streamhouse.storage.catalog.lock.LockedCommitsFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.options.PartitionLifecycleOptions;
 import dev.streamhouse.storage.options.TagOptions;
@@ -61,8 +60,7 @@ final class HiveCatalog implements Catalog {
 
     /** The warehouse as table {@code id} writes it: through its commit lock when there is one. */
     private WarehouseTables tablesFor(Identifier id) {
-        return locks == null ? tables : new WarehouseTables(
-                new LockedCommitsFileIO(tables.fileIO(), locks, id.database(), id.table()), tables.warehouse());
+        return tables.lockedFor(locks, id);
     }
 
     @Override
@@ -128,17 +126,7 @@ final class HiveCatalog implements Catalog {
             c.dropDatabase(database, true, true, true);
             return null;
         });
-        deleteIfEmpty(tables.databasePath(database));
-    }
-
-    private void deleteIfEmpty(Path dir) {
-        try {
-            if (tables.fileIO().exists(dir) && tables.fileIO().list(dir).isEmpty()) {
-                tables.fileIO().delete(dir, false);
-            }
-        } catch (IOException e) {
-            // the records are gone; an empty directory left behind is harmless
-        }
+        tables.deleteIfEmpty(tables.databasePath(database));
     }
 
     @Override

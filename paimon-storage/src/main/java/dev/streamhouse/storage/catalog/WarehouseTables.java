@@ -39,6 +39,27 @@ public final class WarehouseTables {
         return warehouse;
     }
 
+    /**
+     * The warehouse as table {@code id} writes it: every publish-once file under its commit lock
+     * ({@code lock.enabled}), or this when {@code locks} is null.
+     */
+    public WarehouseTables lockedFor(dev.streamhouse.storage.catalog.lock.CommitLock.Factory locks, Identifier id) {
+        return locks == null ? this : new WarehouseTables(
+                new dev.streamhouse.storage.catalog.lock.LockedCommitsFileIO(fileIO, locks, id.database(), id.table()),
+                warehouse);
+    }
+
+    /** Deletes {@code dir} if it is empty; a failure leaves it (an empty directory left behind is harmless). */
+    public void deleteIfEmpty(Path dir) {
+        try {
+            if (fileIO.exists(dir) && fileIO.list(dir).isEmpty()) {
+                fileIO.delete(dir, false);
+            }
+        } catch (IOException e) {
+            // harmless: the catalog no longer lists it
+        }
+    }
+
     public Path databasePath(String database) {
         return new Path(warehouse, database + DB_SUFFIX);
     }

@@ -6,13 +6,11 @@ import dev.streamhouse.storage.catalog.Identifier;
 import dev.streamhouse.storage.catalog.Names;
 import dev.streamhouse.storage.catalog.WarehouseTables;
 import dev.streamhouse.storage.catalog.lock.CommitLock;
-import dev.streamhouse.storage.catalog.lock.LockedCommitsFileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaChange;
 import dev.streamhouse.storage.table.Table;
 
-import java.io.IOException;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,8 +44,7 @@ public final class JdbcCatalog implements Catalog {
 
     /** The warehouse as table {@code id} writes it: through its commit lock when there is one. */
     private WarehouseTables tablesFor(Identifier id) {
-        return locks == null ? tables : new WarehouseTables(
-                new LockedCommitsFileIO(tables.fileIO(), locks, id.database(), id.table()), tables.warehouse());
+        return tables.lockedFor(locks, id);
     }
 
     @Override
@@ -99,17 +96,7 @@ public final class JdbcCatalog implements Catalog {
             rows.deleteDatabase(database);
             return null;
         });
-        deleteIfEmpty(tables.databasePath(database));
-    }
-
-    private void deleteIfEmpty(Path dir) {
-        try {
-            if (tables.fileIO().exists(dir) && tables.fileIO().list(dir).isEmpty()) {
-                tables.fileIO().delete(dir, false);
-            }
-        } catch (IOException e) {
-            // the rows are gone; an empty directory left behind is harmless
-        }
+        tables.deleteIfEmpty(tables.databasePath(database));
     }
 
     @Override
