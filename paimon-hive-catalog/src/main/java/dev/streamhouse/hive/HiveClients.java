@@ -82,13 +82,19 @@ final class HiveClients implements AutoCloseable {
         return failure;
     }
 
+    /** The message of the innermost cause, its first line only. */
     static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
         String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
+        if (message == null || message.isBlank()) {
+            return root.getClass().getSimpleName();
+        }
+        // the client puts whole stack traces into some messages ("Could not connect to meta store ...
+        // Most recent failure: <trace>"): its first line says what happened
+        return message.lines().findFirst().orElse(message).trim();
     }
 
     @Override
