@@ -22,6 +22,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
@@ -261,8 +262,12 @@ class ExactlyOnceFailoverITCase {
                 "num-sorted-run.compaction-trigger", "3"), info);
     }
 
-    /** The same on an {@code s3://} warehouse: snapshots published by conditional PUTs. */
+    /**
+     * The same on an {@code s3://} warehouse: snapshots published by conditional PUTs. The S3 code below
+     * the sink is the same on every Flink line, so the 2.x runs leave it out (pom.xml, surefire.excludedGroups).
+     */
     @Test
+    @Tag("default-line-only")
     @Timeout(240)
     void primaryKeyTableOnS3EndsInTheExpectedState(TestInfo info) throws Exception {
         dev.streamhouse.storage.fs.Path root = new dev.streamhouse.storage.fs.Path(S3.uri("failover/t"));
