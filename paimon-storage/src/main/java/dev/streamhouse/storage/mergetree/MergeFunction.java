@@ -19,4 +19,13 @@ public interface MergeFunction {
 
     /** The merged version (possibly a retraction), or null when no version remains. */
     KeyValue result();
+
+    /**
+     * Whether {@link #result()} is always the last version added, unchanged (deduplicate without
+     * {@code ignore-delete}). Then a caller holding a key's versions in order may add only the last one
+     * and leave the others undecoded (the write buffer's flush does).
+     */
+    default boolean resultIsLastVersion() {
+        return false;
+    }
 }

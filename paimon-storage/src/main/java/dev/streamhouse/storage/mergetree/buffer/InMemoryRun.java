@@ -23,6 +23,9 @@ final class InMemoryRun {
     private int count;
     private long recordBytes;
     private boolean sorted = true;
+    /** Whether every record so far came with a sequence number at least its predecessor's. */
+    private boolean sequenceInAppendOrder = true;
+    private long lastSequence = Long.MIN_VALUE;
 
     InMemoryRun(int pageSize, SerializedKeyComparator comparator, boolean prefixDetermines) {
         this.pageSize = pageSize;
@@ -76,6 +79,9 @@ final class InMemoryRun {
             writeOffset = 0;
         }
         long pointer = ((long) (dataPages.size() - 1) << 32) | writeOffset;
+        long sequence = RecordLayout.sequenceNumber(record, 0);
+        sequenceInAppendOrder &= sequence >= lastSequence;
+        lastSequence = sequence;
         int copied = 0;
         while (true) {
             int n = Math.min(recordSize - copied, pageSize - writeOffset);
@@ -104,13 +110,39 @@ final class InMemoryRun {
         return pages.remove(pages.size() - 1);
     }
 
-    /** Sorts the index by key, then sequence number. Idempotent. */
+    /**
+     * Sorts the index by key, then sequence number. Idempotent. Pointers grow in append order, so when the
+     * sequence numbers came in that order too (a writer's always do), ties are broken by the pointers
+     * alone, and with a determining prefix the sort never reads the records.
+     */
     void sort() {
         if (sorted) {
             return;
         }
+        new IndexSorter(indexPages.toArray(new byte[0][]), indexShift, entryOrder()).sort(count);
+        sorted = true;
+    }
+
+    private IndexSorter.EntryComparator entryOrder() {
         byte[][] data = dataPages.toArray(new byte[0][]);
-        IndexSorter.EntryComparator entries = (prefixA, pointerA, prefixB, pointerB) -> {
+        if (sequenceInAppendOrder && prefixDetermines) {
+            return (prefixA, pointerA, prefixB, pointerB) -> {
+                int c = Long.compareUnsigned(prefixA, prefixB);
+                return c != 0 ? c : Long.compare(pointerA, pointerB);
+            };
+        }
+        if (sequenceInAppendOrder) {
+            return (prefixA, pointerA, prefixB, pointerB) -> {
+                int c = Long.compareUnsigned(prefixA, prefixB);
+                if (c != 0) {
+                    return c;
+                }
+                c = comparator.compare(data[(int) (pointerA >>> 32)], (int) pointerA + RecordLayout.KEY_OFFSET,
+                        data[(int) (pointerB >>> 32)], (int) pointerB + RecordLayout.KEY_OFFSET);
+                return c != 0 ? c : Long.compare(pointerA, pointerB);
+            };
+        }
+        return (prefixA, pointerA, prefixB, pointerB) -> {
             int c = Long.compareUnsigned(prefixA, prefixB);
             if (c != 0) {
                 return c;
@@ -127,8 +159,6 @@ final class InMemoryRun {
             }
             return Long.compare(RecordLayout.sequenceNumber(pageA, offsetA), RecordLayout.sequenceNumber(pageB, offsetB));
         };
-        new IndexSorter(indexPages.toArray(new byte[0][]), indexShift, entries).sort(count);
-        sorted = true;
     }
 
     /** A cursor in sorted order; call {@link #sort()} first. Invalid after {@link #releasePages()}. */
@@ -150,6 +180,8 @@ final class InMemoryRun {
         count = 0;
         recordBytes = 0;
         sorted = true;
+        sequenceInAppendOrder = true;
+        lastSequence = Long.MIN_VALUE;
         return pages;
     }
 

@@ -1,15 +1,24 @@
 package dev.streamhouse.storage.mergetree.buffer;
 
 /**
- * Sorts a paged index of 16-byte entries {@code [long prefix][long pointer]} in place: introsort
- * (median-of-three quicksort with a Hoare partition, heapsort when recursion gets too deep, insertion
- * sort for short ranges). No memory is allocated, so sorting never needs pages from the pool.
+ * Sorts a paged index of 16-byte entries {@code [long prefix][long pointer]} in place. The order puts
+ * smaller unsigned prefixes first and lets the comparator decide between equal ones, so the sort is a
+ * most-significant-byte radix sort on the prefixes (in place, American flag style; a byte that all
+ * entries of a range share costs one counting pass) that hands short ranges and ranges of equal
+ * prefixes to an introsort with the comparator (median-of-three quicksort with a Hoare partition,
+ * heapsort when recursion gets too deep, insertion sort for short ranges). Besides a few small count
+ * arrays no memory is allocated, so sorting never needs pages from the pool.
  */
 final class IndexSorter {
     static final int ENTRY_SIZE = 16;
     private static final int INSERTION_SORT_THRESHOLD = 12;
+    /** Ranges up to this size go to the comparison sort instead of another radix pass. */
+    private static final int RADIX_THRESHOLD = 64;
 
-    /** Orders two entries, given their prefixes and pointers. */
+    /**
+     * Orders two entries, given their prefixes and pointers: by {@code Long.compareUnsigned} of the
+     * prefixes first (the radix passes rely on it), then as it likes.
+     */
     interface EntryComparator {
         int compare(long prefixA, long pointerA, long prefixB, long pointerB);
     }
@@ -18,6 +27,10 @@ final class IndexSorter {
     private final int shift;
     private final int mask;
     private final EntryComparator comparator;
+    /** Per prefix byte (radix level): bucket counts, then the next free slot of each bucket. */
+    private final int[][] next = new int[8][256];
+    /** Per radix level: the end of each bucket. */
+    private final int[][] ends = new int[8][256];
 
     /** @param entriesPerPageShift log2 of the entries per index page */
     IndexSorter(byte[][] pages, int entriesPerPageShift, EntryComparator comparator) {
@@ -38,13 +51,79 @@ final class IndexSorter {
     }
 
     void sort(int count) {
-        sort(count, 2 * (32 - Integer.numberOfLeadingZeros(count)));
+        if (count > 1) {
+            radixSort(0, count, 0);
+        }
     }
 
-    /** Sorts with an explicit quicksort depth budget (0 = heapsort only); visible for tests. */
+    /** Sorts by comparisons only, with an explicit quicksort depth budget (0 = heapsort only); visible for tests. */
     void sort(int count, int depthLimit) {
         if (count > 1) {
             quickSort(0, count - 1, depthLimit);
+        }
+    }
+
+    /** Sorts entries {@code [lo, hi)}, whose prefixes agree on the bytes before {@code level}. */
+    private void radixSort(int lo, int hi, int level) {
+        while (true) {
+            if (hi - lo <= RADIX_THRESHOLD || level == 8) {
+                comparisonSort(lo, hi - 1);
+                return;
+            }
+            int shift = 56 - 8 * level;
+            int[] counts = next[level];
+            java.util.Arrays.fill(counts, 0);
+            for (int i = lo; i < hi; i++) {
+                counts[(int) (prefix(i) >>> shift) & 0xFF]++;
+            }
+            int first = (int) (prefix(lo) >>> shift) & 0xFF;
+            if (counts[first] == hi - lo) {
+                level++; // every entry has this byte: on to the next one
+                continue;
+            }
+            int[] end = ends[level];
+            int start = lo;
+            for (int b = 0; b < 256; b++) {
+                int n = counts[b];
+                counts[b] = start;
+                start += n;
+                end[b] = start;
+            }
+            for (int b = 0; b < 256; b++) {
+                while (counts[b] < end[b]) {
+                    int i = counts[b];
+                    long prefix = prefix(i);
+                    long pointer = pointer(i);
+                    int digit = (int) (prefix >>> shift) & 0xFF;
+                    // Carry the entry to its bucket, taking the one there along, until one belongs in b.
+                    while (digit != b) {
+                        int j = counts[digit]++;
+                        long displacedPrefix = prefix(j);
+                        long displacedPointer = pointer(j);
+                        set(j, prefix, pointer);
+                        prefix = displacedPrefix;
+                        pointer = displacedPointer;
+                        digit = (int) (prefix >>> shift) & 0xFF;
+                    }
+                    set(i, prefix, pointer);
+                    counts[b]++;
+                }
+            }
+            int bucketStart = lo;
+            for (int b = 0; b < 256; b++) {
+                int bucketEnd = end[b];
+                if (bucketEnd - bucketStart > 1) {
+                    radixSort(bucketStart, bucketEnd, level + 1);
+                }
+                bucketStart = bucketEnd;
+            }
+            return;
+        }
+    }
+
+    private void comparisonSort(int lo, int hi) {
+        if (hi > lo) {
+            quickSort(lo, hi, 2 * (32 - Integer.numberOfLeadingZeros(hi - lo + 1)));
         }
     }
 

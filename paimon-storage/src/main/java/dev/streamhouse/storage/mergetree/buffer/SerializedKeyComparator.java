@@ -28,6 +28,7 @@ final class SerializedKeyComparator {
 
     private final int[] kinds;
     private final int bitmapBytes;
+    private final boolean canonical;
     private int posA;
     private int posB;
 
@@ -37,6 +38,19 @@ final class SerializedKeyComparator {
             kinds[i] = kindOf(keyType.typeAt(i));
         }
         this.bitmapBytes = (kinds.length + 7) >>> 3;
+        boolean floating = false;
+        for (int kind : kinds) {
+            floating |= kind == FLOAT || kind == DOUBLE;
+        }
+        this.canonical = !floating;
+    }
+
+    /**
+     * Whether two keys are equal exactly when their serialized bytes are: every field has one encoding
+     * per value. Not so with FLOAT or DOUBLE fields, whose raw bits tell NaNs apart that compare equal.
+     */
+    boolean bytesDecideEquality() {
+        return canonical;
     }
 
     private static int kindOf(DataType type) {

@@ -212,7 +212,21 @@ public final class WriteBuffer implements MemoryOwner, Closeable {
         checkUsable("read");
         RecordCursor cursor = sortedCursor();
         openReader = new MergedKeyValueReader(cursor, keySerializer, valueSerializer,
-                new SerializedKeyComparator(keyType), mergeFunction, versionOrder, () -> openReader = null);
+                new SerializedKeyComparator(keyType), mergeFunction, versionOrder, false, () -> openReader = null);
+        return openReader;
+    }
+
+    /**
+     * {@link #mergedReader}, for a consumer that is done with each key-value before it asks for the next
+     * (a file writer): the key-value it returns, and its rows, are valid only until the next call. Where
+     * the merge function's result is the last version (deduplicate), they are one reused key-value whose
+     * rows read the buffered bytes in place, so a flush decodes into no objects per record.
+     */
+    public RecordReader<KeyValue> mergedReaderReusingObjects(MergeFunction mergeFunction) throws IOException {
+        checkUsable("read");
+        RecordCursor cursor = sortedCursor();
+        openReader = new MergedKeyValueReader(cursor, keySerializer, valueSerializer,
+                new SerializedKeyComparator(keyType), mergeFunction, versionOrder, true, () -> openReader = null);
         return openReader;
     }
 

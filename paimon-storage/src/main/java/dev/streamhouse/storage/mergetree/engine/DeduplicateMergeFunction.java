@@ -34,4 +34,9 @@ final class DeduplicateMergeFunction implements MergeFunction {
     public KeyValue result() {
         return latest;
     }
+
+    @Override
+    public boolean resultIsLastVersion() {
+        return !ignoreDelete;
+    }
 }

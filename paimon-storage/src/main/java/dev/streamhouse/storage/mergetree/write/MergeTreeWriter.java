@@ -141,7 +141,8 @@ public final class MergeTreeWriter implements AutoCloseable {
                 : List.of();
         List<DataFileMeta> files;
         try {
-            files = writeAll(buffer.mergedReader(mergeFunctions.create()), writers.newRollingWriter(0, FileSource.APPEND));
+            files = writeAll(buffer.mergedReaderReusingObjects(mergeFunctions.create()),
+                    writers.newRollingWriter(0, FileSource.APPEND));
         } catch (IOException | RuntimeException e) {
             for (DataFileMeta f : changelog) {
                 fileIO.deleteQuietly(pathFactory.toPath(f.fileName()));

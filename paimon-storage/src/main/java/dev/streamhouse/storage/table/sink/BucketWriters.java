@@ -92,6 +92,9 @@ final class BucketWriters implements AutoCloseable {
     /** The table's deletion-vector index files ({@code deletion-vectors.enabled}), or null. */
     private final DeletionVectorIndexFile deletionVectorFiles;
     private final Map<PartitionBucket, MergeTreeWriter> writers = new LinkedHashMap<>();
+    /** The writers of the partition last written, by bucket: most rows skip the map lookup. */
+    private BinaryRow cachedPartition;
+    private MergeTreeWriter[] cachedWriters = new MergeTreeWriter[0];
     private final Map<WriteBuffer, MergeTreeWriter> byBuffer = new IdentityHashMap<>();
     private final Map<BinaryRow, List<ManifestEntry>> restored = new HashMap<>();
     /** Where the spill directory and the local lookup files' directory are created. */
@@ -183,6 +186,28 @@ final class BucketWriters implements AutoCloseable {
     }
 
     MergeTreeWriter writer(BinaryRow partition, int bucket) throws IOException {
+        boolean samePartition = partition.equals(cachedPartition);
+        if (samePartition && bucket < cachedWriters.length && cachedWriters[bucket] != null) {
+            return cachedWriters[bucket];
+        }
+        MergeTreeWriter writer = writerFromMap(partition, bucket);
+        if (!samePartition) {
+            cachedPartition = partition.copy();
+            cachedWriters = new MergeTreeWriter[0];
+        }
+        if (bucket >= cachedWriters.length) {
+            cachedWriters = java.util.Arrays.copyOf(cachedWriters, Math.max(bucket + 1, 2 * cachedWriters.length));
+        }
+        cachedWriters[bucket] = writer;
+        return writer;
+    }
+
+    private void forgetCachedWriters() {
+        cachedPartition = null;
+        cachedWriters = new MergeTreeWriter[0];
+    }
+
+    private MergeTreeWriter writerFromMap(BinaryRow partition, int bucket) throws IOException {
         PartitionBucket key = new PartitionBucket(partition, bucket);
         MergeTreeWriter writer = writers.get(key);
         if (writer == null) {
@@ -238,6 +263,7 @@ final class BucketWriters implements AutoCloseable {
      * snapshot.
      */
     void takeOver(List<HandOver> buckets) {
+        forgetCachedWriters();
         for (HandOver h : buckets) {
             MergeTreeWriter writer = create(h.partition(), h.bucket(), h.files(), h.nextSequence(), h.vectors());
             writer.adopt(h.pending());
@@ -437,6 +463,7 @@ final class BucketWriters implements AutoCloseable {
             w.close();
         }
         writers.clear();
+        forgetCachedWriters();
         byBuffer.clear();
         if (compactionExecutor != null) {
             compactionExecutor.shutdownNow();

@@ -46,4 +46,42 @@ class IndexSorterTest {
         }
         assertThat(Arrays.deepEquals(actual, expected)).as("sorted entries equal Arrays.sort").isTrue();
     }
+
+    /**
+     * Prefixes as a BIGINT or INT key makes them (sign bit flipped, few significant low bytes, so the
+     * radix passes skip the shared high bytes), some keys with many versions, and pointers in random
+     * order so ties are decided by the comparator.
+     */
+    @ParameterizedTest(name = "n={0}, keys={1}, hot key versions={2}")
+    @CsvSource({"100, 10, 0", "5000, 300, 0", "50000, 15000, 0", "50000, 40000, 3000", "70000, 1, 0", "200000, 70000, 500"})
+    void sortsKeyLikePrefixesWithManyVersions(int n, int keys, int hotVersions) {
+        Random random = new Random(n * 17L + keys);
+        int pageSize = 4096;
+        int shift = Integer.numberOfTrailingZeros(pageSize / IndexSorter.ENTRY_SIZE);
+        int perPage = 1 << shift;
+        byte[][] pages = new byte[Math.max(1, (n + perPage - 1) / perPage)][pageSize];
+        long[] pointers = new long[n];
+        for (int i = 0; i < n; i++) {
+            pointers[i] = ((long) random.nextInt(1000) << 32) | i;
+        }
+        long[][] expected = new long[n][];
+        for (int i = 0; i < n; i++) {
+            long key = i < hotVersions ? 42 : random.nextInt(keys) - keys / 3;
+            long prefix = key ^ Long.MIN_VALUE;
+            ByteWriter.LONGS.set(pages[i / perPage], (i % perPage) * 16, prefix);
+            ByteWriter.LONGS.set(pages[i / perPage], (i % perPage) * 16 + 8, pointers[i]);
+            expected[i] = new long[] {prefix, pointers[i]};
+        }
+        IndexSorter.EntryComparator comparator = (pa, qa, pb, qb) -> {
+            int c = Long.compareUnsigned(pa, pb);
+            return c != 0 ? c : Long.compare(qa, qb);
+        };
+        new IndexSorter(pages, shift, comparator).sort(n);
+        Arrays.sort(expected, (a, b) -> comparator.compare(a[0], a[1], b[0], b[1]));
+        long[][] actual = new long[n][];
+        for (int i = 0; i < n; i++) {
+            actual[i] = new long[] {IndexSorter.prefixAt(pages, shift, i), IndexSorter.pointerAt(pages, shift, i)};
+        }
+        assertThat(Arrays.deepEquals(actual, expected)).as("sorted entries equal Arrays.sort").isTrue();
+    }
 }

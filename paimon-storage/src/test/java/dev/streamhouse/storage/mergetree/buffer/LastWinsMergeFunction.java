@@ -5,8 +5,23 @@ import dev.streamhouse.storage.mergetree.MergeFunction;
 
 /** Test merge function: the last added version wins, retractions included; counts what it saw. */
 class LastWinsMergeFunction implements MergeFunction {
+    private final boolean resultIsLastVersion;
     private KeyValue last;
     long added;
+
+    LastWinsMergeFunction() {
+        this(false);
+    }
+
+    /** @param resultIsLastVersion what {@link #resultIsLastVersion()} answers */
+    LastWinsMergeFunction(boolean resultIsLastVersion) {
+        this.resultIsLastVersion = resultIsLastVersion;
+    }
+
+    @Override
+    public boolean resultIsLastVersion() {
+        return resultIsLastVersion;
+    }
 
     @Override
     public void reset() {
