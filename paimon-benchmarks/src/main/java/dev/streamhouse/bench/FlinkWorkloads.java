@@ -184,7 +184,7 @@ final class FlinkWorkloads {
         SqlSession sql = open(report, false);
         sql.execute("DROP TABLE IF EXISTS bench.db." + table);
         sql.execute(primaryKey ? pkTableDdl(table) : appendTableDdl(table));
-        sql.execute(generatorDdl("gen", params.rows, params.keys, UNTHROTTLED));
+        sql.execute(benchRowsDdl("gen", params.rows, params.keys));
         long start = System.nanoTime();
         sql.executeAndWait("INSERT INTO bench.db." + table + " SELECT * FROM gen");
         double elapsed = seconds(start);
@@ -192,6 +192,30 @@ final class FlinkWorkloads {
         report.result("rows-per-s", params.rows / elapsed, "rows/s");
         List<Row> check = sql.query("SELECT COUNT(*) FROM bench.db." + table);
         report.info("table holds %s rows", check.get(0).getField(0));
+        filesAndSortedRuns(sql, report, table);
+    }
+
+    /**
+     * Reports the data files the write left and, per bucket, its sorted runs (each level-0 file is one,
+     * each non-empty higher level one more): a faster write must not be one that compacts less.
+     */
+    private void filesAndSortedRuns(SqlSession sql, Report report, String table) throws Exception {
+        java.util.Map<Integer, Long> runs = new java.util.TreeMap<>();
+        long files = 0;
+        for (Row row :
+                sql.query(
+                        "SELECT `bucket`, `level`, COUNT(*) FROM bench.db.`" + table
+                                + "$files` GROUP BY `bucket`, `level`")) {
+            int bucket = ((Number) row.getField(0)).intValue();
+            int level = ((Number) row.getField(1)).intValue();
+            long count = ((Number) row.getField(2)).longValue();
+            files += count;
+            runs.merge(bucket, level == 0 ? count : 1, Long::sum);
+        }
+        report.info("files %d; sorted runs per bucket %s", files, runs);
+        report.result("files", files, "files");
+        report.result("max-sorted-runs-per-bucket",
+                runs.values().stream().mapToLong(Long::longValue).max().orElse(0), "runs");
     }
 
     private void batchScan(Report report, String table, String what) throws Exception {
@@ -431,6 +455,17 @@ final class FlinkWorkloads {
 
     private static String appendTableDdl(String table) {
         return "CREATE TABLE bench.db." + table + " (" + COLUMNS + ") WITH (" + PARALLELISM_OPTIONS + ")";
+    }
+
+    /**
+     * The timed writes' input: {@code --rows} rows of {@link dev.streamhouse.bench.rows.BenchRows}, ids
+     * uniform in [1, keys], unthrottled; the same rows for both implementations, and cheap to make, so
+     * the write workloads measure the store rather than Flink's datagen.
+     */
+    static String benchRowsDdl(String name, long rows, long keys) {
+        return "CREATE TEMPORARY TABLE " + name + " (" + COLUMNS + ") WITH ('connector' = '"
+                + dev.streamhouse.bench.rows.BenchRowsFactory.IDENTIFIER + "', 'number-of-rows' = '" + rows
+                + "', 'keys' = '" + keys + "')";
     }
 
     /** A bounded datagen table: ids uniform in [1, keys], strings of 20 characters. */
