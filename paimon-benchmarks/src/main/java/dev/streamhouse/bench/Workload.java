@@ -11,6 +11,8 @@ enum Workload {
     PK_BATCH_SCAN("pk-batch-scan", true, null),
     PK_BATCH_SCAN_DV("pk-batch-scan-dv", true, null),
     APPEND_BATCH_SCAN("append-batch-scan", true, null),
+    PK_COPY("pk-copy", true, null),
+    APPEND_COPY("append-copy", true, null),
     PK_POINT_QUERY("pk-point-query", true, null),
     STREAMING_FRESHNESS("streaming-freshness", false, null),
     STREAMING_CATCH_UP("streaming-catch-up", false, null),
@@ -38,6 +40,7 @@ enum Workload {
     String preparation() {
         switch (this) {
             case APPEND_BATCH_SCAN:
+            case APPEND_COPY:
                 return "prepare-append";
             case PK_BATCH_SCAN_DV:
                 return "prepare-dv";
