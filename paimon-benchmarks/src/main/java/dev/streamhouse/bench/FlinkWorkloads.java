@@ -14,7 +14,7 @@ import java.util.List;
  */
 final class FlinkWorkloads {
     /** Columns of every benchmark table: the row shape. */
-    private static final String COLUMNS =
+    static final String COLUMNS =
             "id BIGINT, i INT, b BIGINT, d DOUBLE, s STRING, ts TIMESTAMP(3)";
     /** Options of every benchmark table: the job parallelism, set explicitly for both. */
     private static final String PARALLELISM_OPTIONS =
@@ -48,10 +48,10 @@ final class FlinkWorkloads {
         Report report = new Report(workload.id, impl);
         switch (workload) {
             case PK_UPSERT_WRITE:
-                write(report, "pk_write", true);
+                new WriteWorkload(this, params).run(report, "pk_write", true);
                 break;
             case APPEND_WRITE:
-                write(report, "append_write", false);
+                new WriteWorkload(this, params).run(report, "append_write", false);
                 break;
             case PK_BATCH_SCAN:
                 batchScan(report, preparedTable(), "merged rows");
@@ -184,44 +184,6 @@ final class FlinkWorkloads {
         sql.executeAndWait("INSERT INTO bench.db." + staging + " SELECT * FROM gen");
         sql.execute("ALTER TABLE bench.db." + staging + " RENAME TO bench.db." + table);
         report.info("prepared %s in %.1f s", table, seconds(start));
-    }
-
-    private void write(Report report, String table, boolean primaryKey) throws Exception {
-        SqlSession sql = open(report, false);
-        sql.execute("DROP TABLE IF EXISTS bench.db." + table);
-        sql.execute(primaryKey ? pkTableDdl(table) : appendTableDdl(table));
-        sql.execute(benchRowsDdl("gen", params.rows, params.keys));
-        long start = System.nanoTime();
-        sql.executeAndWait("INSERT INTO bench.db." + table + " SELECT * FROM gen");
-        double elapsed = seconds(start);
-        report.info("wrote %d rows in %.2f s", params.rows, elapsed);
-        report.result("rows-per-s", params.rows / elapsed, "rows/s");
-        List<Row> check = sql.query("SELECT COUNT(*) FROM bench.db." + table);
-        report.info("table holds %s rows", check.get(0).getField(0));
-        filesAndSortedRuns(sql, report, table);
-    }
-
-    /**
-     * Reports the data files the write left and, per bucket, its sorted runs (each level-0 file is one,
-     * each non-empty higher level one more): a faster write must not be one that compacts less.
-     */
-    private void filesAndSortedRuns(SqlSession sql, Report report, String table) throws Exception {
-        java.util.Map<Integer, Long> runs = new java.util.TreeMap<>();
-        long files = 0;
-        for (Row row :
-                sql.query(
-                        "SELECT `bucket`, `level`, COUNT(*) FROM bench.db.`" + table
-                                + "$files` GROUP BY `bucket`, `level`")) {
-            int bucket = ((Number) row.getField(0)).intValue();
-            int level = ((Number) row.getField(1)).intValue();
-            long count = ((Number) row.getField(2)).longValue();
-            files += count;
-            runs.merge(bucket, level == 0 ? count : 1, Long::sum);
-        }
-        report.info("files %d; sorted runs per bucket %s", files, runs);
-        report.result("files", files, "files");
-        report.result("max-sorted-runs-per-bucket",
-                runs.values().stream().mapToLong(Long::longValue).max().orElse(0), "runs");
     }
 
     private void batchScan(Report report, String table, String what) throws Exception {
@@ -468,7 +430,7 @@ final class FlinkWorkloads {
         return sql;
     }
 
-    private static String pkTableDdl(String table) {
+    static String pkTableDdl(String table) {
         return pkTableDdl(table, "");
     }
 
@@ -483,19 +445,8 @@ final class FlinkWorkloads {
                 + ")";
     }
 
-    private static String appendTableDdl(String table) {
+    static String appendTableDdl(String table) {
         return "CREATE TABLE bench.db." + table + " (" + COLUMNS + ") WITH (" + PARALLELISM_OPTIONS + ")";
-    }
-
-    /**
-     * The timed writes' input: {@code --rows} rows of {@link dev.streamhouse.bench.rows.BenchRows}, ids
-     * uniform in [1, keys], unthrottled; the same rows for both implementations, and cheap to make, so
-     * the write workloads measure the store rather than Flink's datagen.
-     */
-    static String benchRowsDdl(String name, long rows, long keys) {
-        return "CREATE TEMPORARY TABLE " + name + " (" + COLUMNS + ") WITH ('connector' = '"
-                + dev.streamhouse.bench.rows.BenchRowsFactory.IDENTIFIER + "', 'number-of-rows' = '" + rows
-                + "', 'keys' = '" + keys + "')";
     }
 
     /** A bounded datagen table: ids uniform in [1, keys], strings of 20 characters. */
@@ -528,7 +479,7 @@ final class FlinkWorkloads {
         return cause.getClass().getSimpleName() + ": " + cause.getMessage();
     }
 
-    private static double seconds(long startNanos) {
+    static double seconds(long startNanos) {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 }
