@@ -342,6 +342,8 @@ final class FlinkWorkloads {
 
         SqlSession sql = SqlSession.batch(warehouseUri);
         long records = filesPerLevel(sql, report, table, "after-stream");
+        // Paimon's CALL returns once its job is submitted unless table.dml-sync is set; ours always waits.
+        sql.set("table.dml-sync", "true");
         start = System.nanoTime();
         try {
             sql.executeAndWait("CALL bench.sys.compact(`table` => 'db." + table + "')");

@@ -120,6 +120,11 @@ final class SqlSession {
         tEnv.createTemporaryView(name, tEnv.fromDataStream(rows.apply(env)));
     }
 
+    /** Sets a table configuration option for the statements that follow (what the SQL client's SET does). */
+    void set(String key, String value) {
+        tEnv.getConfig().set(key, value);
+    }
+
     TableResult execute(String sql) {
         return tEnv.executeSql(sql);
     }
