@@ -10,7 +10,7 @@ import java.util.List;
  * BenchRunner} starts one such JVM per run.
  *
  * <pre>
- * BenchMain &lt;workload|prepare-pk|prepare-append|prepare-dv|prepare-dim&gt; &lt;ours|paimon|parquet&gt; &lt;work dir&gt; [size options]
+ * BenchMain &lt;workload|prepare-pk|prepare-append|prepare-dv|prepare-reader|prepare-dim&gt; &lt;ours|paimon|parquet&gt; &lt;work dir&gt; [size options]
  * </pre>
  *
  * The implementation named must be the one on the classpath; the Flink workloads check the catalog
@@ -39,7 +39,7 @@ public final class BenchMain {
         BenchParams params = BenchParams.parse(Arrays.asList(args), rest);
         if (rest.size() != 3) {
             throw new IllegalArgumentException(
-                    "Usage: BenchMain <workload|prepare-pk|prepare-append|prepare-dv|prepare-dim> <ours|paimon|parquet> <work dir> [options]\n"
+                    "Usage: BenchMain <workload|prepare-pk|prepare-append|prepare-dv|prepare-reader|prepare-dim> <ours|paimon|parquet> <work dir> [options]\n"
                             + "workloads: "
                             + Workload.ids()
                             + "\n"
@@ -61,6 +61,10 @@ public final class BenchMain {
             new DvBatchScan(new FlinkWorkloads(impl, warehouseUri(workDir), params), params).prepare();
             return;
         }
+        if ("prepare-reader".equals(workloadId)) {
+            new ReaderScan(new FlinkWorkloads(impl, warehouseUri(workDir), params), params).prepare();
+            return;
+        }
         if ("prepare-dim".equals(workloadId)) {
             new FlinkWorkloads(impl, warehouseUri(workDir), params).prepareDim();
             return;
@@ -78,6 +82,9 @@ public final class BenchMain {
             new ParquetLimit(params, workDir.resolve("parquet-limit")).run();
         } else if (workload == Workload.CDC_SNAPSHOT) {
             new CdcSnapshot(params).run();
+        } else if (workload == Workload.READER_SCAN) {
+            new ReaderScan(new FlinkWorkloads(impl, warehouseUri(workDir), params), params)
+                    .run(new Report(workload.id, impl), warehouseUri(workDir));
         } else if (workload == Workload.KAFKA_SYNC) {
             new KafkaSyncDatabase(impl, workDir, params).run();
         } else {

@@ -396,6 +396,8 @@ public final class BenchRunner {
             case "paimon":
                 parts.add(read("classpath-paimon.txt"));
                 parts.add(read("classpath-hadoop.txt"));
+                // What src/paimon/java compiles to against Paimon's jar (reader-scan's reader).
+                parts.add(target.resolve("test-classes").toString());
                 break;
             case "parquet":
                 parts.add(read("classpath-parquet.txt"));

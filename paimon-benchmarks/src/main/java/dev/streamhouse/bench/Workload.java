@@ -10,6 +10,7 @@ enum Workload {
     APPEND_WRITE("append-write", false, null),
     PK_BATCH_SCAN("pk-batch-scan", true, null),
     PK_BATCH_SCAN_DV("pk-batch-scan-dv", true, null),
+    READER_SCAN("reader-scan", true, null),
     APPEND_BATCH_SCAN("append-batch-scan", true, null),
     PK_COPY("pk-copy", true, null),
     APPEND_COPY("append-copy", true, null),
@@ -44,6 +45,8 @@ enum Workload {
                 return "prepare-append";
             case PK_BATCH_SCAN_DV:
                 return "prepare-dv";
+            case READER_SCAN:
+                return "prepare-reader";
             case LOOKUP_JOIN:
             case LOOKUP_JOIN_MISSES:
                 return "prepare-dim";
@@ -57,7 +60,7 @@ enum Workload {
      * (from one warehouse), or null when each implementation writes and reads its own.
      */
     String sharedTableWriter() {
-        return this == PK_BATCH_SCAN_DV ? DvBatchScan.WRITER : null;
+        return this == PK_BATCH_SCAN_DV || this == READER_SCAN ? DvBatchScan.WRITER : null;
     }
 
     /**
