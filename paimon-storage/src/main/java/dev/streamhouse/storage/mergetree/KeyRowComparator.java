@@ -25,6 +25,7 @@ public final class KeyRowComparator implements Comparator<InternalRow> {
 
     private final FieldComparator[] fields;
     private final int[] positions;
+    private final IntegralKey integralKey;
 
     /** Compares all fields of rows of {@code rowType}, in order. */
     public KeyRowComparator(RowType rowType) {
@@ -38,6 +39,7 @@ public final class KeyRowComparator implements Comparator<InternalRow> {
         for (int i = 0; i < fields.length; i++) {
             fields[i] = forType(rowType.typeAt(positions[i]));
         }
+        this.integralKey = integralKeyOf(rowType, this.positions);
     }
 
     private static int[] identity(int n) {
@@ -66,6 +68,65 @@ public final class KeyRowComparator implements Comparator<InternalRow> {
             }
         }
         return 0;
+    }
+
+    /**
+     * For a comparator over a single integral field ({@code TINYINT}, {@code SMALLINT}, {@code INTEGER},
+     * {@code DATE}, {@code TIME}, {@code BIGINT}): a reader of that field as a {@code long}, which orders
+     * like this comparator (NULL first); otherwise null. Lets a merge compare cached longs.
+     */
+    public IntegralKey integralKey() {
+        return integralKey;
+    }
+
+    /** The value of a key's single integral field, widened to a {@code long}; see {@link #integralKey()}. */
+    public static final class IntegralKey {
+        private final int pos;
+        /** Width of the field in bytes: 8, 4, 2 or 1. */
+        private final int width;
+
+        private IntegralKey(int pos, int width) {
+            this.pos = pos;
+            this.width = width;
+        }
+
+        public boolean isNull(InternalRow key) {
+            return key.isNullAt(pos);
+        }
+
+        /** The field's value; the field must not be null. */
+        public long value(InternalRow key) {
+            switch (width) {
+                case 8:
+                    return key.longAt(pos);
+                case 4:
+                    return key.intAt(pos);
+                case 2:
+                    return key.shortAt(pos);
+                default:
+                    return key.byteAt(pos);
+            }
+        }
+    }
+
+    private static IntegralKey integralKeyOf(RowType rowType, int[] positions) {
+        if (positions.length != 1) {
+            return null;
+        }
+        switch (rowType.typeAt(positions[0]).root()) {
+            case BIGINT:
+                return new IntegralKey(positions[0], 8);
+            case INTEGER:
+            case DATE:
+            case TIME_WITHOUT_TIME_ZONE:
+                return new IntegralKey(positions[0], 4);
+            case SMALLINT:
+                return new IntegralKey(positions[0], 2);
+            case TINYINT:
+                return new IntegralKey(positions[0], 1);
+            default:
+                return null;
+        }
     }
 
     private static FieldComparator forType(DataType type) {

@@ -144,4 +144,73 @@ class SortMergeReaderTest {
         }
         return out;
     }
+
+    /**
+     * Keys of one integral field are compared as cached longs ({@link KeyRowComparator#integralKey()});
+     * the merge must equal the one through the row comparator, NULL keys (first) included.
+     */
+    @ParameterizedTest(name = "keyType={0}")
+    @CsvSource({"BIGINT", "INT", "SMALLINT"})
+    void integralKeysMergeLikeTheRowComparator(String keyType) throws Exception {
+        RowType key = new RowType(List.of(FIELD(0, "k", switch (keyType) {
+            case "BIGINT" -> BIGINT();
+            case "INT" -> INT();
+            default -> dev.streamhouse.storage.types.DataTypes.SMALLINT();
+        })));
+        RowType value = new RowType(List.of(FIELD(0, "k", key.typeAt(0)), FIELD(1, "payload", BIGINT())));
+        KeyRowComparator rows = new KeyRowComparator(key);
+        assertThat(rows.integralKey()).as("the cached-long path is taken").isNotNull();
+        Comparator<dev.streamhouse.storage.data.InternalRow> generic = rows::compare;
+        Random random = new Random(23);
+        for (int round = 0; round < 300; round++) {
+            int runCount = 1 + random.nextInt(6);
+            List<List<Object[]>> runs = new ArrayList<>();
+            long seq = 0;
+            for (int r = 0; r < runCount; r++) {
+                java.util.TreeSet<Long> keys = new java.util.TreeSet<>();
+                int n = random.nextInt(30);
+                for (int i = 0; i < n; i++) {
+                    // wide values where the type allows them, so that widening to a long is exercised
+                    long k = keyType.equals("BIGINT") && random.nextBoolean()
+                            ? random.nextLong() % 1000 * 1_000_000_000_000L
+                            : random.nextInt(40) - 20;
+                    keys.add(k);
+                }
+                List<Object[]> run = new ArrayList<>();
+                if (random.nextInt(3) == 0) {
+                    run.add(new Object[] {null, seq++});
+                }
+                for (long k : keys) {
+                    run.add(new Object[] {k, seq++});
+                }
+                runs.add(run);
+            }
+            List<Kv> fast = KvTestTable.readAll(new SortMergeReader(readers(runs, keyType, random), rows,
+                    VersionOrder.bySequenceNumber(), MergeEngines.deduplicate(false).create()), key, value);
+            List<Kv> slow = KvTestTable.readAll(new SortMergeReader(readers(runs, keyType, random), generic,
+                    VersionOrder.bySequenceNumber(), MergeEngines.deduplicate(false).create()), key, value);
+            assertThat(fast).isEqualTo(slow);
+            long distinct = runs.stream().flatMap(List::stream).map(v -> v[0] == null ? "null" : v[0]).distinct().count();
+            assertThat(fast).hasSize((int) distinct);
+        }
+    }
+
+    private static List<ReusingKvReader> readers(List<List<Object[]>> runs, String keyType, Random random) {
+        List<ReusingKvReader> readers = new ArrayList<>();
+        for (List<Object[]> run : runs) {
+            List<GenericRow[]> records = new ArrayList<>();
+            List<long[]> seqKinds = new ArrayList<>();
+            for (Object[] v : run) {
+                Object k = v[0] == null ? null : switch (keyType) {
+                    case "BIGINT" -> (Object) (Long) v[0];
+                    case "INT" -> (Object) (int) (long) (Long) v[0];
+                    default -> (Object) (short) (long) (Long) v[0];
+                };
+                records.add(new GenericRow[] {GenericRow.of(k), GenericRow.of(k, v[1])});
+                seqKinds.add(new long[] {(Long) v[1], RowKind.INSERT.toByteValue()});
+            }
+            readers.add(new ReusingKvReader(records, seqKinds, 1, 2, random));
+        }
+        return readers;
+    }
 }
