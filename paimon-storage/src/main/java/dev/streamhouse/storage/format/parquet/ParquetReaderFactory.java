@@ -67,7 +67,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
     /**
      * Parquet-mr filters nothing itself: {@link ParquetColumnarReader} chooses row groups
      * ({@link RowGroupFilter}) and pages ({@link ParquetFilters}); rows are never filtered one by one.
-     * New options per file: they own the decompressor pool (CodecFactory) that the file reader releases
+     * New options per file: they own the decompressors ({@link ParquetReadCodecs}) that the file reader releases
      * when it closes, so options shared by readers on several threads (Flink source readers of one
      * TaskManager, a lookup cache loading splits in parallel) fail with a ConcurrentModificationException
      * or hand one decompressor to two readers.
@@ -80,6 +80,7 @@ final class ParquetReaderFactory implements FormatReaderFactory {
                 .useColumnIndexFilter(false)
                 .useBloomFilter(false)
                 .usePageChecksumVerification(true)
+                .withCodecFactory(new ParquetReadCodecs(NO_HADOOP_DEFAULTS))
                 .build();
     }
 }
