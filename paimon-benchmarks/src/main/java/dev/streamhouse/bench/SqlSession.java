@@ -125,6 +125,11 @@ final class SqlSession {
         tEnv.getConfig().set(key, value);
     }
 
+    /** Flink's EXPLAIN of a query. */
+    String explain(String query) {
+        return tEnv.explainSql(query);
+    }
+
     TableResult execute(String sql) {
         return tEnv.executeSql(sql);
     }

@@ -1,5 +1,9 @@
 package dev.streamhouse.flink.source;
 
+import dev.streamhouse.storage.table.source.TableRead;
+import dev.streamhouse.storage.table.source.aggregate.AggregatingTableRead;
+import dev.streamhouse.storage.table.source.aggregate.LocalAggregate;
+import java.util.List;
 import dev.streamhouse.flink.common.FlinkTypes;
 import dev.streamhouse.flink.source.enumerator.AnyReaderSplitAssigner;
 import dev.streamhouse.flink.common.metrics.ScanMetrics;
@@ -37,7 +41,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 
 import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A FLIP-27 source reading a table as Flink {@link RowData} of {@link #producedType()}; built by
@@ -82,15 +85,19 @@ public final class PaimonSource
     /** The snapshot to read; null for the latest when the job starts. */
     private final Long snapshotId;
     private final boolean unbounded;
+    /** Computed per split instead of emitting rows (one row per split); null for none. */
+    private final List<LocalAggregate> aggregates;
 
     /** A source of checked settings; {@link PaimonSourceBuilder#build()} is the way in. */
-    PaimonSource(Table table, int[] projection, Predicate filter, Long limit, Long snapshotId, boolean unbounded) {
+    PaimonSource(Table table, int[] projection, Predicate filter, Long limit, Long snapshotId, boolean unbounded,
+            List<LocalAggregate> aggregates) {
         this.table = table;
         this.projection = projection;
         this.filter = filter;
         this.limit = limit;
         this.snapshotId = snapshotId;
         this.unbounded = unbounded;
+        this.aggregates = aggregates == null ? null : List.copyOf(aggregates);
     }
 
     @Override
@@ -108,9 +115,13 @@ public final class PaimonSource
         return table.rowType().project(projection);
     }
 
-    /** The Flink type of the emitted rows. */
+    /**
+     * The Flink type of the emitted rows: the read rows, or with aggregates the row of their partial
+     * results ({@link AggregatingTableRead#outputType}).
+     */
     public org.apache.flink.table.types.logical.RowType producedType() {
-        return FlinkTypes.toFlinkRowType(readType());
+        return FlinkTypes.toFlinkRowType(
+                aggregates == null ? readType() : AggregatingTableRead.outputType(readType(), aggregates));
     }
 
     @Override
@@ -215,14 +226,20 @@ public final class PaimonSource
         RecordLimiter limiter = limit == null ? RecordLimiter.unlimited() : RecordLimiter.of(limit);
         FetchLag fetchLag = FetchLag.register(context.metricGroup());
         return new PaimonSourceReader(context,
-                () -> new PaimonSplitReader(newReadBuilder().newRead().executeFilter(), limiter, fetchLag), limiter,
+                () -> new PaimonSplitReader(newRead(), limiter, fetchLag), limiter,
                 unbounded);
+    }
+
+    private TableRead newRead() {
+        TableRead read = newReadBuilder().newRead().executeFilter();
+        return aggregates == null ? read : new AggregatingTableRead(read, aggregates);
     }
 
     @Override
     public String toString() {
         return "PaimonSource{" + table.fullName() + ", columns " + readType().fieldNames()
                 + (filter == null ? "" : ", filter " + filter) + (limit == null ? "" : ", limit " + limit)
-                + (snapshotId == null ? "" : ", snapshot " + snapshotId) + (unbounded ? ", unbounded" : "") + "}";
+                + (snapshotId == null ? "" : ", snapshot " + snapshotId) + (unbounded ? ", unbounded" : "")
+                + (aggregates == null ? "" : ", aggregates " + aggregates) + "}";
     }
 }

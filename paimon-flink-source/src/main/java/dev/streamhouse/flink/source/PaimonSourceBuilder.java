@@ -7,6 +7,8 @@ import dev.streamhouse.storage.options.StreamReadOptions;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
 import dev.streamhouse.storage.table.Table;
+import dev.streamhouse.storage.table.source.aggregate.LocalAggregate;
+import dev.streamhouse.storage.types.RowType;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -38,6 +40,7 @@ public final class PaimonSourceBuilder {
     private List<String> projectedNames;
     private Predicate filter;
     private Long limit;
+    private List<LocalAggregate> aggregates;
     private Long snapshotId;
     private boolean unbounded;
     private WatermarkStrategy<RowData> watermarks = WatermarkStrategy.noWatermarks();
@@ -120,6 +123,16 @@ public final class PaimonSourceBuilder {
         return this;
     }
 
+    /**
+     * Emit, per split, one row of these aggregates of its rows (positions in the projected row) instead
+     * of the rows: the local phase of an aggregation whose final phase follows the source. Bounded
+     * reads without a limit only.
+     */
+    public PaimonSourceBuilder aggregates(List<LocalAggregate> aggregates) {
+        this.aggregates = List.copyOf(aggregates);
+        return this;
+    }
+
     /** The rows of the {@link #build() source}, added to {@code env}. */
     public DataStream<RowData> build(StreamExecutionEnvironment env) {
         PaimonSource source = build();
@@ -193,7 +206,22 @@ public final class PaimonSourceBuilder {
         if (unbounded) {
             validateStreamingOptions(read);
         }
-        PaimonSource source = new PaimonSource(read, positions, filter, limit, snapshotId, unbounded);
+        if (aggregates != null) {
+            if (unbounded || limit != null) {
+                throw new IllegalArgumentException("Cannot aggregate a read of table " + read.fullName()
+                        + (unbounded ? " that is unbounded" : " with a limit") + ": aggregates are computed over whole splits"
+                        + " of bounded reads");
+            }
+            RowType readType = read.rowType().project(positions);
+            for (LocalAggregate a : aggregates) {
+                if (a.field() >= readType.fieldCount()
+                        || (a.field() >= 0 && !LocalAggregate.supports(a.kind(), readType.typeAt(a.field())))) {
+                    throw new IllegalArgumentException("Cannot compute " + a + " in a read of table " + read.fullName()
+                            + " with columns " + readType.fieldNames());
+                }
+            }
+        }
+        PaimonSource source = new PaimonSource(read, positions, filter, limit, snapshotId, unbounded, aggregates);
         source.producedType(); // fails early for columns Flink cannot represent
         return source;
     }

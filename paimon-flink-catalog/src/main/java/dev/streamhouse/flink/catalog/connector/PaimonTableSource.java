@@ -1,5 +1,9 @@
 package dev.streamhouse.flink.catalog.connector;
 
+import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.options.ScanOptions;
+import dev.streamhouse.storage.table.source.aggregate.LocalAggregate;
+import dev.streamhouse.storage.types.RowType;
 import dev.streamhouse.flink.catalog.PredicateConverter;
 import dev.streamhouse.flink.catalog.PushedFilters;
 import dev.streamhouse.flink.source.PaimonSource;
@@ -35,6 +39,7 @@ import org.apache.flink.table.types.DataType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -68,6 +73,8 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
     /** The row count of a pushed {@code COUNT(*)}, and the row type to emit it in; null when none. */
     private Long countStar;
     private DataType countStarType;
+    /** Aggregates the source computes per split from the rows it reads ({@link AggregatePushDown}); null when none. */
+    private List<LocalAggregate> aggregates;
 
     public PaimonTableSource(Table table, boolean streaming) {
         this(table, streaming, false);
@@ -98,6 +105,7 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
         this.filtersRemain = other.filtersRemain;
         this.countStar = other.countStar;
         this.countStarType = other.countStarType;
+        this.aggregates = other.aggregates;
     }
 
     @Override
@@ -111,6 +119,9 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
             return CountStarPushDown.provider(countStar, countStarType, table.fullName());
         }
         PaimonSourceBuilder builder = PaimonSourceBuilder.forTable(table).projection(projection).filter(filter);
+        if (aggregates != null) {
+            builder.aggregates(aggregates);
+        }
         if (streaming) {
             builder.unbounded();
         } else {
@@ -217,22 +228,46 @@ public final class PaimonTableSource implements ScanTableSource, LookupTableSour
         return Result.of(new ArrayList<>(pushed.consumedFilters()), new ArrayList<>(pushed.remainingFilters()));
     }
 
-    /** {@code COUNT(*)} from metadata in batch reads of data tables (see {@link CountStarPushDown}). */
+    /**
+     * The local phase of a batch aggregation: {@code COUNT(*)} from metadata where every split knows
+     * its row count ({@link CountStarPushDown}), otherwise the aggregates {@link AggregatePushDown}
+     * accepts, computed per split from the rows read.
+     */
     @Override
     public boolean applyAggregates(List<int[]> groupingSets, List<AggregateExpression> aggregateExpressions,
             DataType producedDataType) {
-        if (streaming || systemTable || filtersRemain
-                || !CountStarPushDown.isCountStar(groupingSets, aggregateExpressions)) {
+        if (streaming || systemTable || filtersRemain || limit != null) {
             return false;
         }
-        OptionalLong rows = CountStarPushDown.fromMetadata(
-                PaimonSourceBuilder.forTable(table).projection(projection).filter(filter).build());
-        if (rows.isEmpty()) {
+        if (CountStarPushDown.isCountStar(groupingSets, aggregateExpressions)) {
+            OptionalLong rows = CountStarPushDown.fromMetadata(
+                    PaimonSourceBuilder.forTable(table).projection(projection).filter(filter).build());
+            if (rows.isPresent()) {
+                this.countStar = rows.getAsLong();
+                this.countStarType = producedDataType;
+                return true;
+            }
+        }
+        if (readsChanges(table)) {
             return false;
         }
-        this.countStar = rows.getAsLong();
-        this.countStarType = producedDataType;
+        RowType readType = projection == null ? table.rowType() : table.rowType().project(projection);
+        Optional<List<LocalAggregate>> pushed =
+                AggregatePushDown.of(groupingSets, aggregateExpressions, producedDataType, readType);
+        if (pushed.isEmpty()) {
+            return false;
+        }
+        this.aggregates = pushed.get();
         return true;
+    }
+
+    /** Whether a batch read of {@code table} returns changes (incremental reads) rather than its rows. */
+    private static boolean readsChanges(Table table) {
+        Options options = table.schema().tableOptions();
+        return options.get(ScanOptions.INCREMENTAL_BETWEEN) != null
+                || options.get(ScanOptions.INCREMENTAL_BETWEEN_TIMESTAMP) != null
+                || options.get(ScanOptions.INCREMENTAL_TO_AUTO_TAG) != null
+                || options.get(ScanOptions.SCAN_MODE) == ScanOptions.StartupMode.INCREMENTAL;
     }
 
     @Override
