@@ -53,20 +53,20 @@ final class Accumulators {
             throw new IllegalArgumentException("Cannot compute " + aggregate.kind() + " over column "
                     + readType.fieldNames().get(f) + " of type " + readType.typeAt(f));
         }
-        if (aggregate.kind() == LocalAggregate.Kind.AVG_SUM) {
-            return root == DataTypeRoot.FLOAT || root == DataTypeRoot.DOUBLE
-                    ? new WideDoubleSum(f, root == DataTypeRoot.FLOAT) : new WideIntegralSum(f, root);
-        }
-        boolean sum = aggregate.kind() == LocalAggregate.Kind.SUM || aggregate.kind() == LocalAggregate.Kind.SUM0;
-        boolean zeroWhenEmpty = aggregate.kind() == LocalAggregate.Kind.SUM0;
+        boolean floats = root == DataTypeRoot.FLOAT;
+        boolean floating = floats || root == DataTypeRoot.DOUBLE;
         boolean max = aggregate.kind() == LocalAggregate.Kind.MAX;
-        switch (root) {
-            case FLOAT:
-                return sum ? new FloatSum(f, zeroWhenEmpty) : new FloatExtreme(f, max);
-            case DOUBLE:
-                return sum ? new DoubleSum(f, zeroWhenEmpty) : new DoubleExtreme(f, max);
+        switch (aggregate.kind()) {
+            case AVG_SUM:
+                return floating ? new FloatingSum(f, floats, false, true) : new WideIntegralSum(f, root);
+            case SUM:
+            case SUM0: {
+                boolean zeroWhenEmpty = aggregate.kind() == LocalAggregate.Kind.SUM0;
+                return floating ? new FloatingSum(f, floats, floats, zeroWhenEmpty)
+                        : new IntegralSum(f, root, zeroWhenEmpty);
+            }
             default:
-                return sum ? new IntegralSum(f, root, zeroWhenEmpty) : new IntegralExtreme(f, root, max);
+                return floating ? new FloatingExtreme(f, floats, max) : new IntegralExtreme(f, root, max);
         }
     }
 
@@ -220,123 +220,62 @@ final class Accumulators {
         }
     }
 
-    /** An AVG's sum of a FLOAT or DOUBLE column: a DOUBLE, 0 without values. */
-    private static final class WideDoubleSum extends Accumulator {
+    /**
+     * A sum of FLOAT or DOUBLE values, kept as a double. A FLOAT sum is rounded to float after every
+     * addition, which gives exactly float arithmetic's result (a double holds the exact sum of two
+     * floats before rounding); an AVG's sum of FLOATs ({@code resultFloat} false) stays a DOUBLE.
+     */
+    private static final class FloatingSum extends Accumulator {
+        private final int field;
+        private final boolean readFloat;
+        private final boolean resultFloat;
+        private final boolean zeroWhenEmpty;
+        private double sum;
+        private boolean any;
+
+        FloatingSum(int field, boolean readFloat, boolean resultFloat, boolean zeroWhenEmpty) {
+            this.field = field;
+            this.readFloat = readFloat;
+            this.resultFloat = resultFloat;
+            this.zeroWhenEmpty = zeroWhenEmpty;
+        }
+
+        @Override
+        void add(InternalRow row) {
+            if (!row.isNullAt(field)) {
+                double v = readFloat ? row.floatAt(field) : row.doubleAt(field);
+                sum = resultFloat ? (float) (sum + v) : sum + v;
+                any = true;
+            }
+        }
+
+        @Override
+        Object result() {
+            if (!any && !zeroWhenEmpty) {
+                return null;
+            }
+            return resultFloat ? (Object) (float) sum : (Object) sum;
+        }
+    }
+
+    /** MIN or MAX of FLOAT or DOUBLE values, compared as doubles (which keeps floats' order and NaNs). */
+    private static final class FloatingExtreme extends Accumulator {
         private final int field;
         private final boolean floats;
-        private double sum;
-
-        WideDoubleSum(int field, boolean floats) {
-            this.field = field;
-            this.floats = floats;
-        }
-
-        @Override
-        void add(InternalRow row) {
-            if (!row.isNullAt(field)) {
-                sum += floats ? row.floatAt(field) : row.doubleAt(field);
-            }
-        }
-
-        @Override
-        Object result() {
-            return sum;
-        }
-    }
-
-    private static final class FloatSum extends Accumulator {
-        private final int field;
-        private final boolean zeroWhenEmpty;
-        private float sum;
-        private boolean any;
-
-        FloatSum(int field, boolean zeroWhenEmpty) {
-            this.field = field;
-            this.zeroWhenEmpty = zeroWhenEmpty;
-        }
-
-        @Override
-        void add(InternalRow row) {
-            if (!row.isNullAt(field)) {
-                sum += row.floatAt(field);
-                any = true;
-            }
-        }
-
-        @Override
-        Object result() {
-            return any || zeroWhenEmpty ? sum : null;
-        }
-    }
-
-    private static final class DoubleSum extends Accumulator {
-        private final int field;
-        private final boolean zeroWhenEmpty;
-        private double sum;
-        private boolean any;
-
-        DoubleSum(int field, boolean zeroWhenEmpty) {
-            this.field = field;
-            this.zeroWhenEmpty = zeroWhenEmpty;
-        }
-
-        @Override
-        void add(InternalRow row) {
-            if (!row.isNullAt(field)) {
-                sum += row.doubleAt(field);
-                any = true;
-            }
-        }
-
-        @Override
-        Object result() {
-            return any || zeroWhenEmpty ? sum : null;
-        }
-    }
-
-    private static final class FloatExtreme extends Accumulator {
-        private final int field;
-        private final boolean max;
-        private float value;
-        private boolean any;
-
-        FloatExtreme(int field, boolean max) {
-            this.field = field;
-            this.max = max;
-        }
-
-        @Override
-        void add(InternalRow row) {
-            if (!row.isNullAt(field)) {
-                float v = row.floatAt(field);
-                if (!any || (max ? v > value : v < value)) {
-                    value = v;
-                    any = true;
-                }
-            }
-        }
-
-        @Override
-        Object result() {
-            return any ? value : null;
-        }
-    }
-
-    private static final class DoubleExtreme extends Accumulator {
-        private final int field;
         private final boolean max;
         private double value;
         private boolean any;
 
-        DoubleExtreme(int field, boolean max) {
+        FloatingExtreme(int field, boolean floats, boolean max) {
             this.field = field;
+            this.floats = floats;
             this.max = max;
         }
 
         @Override
         void add(InternalRow row) {
             if (!row.isNullAt(field)) {
-                double v = row.doubleAt(field);
+                double v = floats ? row.floatAt(field) : row.doubleAt(field);
                 if (!any || (max ? v > value : v < value)) {
                     value = v;
                     any = true;
@@ -346,7 +285,10 @@ final class Accumulators {
 
         @Override
         Object result() {
-            return any ? value : null;
+            if (!any) {
+                return null;
+            }
+            return floats ? (Object) (float) value : (Object) value;
         }
     }
 }
