@@ -35,6 +35,7 @@ class ModuleBoundariesTest {
             STORAGE + ".metrics",
             STORAGE + ".table",
             STORAGE + ".table.source",
+            STORAGE + ".table.source.aggregate", // aggregates an engine pushes into a read
             STORAGE + ".table.sink",
             STORAGE + ".table.system",
             STORAGE + ".serialization",
