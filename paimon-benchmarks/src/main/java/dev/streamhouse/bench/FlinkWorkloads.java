@@ -84,10 +84,13 @@ final class FlinkWorkloads {
                 new StreamingCatchUp(this, params.catchUpSnapshots).run(report);
                 break;
             case LOOKUP_JOIN:
-                new LookupJoin(this, params, false).run(report);
+                new LookupJoin(this, params, false, false).run(report);
                 break;
             case LOOKUP_JOIN_MISSES:
-                new LookupJoin(this, params, true).run(report);
+                new LookupJoin(this, params, true, false).run(report);
+                break;
+            case LOOKUP_JOIN_FULL:
+                new LookupJoin(this, params, false, true).run(report);
                 break;
             default:
                 throw new IllegalArgumentException(

@@ -33,7 +33,11 @@ import java.util.stream.Stream;
  *
  * Probe keys are uniform over the dimension's ids ({@code lookup-join}: every probe finds its row)
  * or over a range ten times as large ({@code lookup-join-misses}: 90 % of probes find nothing); the
- * same inner join in both, so the two rates compare.
+ * same inner join in both, so the two rates compare. {@code lookup-join-full} is {@code lookup-join}
+ * with the hint {@code /*+ OPTIONS('lookup.cache' = 'full') *}{@code /} on the dimension: both
+ * implementations keep their copy of the dimension in RocksDB on local disk (Paimon's default,
+ * {@code auto}, reads its own local copies of the table's files; ours keeps the copy on the heap
+ * while it fits).
  *
  * <p>Timed: three jobs in one JVM, each from submission to its end: a {@link
  * BenchParams#SMALL_PROBES}-probe job first (JVM, planner and code generation warm-up; not counted),
@@ -62,11 +66,13 @@ final class LookupJoin {
     private final FlinkWorkloads workloads;
     private final BenchParams params;
     private final boolean misses;
+    private final boolean fullCache;
 
-    LookupJoin(FlinkWorkloads workloads, BenchParams params, boolean misses) {
+    LookupJoin(FlinkWorkloads workloads, BenchParams params, boolean misses, boolean fullCache) {
         this.workloads = workloads;
         this.params = params;
         this.misses = misses;
+        this.fullCache = fullCache;
     }
 
     void run(Report report) throws Exception {
@@ -84,8 +90,8 @@ final class LookupJoin {
         double expectedHits = (double) params.dimRows / keyRange;
         report.info(
                 "dimension %s: ids [0, %d); probe keys uniform in [0, %d) (expected hit fraction %.2f);"
-                        + " temporary directory %s",
-                dim, params.dimRows, keyRange, expectedHits, tmpDir);
+                        + " lookup.cache %s; temporary directory %s",
+                dim, params.dimRows, keyRange, expectedHits, fullCache ? "full" : "default", tmpDir);
         sql.createFunction("joined", JoinedRows.class);
         sql.execute(
                 "CREATE TEMPORARY TABLE joined_rows (k BIGINT, name STRING, v BIGINT)"
@@ -159,6 +165,7 @@ final class LookupJoin {
                 "INSERT INTO joined_rows SELECT p.k, d.name, joined(d.v) FROM probes AS p"
                         + " JOIN bench.db."
                         + dim
+                        + (fullCache ? " /*+ OPTIONS('lookup.cache' = 'full') */" : "")
                         + " FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.id");
         return new Job(probes, (System.nanoTime() - start) / 1e9, JoinedRows.count());
     }

@@ -21,6 +21,7 @@ enum Workload {
     LIFECYCLE("lifecycle", false, null),
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
+    LOOKUP_JOIN_FULL("lookup-join-full", true, null),
     PARQUET_LIMIT("parquet-limit", false, null),
     CDC_SNAPSHOT("cdc-snapshot", false, null),
     KAFKA_SYNC("kafka-sync", false, null);
@@ -49,6 +50,7 @@ enum Workload {
                 return "prepare-reader";
             case LOOKUP_JOIN:
             case LOOKUP_JOIN_MISSES:
+            case LOOKUP_JOIN_FULL:
                 return "prepare-dim";
             default:
                 return "prepare-pk";
@@ -77,7 +79,7 @@ enum Workload {
      * io.tmp.dirs}), fresh for every run, whose size the workload samples: where lookup caches go.
      */
     boolean ownsTmpDir() {
-        return this == LOOKUP_JOIN || this == LOOKUP_JOIN_MISSES;
+        return this == LOOKUP_JOIN || this == LOOKUP_JOIN_MISSES || this == LOOKUP_JOIN_FULL;
     }
 
     /** Implementations compared, in run order (A B A B). */

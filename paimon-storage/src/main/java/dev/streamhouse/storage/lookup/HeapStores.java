@@ -33,6 +33,11 @@ final class HeapStores implements LookupStores {
     }
 
     @Override
+    public void finishLoad() {
+        // Heap tables answer lookups as they are.
+    }
+
+    @Override
     public long diskBytes() {
         return 0;
     }

@@ -17,6 +17,13 @@ public interface LookupStores extends Closeable {
      */
     KeyValueStore open(String name, boolean ordered, long expectedEntries);
 
+    /**
+     * The load of the table into the stores opened so far is complete; lookups and incremental changes
+     * follow. A store on disk is written in bulk until then (no compaction) and here compacted into
+     * one sorted run, so a lookup reads one file instead of every file the load flushed.
+     */
+    void finishLoad();
+
     /** Bytes of local disk the stores use now (0 on the heap). */
     long diskBytes();
 

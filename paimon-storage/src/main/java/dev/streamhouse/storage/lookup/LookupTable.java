@@ -388,6 +388,7 @@ public final class LookupTable implements Closeable {
                 ParallelSplits.forEach(plan.splits(), settings.loadThreads(), "lookup-load-" + table.fullName(),
                         split -> readSplit(fresh, split, false));
             }
+            stores.finishLoad();
             fresh.nextSnapshot = snapshot + 1;
             fresh.changes = builder.newStreamScan();
             fresh.changes.restore(fresh.nextSnapshot);

@@ -4,6 +4,7 @@ import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.CompressionType;
 import org.rocksdb.LRUCache;
+import org.rocksdb.MutableColumnFamilyOptions;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -29,11 +30,23 @@ import java.util.stream.Stream;
  * off, as a cache is rebuilt from the table after a crash. Memory: the block cache gets three quarters
  * of the budget; each store has up to four write buffers of a sixteenth (at most 64 MiB each), so a
  * load is not stalled while one flushes.
+ *
+ * <p>A store opens in bulk-load mode: no automatic compaction and no write stall on the number of
+ * level-0 files, so the load only appends sorted files. {@link #finishLoad} then compacts each store
+ * into one sorted run (a lookup probes one file's bloom filter and block instead of every flushed
+ * file's) and switches automatic compaction on for the incremental changes that follow.
  */
 final class RocksDbStores implements LookupStores {
     static {
         RocksDB.loadLibrary();
     }
+
+    /** Level-0 files that start a compaction, slow down writes and stop them, once a store serves lookups. */
+    private static final int L0_COMPACTION_TRIGGER = 4;
+    private static final int L0_SLOWDOWN_TRIGGER = 40;
+    private static final int L0_STOP_TRIGGER = 60;
+    /** A level-0 file count never reached: a bulk load neither compacts nor stalls. */
+    private static final int NEVER = 1 << 30;
 
     private final Path directory;
     private final LRUCache blockCache;
@@ -69,8 +82,12 @@ final class RocksDbStores implements LookupStores {
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setWriteBufferSize(writeBufferBytes)
                 .setMaxWriteBufferNumber(4)
-                .setLevel0SlowdownWritesTrigger(40)
-                .setLevel0StopWritesTrigger(60)
+                .setDisableAutoCompactions(true)
+                .setLevel0FileNumCompactionTrigger(NEVER)
+                .setLevel0SlowdownWritesTrigger(NEVER)
+                .setLevel0StopWritesTrigger(NEVER)
+                .setSoftPendingCompactionBytesLimit(0)
+                .setHardPendingCompactionBytesLimit(0)
                 .setMaxBackgroundJobs(2)
                 .setMaxOpenFiles(-1);
         try {
@@ -81,6 +98,22 @@ final class RocksDbStores implements LookupStores {
             options.close();
             throw new UncheckedIOException("Cannot open the lookup cache store " + dir + ": " + e.getMessage(),
                     new IOException(e));
+        }
+    }
+
+    @Override
+    public synchronized void finishLoad() {
+        for (RocksDbStore store : stores) {
+            store.compactAndServe();
+        }
+    }
+
+    /** The number of files in level 0 of {@code store}, one of this set's (what a lookup may have to probe). */
+    long level0Files(KeyValueStore store) {
+        try {
+            return Long.parseLong(((RocksDbStore) store).db.getProperty("rocksdb.num-files-at-level0"));
+        } catch (RocksDBException e) {
+            throw new UncheckedIOException("Cannot read the level-0 file count of " + store, new IOException(e));
         }
     }
 
@@ -126,6 +159,23 @@ final class RocksDbStores implements LookupStores {
             this.db = db;
             this.options = options;
             this.dir = dir;
+        }
+
+        /** Compacts the bulk-loaded files into one sorted run and restores automatic compaction. */
+        void compactAndServe() {
+            try {
+                db.compactRange();
+                db.setOptions(db.getDefaultColumnFamily(), MutableColumnFamilyOptions.builder()
+                        .setLevel0FileNumCompactionTrigger(L0_COMPACTION_TRIGGER)
+                        .setLevel0SlowdownWritesTrigger(L0_SLOWDOWN_TRIGGER)
+                        .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
+                        .setSoftPendingCompactionBytesLimit(64L << 30)
+                        .setHardPendingCompactionBytesLimit(256L << 30)
+                        .setDisableAutoCompactions(false)
+                        .build());
+            } catch (RocksDBException e) {
+                throw failure("compact", e);
+            }
         }
 
         @Override
