@@ -85,6 +85,10 @@ public final class BenchMain {
         } else if (workload == Workload.READER_SCAN) {
             new ReaderScan(new FlinkWorkloads(impl, warehouseUri(workDir), params), params)
                     .run(new Report(workload.id, impl), warehouseUri(workDir));
+        } else if (workload == Workload.SCALE_SNAPSHOTS) {
+            new ScaleSnapshots(impl, params).run(new Report(workload.id, impl), warehouseUri(workDir));
+        } else if (workload == Workload.SCALE_FILES) {
+            new ScaleFiles(impl, params).run(new Report(workload.id, impl), warehouseUri(workDir));
         } else if (workload == Workload.KAFKA_SYNC) {
             new KafkaSyncDatabase(impl, workDir, params).run();
         } else {

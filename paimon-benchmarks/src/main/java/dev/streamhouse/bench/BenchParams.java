@@ -24,6 +24,10 @@ final class BenchParams {
     final long checkpointMillis;
     /** How many snapshots behind the streaming-catch-up read starts. */
     final int catchUpSnapshots;
+    /** The most snapshots scale-snapshots measures at (it measures at 10, a tenth of this, and this). */
+    final int retainedSnapshots;
+    /** The most files scale-files plans over (in files / 100 partitions; also at a tenth and a hundredth). */
+    final long scaleFiles;
     /** Rows of the lookup joins' dimension table: ids 0 to dimRows - 1, each once. */
     final long dimRows;
     /** Probes of the lookup joins' timed job (besides it, a job of {@link #SMALL_PROBES}). */
@@ -46,6 +50,8 @@ final class BenchParams {
         streamSeconds = longValue(values, "seconds", quick ? 10 : 60);
         checkpointMillis = longValue(values, "checkpoint-ms", 1_000);
         catchUpSnapshots = Math.toIntExact(longValue(values, "snapshots", quick ? 100 : 1_000));
+        retainedSnapshots = Math.toIntExact(longValue(values, "retained-snapshots", quick ? 1_000 : 10_000));
+        scaleFiles = longValue(values, "files", quick ? 10_000 : 100_000);
         dimRows = longValue(values, "dim-rows", quick ? 100_000 : 1_000_000);
         probes = longValue(values, "probes", quick ? 200_000 : 2_000_000);
         cdcRows = values.containsKey("cdc-rows") || !values.containsKey("rows")
@@ -53,7 +59,7 @@ final class BenchParams {
         kafkaEvents = values.containsKey("kafka-events") || !values.containsKey("rows")
                 ? longValue(values, "kafka-events", quick ? 100_000 : 1_000_000) : rows;
         if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1
-                || catchUpSnapshots < 1 || dimRows < 1 || cdcRows < 1 || kafkaEvents < 1) {
+                || catchUpSnapshots < 1 || retainedSnapshots < 100 || scaleFiles < 1_000 || dimRows < 1 || cdcRows < 1 || kafkaEvents < 1) {
             throw new IllegalArgumentException(
                     "Cannot run: sizes must be positive, got " + values);
         }
@@ -80,6 +86,8 @@ final class BenchParams {
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
                 "  --checkpoint-ms N  streaming checkpoint interval (default 1000)",
                 "  --snapshots N      snapshots behind a streaming-catch-up read (default 1000; --quick 100)",
+                "  --retained-snapshots N  scale-snapshots measures at 10, N/10 and N snapshots (default 10000; --quick 1000; at least 100)",
+                "  --files N          scale-files plans over N / 100, N / 10 and N files in N / 100 partitions (default 100000; --quick 10000; at least 1000)",
                 "  --dim-rows N       lookup joins' dimension table, ids [0, N) (default 1000000; --quick 100000)",
                 "  --probes N         lookup joins' probes (default 2000000; --quick 200000)",
                 "  --quick            small sizes for a smoke run");
@@ -103,6 +111,8 @@ final class BenchParams {
                 case "--seconds":
                 case "--checkpoint-ms":
                 case "--snapshots":
+                case "--retained-snapshots":
+                case "--files":
                 case "--dim-rows":
                 case "--probes":
                 case "--cdc-rows":
@@ -134,6 +144,10 @@ final class BenchParams {
         out.add(Long.toString(checkpointMillis));
         out.add("--snapshots");
         out.add(Integer.toString(catchUpSnapshots));
+        out.add("--retained-snapshots");
+        out.add(Integer.toString(retainedSnapshots));
+        out.add("--files");
+        out.add(Long.toString(scaleFiles));
         out.add("--dim-rows");
         out.add(Long.toString(dimRows));
         out.add("--probes");
@@ -148,10 +162,10 @@ final class BenchParams {
     @Override
     public String toString() {
         return String.format(
-                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d dim-rows=%d"
+                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d retained-snapshots=%d files=%d dim-rows=%d"
                         + " probes=%d cdc-rows=%d kafka-events=%d",
                 rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots,
-                dimRows, probes, cdcRows, kafkaEvents);
+                retainedSnapshots, scaleFiles, dimRows, probes, cdcRows, kafkaEvents);
     }
 
     private static long longValue(Map<String, String> values, String key, long defaultValue) {

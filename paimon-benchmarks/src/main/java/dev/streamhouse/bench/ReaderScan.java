@@ -38,7 +38,7 @@ final class ReaderScan {
         String[] tables = {dvTables.morTable(), dvTables.dvTable(), workloads.preparedAppendTable()};
         StoreReader.Sums[] expected = new StoreReader.Sums[tables.length];
         double[] best = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
-        try (StoreReader reader = open(workloads.impl())) {
+        try (StoreReader reader = StoreApis.create(StoreReader.class, workloads.impl(), "reader-scan")) {
             reader.open(warehouseUri);
             report.info("reader %s", reader.getClass().getName());
             for (int t = 0; t < tables.length; t++) {
@@ -70,21 +70,6 @@ final class ReaderScan {
             report.result(kinds[t] + "-rows-per-s", expected[t].rows() / best[t], "rows/s");
         }
         report.result("dv-over-mor", best[0] / best[1], "ratio");
-    }
-
-    private static StoreReader open(String impl) throws ReflectiveOperationException {
-        String name;
-        switch (impl) {
-            case "ours":
-                name = "dev.streamhouse.bench.OursStoreReader";
-                break;
-            case "paimon":
-                name = "dev.streamhouse.bench.PaimonStoreReader";
-                break;
-            default:
-                throw new IllegalArgumentException("Cannot run reader-scan as '" + impl + "'");
-        }
-        return (StoreReader) Class.forName(name).getDeclaredConstructor().newInstance();
     }
 
     private static double seconds(long startNanos) {

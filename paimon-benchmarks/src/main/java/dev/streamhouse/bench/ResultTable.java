@@ -141,9 +141,10 @@ final class ResultTable {
             case "rows/s":
             case "probes/s":
             case "events/s":
-            case "ms":
             case "files":
                 return String.format(Locale.ROOT, "%,.0f", v);
+            case "ms":
+                return String.format(Locale.ROOT, v < 100 ? "%.2f" : "%,.0f", v);
             case "s":
             case "ratio":
                 return String.format(Locale.ROOT, "%.3f", v);

@@ -3,7 +3,7 @@ package dev.streamhouse.bench;
 /**
  * Reads every split of a table through one store's own Java read API, in the calling thread, without
  * Flink: what workload {@code reader-scan} times. Each implementation's class is loaded by name
- * ({@link ReaderScan}), so that a run's classpath needs only its own store.
+ * ({@link StoreApis}), so that a run's classpath needs only its own store.
  *
  * <p>Every row's columns {@code i} (INT), {@code b} (BIGINT) and {@code s} (STRING, its UTF-8 length)
  * of the benchmark's tables ({@link FlinkWorkloads#COLUMNS}) are read into a checksum, so that a

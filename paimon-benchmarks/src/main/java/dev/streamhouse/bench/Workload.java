@@ -22,6 +22,8 @@ enum Workload {
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
     LOOKUP_JOIN_FULL("lookup-join-full", true, null),
+    SCALE_SNAPSHOTS("scale-snapshots", false, null),
+    SCALE_FILES("scale-files", false, null),
     PARQUET_LIMIT("parquet-limit", false, null),
     CDC_SNAPSHOT("cdc-snapshot", false, null),
     KAFKA_SYNC("kafka-sync", false, null);

@@ -3,6 +3,7 @@ package dev.streamhouse.storage.catalog;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileIOs;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.manifest.ManifestCache;
 import dev.streamhouse.storage.options.CatalogOptions;
 import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.OptionValidator;
@@ -54,14 +55,15 @@ public final class CatalogFactory {
                     + e.getMessage() + ")", e);
         }
         String metastore = options.get(CatalogOptions.METASTORE).trim().toLowerCase(java.util.Locale.ROOT);
+        WarehouseTables tables = new WarehouseTables(fileIO, root, ManifestCache.fromCatalogOptions(options));
         if (metastore.equals("jdbc")) {
-            return JdbcCatalogFactory.open(options, new WarehouseTables(fileIO, root));
+            return JdbcCatalogFactory.open(options, tables);
         }
         if (!metastore.equals("filesystem")) {
-            return loader(metastore).open(options, new WarehouseTables(fileIO, root));
+            return loader(metastore).open(options, tables);
         }
         refuseMetastoreSettings(options, metastore);
-        return new FileSystemCatalog(fileIO, root);
+        return new FileSystemCatalog(tables);
     }
 
     private static MetastoreLoader loader(String metastore) {

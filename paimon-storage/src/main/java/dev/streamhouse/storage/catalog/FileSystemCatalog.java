@@ -21,7 +21,12 @@ public final class FileSystemCatalog implements Catalog {
     private final WarehouseTables tables;
 
     public FileSystemCatalog(FileIO fileIO, Path warehouse) {
-        this.tables = new WarehouseTables(fileIO, warehouse);
+        this(new WarehouseTables(fileIO, warehouse));
+    }
+
+    /** The catalog of these table directories (and their shared manifest cache). */
+    public FileSystemCatalog(WarehouseTables tables) {
+        this.tables = tables;
     }
 
     public Path warehouse() {

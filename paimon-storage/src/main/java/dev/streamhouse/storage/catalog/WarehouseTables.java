@@ -2,6 +2,7 @@ package dev.streamhouse.storage.catalog;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.manifest.ManifestCache;
 import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.schema.Schema;
 import dev.streamhouse.storage.schema.SchemaAlreadyExistsException;
@@ -25,10 +26,17 @@ public final class WarehouseTables {
 
     private final FileIO fileIO;
     private final Path warehouse;
+    private final ManifestCache manifestCache;
 
     public WarehouseTables(FileIO fileIO, Path warehouse) {
+        this(fileIO, warehouse, ManifestCache.NONE);
+    }
+
+    /** @param manifestCache the decoded manifests the tables loaded here share (the catalog's) */
+    public WarehouseTables(FileIO fileIO, Path warehouse, ManifestCache manifestCache) {
         this.fileIO = fileIO;
         this.warehouse = warehouse;
+        this.manifestCache = manifestCache;
     }
 
     public FileIO fileIO() {
@@ -46,7 +54,7 @@ public final class WarehouseTables {
     public WarehouseTables lockedFor(dev.streamhouse.storage.catalog.lock.CommitLock.Factory locks, Identifier id) {
         return locks == null ? this : new WarehouseTables(
                 new dev.streamhouse.storage.catalog.lock.LockedCommitsFileIO(fileIO, locks, id.database(), id.table()),
-                warehouse);
+                warehouse, manifestCache);
     }
 
     /** Deletes {@code dir} if it is empty; a failure leaves it (an empty directory left behind is harmless). */
@@ -83,7 +91,7 @@ public final class WarehouseTables {
 
     /** The table in {@code dir}, wherever a metastore says it is. */
     public Table load(Path dir, Identifier id) {
-        return FileStoreTable.load(fileIO, dir, id.fullName());
+        return FileStoreTable.load(fileIO, dir, id.fullName()).withManifestCache(manifestCache);
     }
 
     /**

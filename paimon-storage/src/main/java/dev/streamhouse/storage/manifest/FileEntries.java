@@ -29,13 +29,24 @@ public final class FileEntries {
      */
     public static List<ManifestEntry> liveEntries(ManifestFile manifestFile, List<ManifestFileMeta> manifests)
             throws IOException {
+        return liveEntries(manifestFile, manifests, e -> true);
+    }
+
+    /**
+     * {@link #liveEntries(ManifestFile, List)} of the entries {@code wanted} keeps. The test must depend
+     * only on what an ADD and its DELETE share (partition, bucket, the file's name, level and
+     * statistics), so that it keeps both or neither; entries it drops are not matched at all, which is
+     * what makes a plan of a few partitions cheap.
+     */
+    public static List<ManifestEntry> liveEntries(ManifestFile manifestFile, List<ManifestFileMeta> manifests,
+            java.util.function.Predicate<ManifestEntry> wanted) throws IOException {
         Set<FileIdentifier> deleted = new HashSet<>();
         Map<String, List<ManifestEntry>> readForDeletes = new HashMap<>();
         for (ManifestFileMeta meta : manifests) {
             if (meta.numDeletedFiles() > 0) {
                 List<ManifestEntry> entries = manifestFile.read(meta.fileName(), meta.fileSize());
                 for (ManifestEntry e : entries) {
-                    if (e.kind() == FileKind.DELETE) {
+                    if (e.kind() == FileKind.DELETE && wanted.test(e)) {
                         deleted.add(e.identifier());
                     }
                 }
@@ -55,7 +66,7 @@ public final class FileEntries {
                 entries = manifestFile.read(meta.fileName(), meta.fileSize());
             }
             for (ManifestEntry e : entries) {
-                if (e.kind() != FileKind.ADD) {
+                if (e.kind() != FileKind.ADD || !wanted.test(e)) {
                     continue;
                 }
                 FileIdentifier id = e.identifier();

@@ -30,6 +30,7 @@ public final class ManifestFile {
     private final RowType partitionType;
     private final CodecFactory codec;
     private final long targetFileSizeBytes;
+    private final ManifestCache cache;
     private final String uuid = UUID.randomUUID().toString();
     private int nextFileNumber;
 
@@ -42,6 +43,12 @@ public final class ManifestFile {
      */
     public ManifestFile(FileIO fileIO, Path manifestDir, RowType partitionType, String compression, int zstdLevel,
             long targetFileSizeBytes) {
+        this(fileIO, manifestDir, partitionType, compression, zstdLevel, targetFileSizeBytes, ManifestCache.NONE);
+    }
+
+    /** @param cache where {@link #read} finds and keeps decoded entries */
+    public ManifestFile(FileIO fileIO, Path manifestDir, RowType partitionType, String compression, int zstdLevel,
+            long targetFileSizeBytes, ManifestCache cache) {
         if (targetFileSizeBytes <= 0) {
             throw new IllegalArgumentException("Cannot write manifests: target file size must be positive, got "
                     + targetFileSizeBytes);
@@ -51,6 +58,7 @@ public final class ManifestFile {
         this.partitionType = Objects.requireNonNull(partitionType, "partitionType");
         this.codec = AvroSupport.codec(compression, zstdLevel);
         this.targetFileSizeBytes = targetFileSizeBytes;
+        this.cache = Objects.requireNonNull(cache, "cache");
     }
 
     public RowType partitionType() {
@@ -119,13 +127,15 @@ public final class ManifestFile {
     }
 
     /**
-     * Reads all entries of a manifest.
+     * Reads all entries of a manifest (from the {@link ManifestCache} when it holds them); the list is
+     * unmodifiable.
      *
      * @param fileSizeOrNull the size recorded in the manifest list; if given, the file must have it
      */
     public List<ManifestEntry> read(String fileName, Long fileSizeOrNull) throws IOException {
-        return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest file", tableRoot(),
-                ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read);
+        Path path = path(fileName);
+        return cache.entries(path.toString(), fileSizeOrNull, () -> AvroFileReader.readAll(fileIO, path,
+                fileSizeOrNull, "manifest file", tableRoot(), ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read));
     }
 
     /** Deletes a manifest file, best effort (for cleaning up after a failed commit). */

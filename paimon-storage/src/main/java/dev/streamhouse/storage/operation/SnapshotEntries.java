@@ -2,6 +2,7 @@ package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.FileEntries;
+import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
@@ -107,18 +108,20 @@ public final class SnapshotEntries {
                 manifests.add(m);
             }
         }
-        List<ManifestEntry> live = FileEntries.liveEntries(manifestFile, manifests);
+        long[] addsFilteredOut = {0};
+        List<ManifestEntry> live = filter.isAll() ? FileEntries.liveEntries(manifestFile, manifests)
+                : FileEntries.liveEntries(manifestFile, manifests, e -> {
+                    if (filter.matches(e)) {
+                        return true;
+                    }
+                    if (e.kind() == FileKind.ADD) {
+                        addsFilteredOut[0]++;
+                    }
+                    return false;
+                });
         counts.manifests += manifests.size();
-        counts.entries += live.size();
-        if (filter.isAll()) {
-            return live;
-        }
-        List<ManifestEntry> kept = new ArrayList<>();
-        for (ManifestEntry e : live) {
-            if (filter.matches(e)) {
-                kept.add(e);
-            }
-        }
-        return kept;
+        // Files the filter left out count as read and skipped (an ADD left out may have been deleted later).
+        counts.entries += live.size() + addsFilteredOut[0];
+        return live;
     }
 }

@@ -10,7 +10,8 @@ import java.time.Duration;
 public final class CatalogOptions {
     private CatalogOptions() {}
 
-    private static final String NO_CACHE = "the catalog reads table metadata from the warehouse every time";
+    private static final String NO_CACHE = "the catalog caches only decoded manifests (never rewritten, so they need no "
+            + "expiry) and reads other table metadata from the warehouse every time";
     private static final String NO_METASTORE = "only the filesystem, jdbc and hive metastores are supported";
     private static final String OTHER_FILE_SYSTEMS = "only local, hdfs:// and s3:// warehouses are supported so far";
     private static final String NO_LOCK_TYPE = "the lock is the metastore's own (jdbc or hive)";
@@ -87,7 +88,10 @@ public final class CatalogOptions {
 
     public static final ConfigOption<Boolean> CACHE_ENABLED =
             ConfigOption.key("cache-enabled").booleanType().defaultValue(true)
-                    .withDescription("Cache databases, tables, manifests and partitions.").noEffectYet(NO_CACHE);
+                    .withDescription("Cache the decoded entries of manifest files in the catalog, shared by its tables, "
+                            + "so that planning does not decode every manifest again (bounded by "
+                            + "'cache.manifest.small-file-memory' or 'cache.manifest.max-memory'). Databases, tables, "
+                            + "snapshots and partitions are read from the warehouse every time.");
 
     public static final ConfigOption<Duration> CACHE_EXPIRE_AFTER_ACCESS =
             ConfigOption.key("cache.expire-after-access").durationType().defaultValue(Duration.ofMinutes(10))
@@ -104,15 +108,18 @@ public final class CatalogOptions {
 
     public static final ConfigOption<MemorySize> CACHE_MANIFEST_SMALL_FILE_MEMORY =
             ConfigOption.key("cache.manifest.small-file-memory").memoryType().defaultValue(MemorySize.ofMebiBytes(128))
-                    .withDescription("Memory for caching small manifests.").noEffectYet(NO_CACHE);
+                    .withDescription("Most heap for the decoded entries of small manifests (estimated; least recently "
+                            + "used manifests are dropped first).");
 
     public static final ConfigOption<MemorySize> CACHE_MANIFEST_SMALL_FILE_THRESHOLD =
             ConfigOption.key("cache.manifest.small-file-threshold").memoryType().defaultValue(MemorySize.ofMebiBytes(1))
-                    .withDescription("Manifests up to this size count as small.").noEffectYet(NO_CACHE);
+                    .withDescription("Manifest files up to this size on disk count as small: cached within "
+                            + "'cache.manifest.small-file-memory'.");
 
     public static final ConfigOption<MemorySize> CACHE_MANIFEST_MAX_MEMORY =
             ConfigOption.key("cache.manifest.max-memory").memoryType().noDefaultValue()
-                    .withDescription("Most memory for cached manifest contents.").noEffectYet(NO_CACHE);
+                    .withDescription("When set, manifest files of any size are cached, within this much heap "
+                            + "(estimated) instead of 'cache.manifest.small-file-memory'.");
 
     public static final ConfigOption<Integer> CACHE_SNAPSHOT_MAX_NUM_PER_TABLE =
             ConfigOption.key("cache.snapshot.max-num-per-table").intType().defaultValue(20)

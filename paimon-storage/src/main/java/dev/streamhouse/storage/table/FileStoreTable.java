@@ -13,6 +13,7 @@ import dev.streamhouse.storage.maintenance.expire.SnapshotExpiration;
 import dev.streamhouse.storage.maintenance.expire.TaggedSnapshots;
 import dev.streamhouse.storage.maintenance.expire.UnusedFileCleanup;
 import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
+import dev.streamhouse.storage.manifest.ManifestCache;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.operation.CommitSettings;
@@ -77,14 +78,18 @@ public final class FileStoreTable implements Table, java.io.Serializable {
     private transient SnapshotManager snapshotManager;
     private transient SchemaCache schemaCache;
     private transient IndexFileCheck indexFileCheck;
+    /** The catalog's cache of decoded manifests; null (no cache) once the table was serialized. */
+    private final transient ManifestCache manifestCache;
 
     public FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema) {
-        this(fileIO, root, fullName, schema, null);
+        this(fileIO, root, fullName, schema, null, ManifestCache.NONE);
     }
 
     private FileStoreTable(FileIO fileIO, Path root, String fullName, TableSchema schema,
-                           dev.streamhouse.storage.table.sink.MetastorePartitions metastorePartitions) {
+                           dev.streamhouse.storage.table.sink.MetastorePartitions metastorePartitions,
+                           ManifestCache manifestCache) {
         this.metastorePartitions = metastorePartitions;
+        this.manifestCache = manifestCache;
         this.fileIO = fileIO;
         this.root = root;
         this.fullName = fullName;
@@ -100,7 +105,12 @@ public final class FileStoreTable implements Table, java.io.Serializable {
      * {@code metastore.tag-to-partition}).
      */
     public FileStoreTable withMetastorePartitions(dev.streamhouse.storage.table.sink.MetastorePartitions partitions) {
-        return new FileStoreTable(fileIO, root, fullName, schema, partitions);
+        return new FileStoreTable(fileIO, root, fullName, schema, partitions, manifestCache);
+    }
+
+    /** This table, reading manifests through {@code cache} (its catalog's, shared by the catalog's tables). */
+    public FileStoreTable withManifestCache(ManifestCache cache) {
+        return new FileStoreTable(fileIO, root, fullName, schema, metastorePartitions, cache);
     }
 
     /** Loads the latest schema of the table at {@code root}. */
@@ -236,7 +246,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         Options o = schema.tableOptions();
         return new ManifestFile(fileIO, paths.manifestDir(), schema.partitionType(),
                 o.get(ManifestOptions.MANIFEST_COMPRESSION), o.get(FileFormatOptions.ZSTD_LEVEL),
-                o.get(ManifestOptions.MANIFEST_TARGET_FILE_SIZE).bytes());
+                o.get(ManifestOptions.MANIFEST_TARGET_FILE_SIZE).bytes(),
+                manifestCache == null ? ManifestCache.NONE : manifestCache);
     }
 
     /** Reads and writes this table's manifest lists. */
@@ -439,7 +450,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
         merged.putAll(dynamicOptions);
         TableSchema copied = new TableSchema(schema.version(), schema.id(), schema.fields(), schema.highestFieldId(),
                 schema.partitionKeys(), schema.primaryKeys(), merged, schema.comment(), schema.timeMillis());
-        return new FileStoreTable(fileIO, root, fullName, copied, metastorePartitions);
+        return new FileStoreTable(fileIO, root, fullName, copied, metastorePartitions, manifestCache);
     }
 
     @Override
@@ -448,7 +459,8 @@ public final class FileStoreTable implements Table, java.io.Serializable {
             return this;
         }
         try {
-            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId), metastorePartitions);
+            return new FileStoreTable(fileIO, root, fullName, schemaManager().schema(schemaId), metastorePartitions,
+                    manifestCache);
         } catch (java.io.FileNotFoundException e) {
             throw new IllegalArgumentException("Table " + fullName + " has no schema " + schemaId, e);
         } catch (java.io.IOException e) {

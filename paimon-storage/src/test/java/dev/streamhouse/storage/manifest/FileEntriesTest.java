@@ -52,6 +52,25 @@ class FileEntriesTest {
     }
 
     @Test
+    void liveFilesOfWantedEntriesCancelDeletesOfTheSamePartitionOnly() throws Exception {
+        BinaryRow a = partition("a", 1);
+        BinaryRow b = partition("b", 2);
+        DataFileMeta f1 = minimalFile("f1", 0, 0);
+        DataFileMeta f2 = minimalFile("f2", 0, 0);
+        List<ManifestFileMeta> manifests = new ArrayList<>();
+        manifests.addAll(write(add(a, 0, f1), add(b, 0, f1), add(a, 0, f2), add(b, 0, f2)));
+        // f1 deleted in partition a, f2 in partition b: each partition keeps the other file
+        manifests.addAll(write(delete(a, 0, f1), delete(b, 0, f2)));
+
+        assertThat(FileEntries.liveEntries(mf, manifests, e -> e.partition().equals(a)))
+                .containsExactly(add(a, 0, f2));
+        assertThat(FileEntries.liveEntries(mf, manifests, e -> e.partition().equals(b)))
+                .containsExactly(add(b, 0, f1));
+        assertThat(FileEntries.liveEntries(mf, manifests))
+                .containsExactly(add(b, 0, f1), add(a, 0, f2));
+    }
+
+    @Test
     void readsManifestsOnlyWhenTheirCountsSaySoAndEachAtMostOnce() throws Exception {
         BinaryRow p = partition("a", 1);
         List<ManifestFileMeta> manifests = new ArrayList<>(write(add(p, 0, minimalFile("f1", 0, 0))));
