@@ -65,6 +65,17 @@ public final class AvroFileReader {
      */
     public static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
             Schema layout, Map<String, String> skippable, Function<GenericRecord, T> mapper) throws IOException {
+        return readAll(fileIO, path, expectedSize, kind, tableRoot, layout, skippable, mapper, null);
+    }
+
+    /**
+     * As {@link #readAll(FileIO, Path, Long, String, Path, Schema, Map, Function)}, leaving out the
+     * records {@code gate} rejects before their remaining fields are decoded (see {@link
+     * GatedRecordReader}); a null gate reads every record.
+     */
+    static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
+            Schema layout, Map<String, String> skippable, Function<GenericRecord, T> mapper,
+            GatedRecordReader gate) throws IOException {
         String context = "Cannot read " + kind + " " + path + " of table " + tableRoot + ": ";
         byte[] bytes;
         try {
@@ -83,8 +94,8 @@ public final class AvroFileReader {
         try {
             checkComplete(bytes);
             List<T> out = new ArrayList<>();
-            try (DataFileStream<GenericRecord> stream =
-                    new DataFileStream<>(new ByteArrayInputStream(bytes), new GenericDatumReader<>())) {
+            try (DataFileStream<GenericRecord> stream = new DataFileStream<>(new ByteArrayInputStream(bytes),
+                    gate == null ? new GenericDatumReader<>() : gate)) {
                 List<String> unknown = AvroSupport.unknownFields(stream.getSchema(), layout, "");
                 unknown.removeIf(name -> skippable.containsKey(name)
                         && AvroSupport.isTrailingNullable(stream.getSchema(), name, layout));
@@ -95,8 +106,11 @@ public final class AvroFileReader {
                 }
                 GenericRecord reuse = null;
                 while (stream.hasNext()) {
-                    reuse = stream.next(reuse);
-                    out.add(mapper.apply(reuse));
+                    GenericRecord record = stream.next(reuse);
+                    if (record != null) {
+                        out.add(mapper.apply(record));
+                        reuse = gate == null ? record : null;
+                    }
                 }
             }
             return out;

@@ -1,5 +1,7 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.data.BinaryRow;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,24 +31,23 @@ public final class FileEntries {
      */
     public static List<ManifestEntry> liveEntries(ManifestFile manifestFile, List<ManifestFileMeta> manifests)
             throws IOException {
-        return liveEntries(manifestFile, manifests, e -> true);
+        return liveEntries(manifestFile, manifests, null);
     }
 
     /**
-     * {@link #liveEntries(ManifestFile, List)} of the entries {@code wanted} keeps. The test must depend
-     * only on what an ADD and its DELETE share (partition, bucket, the file's name, level and
-     * statistics), so that it keeps both or neither; entries it drops are not matched at all, which is
-     * what makes a plan of a few partitions cheap.
+     * {@link #liveEntries(ManifestFile, List)} of the partitions and buckets {@code wanted} accepts (all
+     * when null). An ADD and its DELETE share partition and bucket, so both are kept or neither; the
+     * others are neither decoded whole nor matched, which is what makes a plan of a few partitions cheap.
      */
     public static List<ManifestEntry> liveEntries(ManifestFile manifestFile, List<ManifestFileMeta> manifests,
-            java.util.function.Predicate<ManifestEntry> wanted) throws IOException {
+            java.util.function.BiPredicate<BinaryRow, Integer> wanted) throws IOException {
         Set<FileIdentifier> deleted = new HashSet<>();
         Map<String, List<ManifestEntry>> readForDeletes = new HashMap<>();
         for (ManifestFileMeta meta : manifests) {
             if (meta.numDeletedFiles() > 0) {
-                List<ManifestEntry> entries = manifestFile.read(meta.fileName(), meta.fileSize());
+                List<ManifestEntry> entries = read(manifestFile, meta, wanted);
                 for (ManifestEntry e : entries) {
-                    if (e.kind() == FileKind.DELETE && wanted.test(e)) {
+                    if (e.kind() == FileKind.DELETE) {
                         deleted.add(e.identifier());
                     }
                 }
@@ -63,10 +64,10 @@ public final class FileEntries {
             }
             List<ManifestEntry> entries = readForDeletes.remove(meta.fileName());
             if (entries == null) {
-                entries = manifestFile.read(meta.fileName(), meta.fileSize());
+                entries = read(manifestFile, meta, wanted);
             }
             for (ManifestEntry e : entries) {
-                if (e.kind() != FileKind.ADD || !wanted.test(e)) {
+                if (e.kind() != FileKind.ADD) {
                     continue;
                 }
                 FileIdentifier id = e.identifier();
@@ -79,6 +80,12 @@ public final class FileEntries {
             }
         }
         return live;
+    }
+
+    private static List<ManifestEntry> read(ManifestFile manifestFile, ManifestFileMeta meta,
+            java.util.function.BiPredicate<BinaryRow, Integer> wanted) throws IOException {
+        return wanted == null ? manifestFile.read(meta.fileName(), meta.fileSize())
+                : manifestFile.read(meta.fileName(), meta.fileSize(), wanted);
     }
 
     /**

@@ -71,7 +71,7 @@ public final class ManifestCache {
      * @param fileBytes the file's size on disk, or null when unknown (then the file is not cached)
      */
     public List<ManifestEntry> entries(String path, Long fileBytes, Loader loader) throws IOException {
-        boolean cacheable = budgetBytes > 0 && fileBytes != null && fileBytes <= maxFileBytes;
+        boolean cacheable = keeps(fileBytes);
         if (cacheable) {
             synchronized (this) {
                 Cached cached = files.get(path);
@@ -87,6 +87,11 @@ public final class ManifestCache {
             keep(path, entries);
         }
         return entries;
+    }
+
+    /** Whether a manifest file of this size (null: unknown) is one this cache keeps. */
+    public boolean keeps(Long fileBytes) {
+        return budgetBytes > 0 && fileBytes != null && fileBytes <= maxFileBytes;
     }
 
     private synchronized void keep(String path, List<ManifestEntry> entries) {

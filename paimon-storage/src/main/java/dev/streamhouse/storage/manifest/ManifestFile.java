@@ -1,5 +1,6 @@
 package dev.streamhouse.storage.manifest;
 
+import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.types.RowType;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.BiPredicate;
 
 /**
  * Writes and reads data/changelog manifests {@code manifest/manifest-<uuid>-<n>} (docs/format.md §5.4).
@@ -136,6 +138,29 @@ public final class ManifestFile {
         Path path = path(fileName);
         return cache.entries(path.toString(), fileSizeOrNull, () -> AvroFileReader.readAll(fileIO, path,
                 fileSizeOrNull, "manifest file", tableRoot(), ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read));
+    }
+
+    /**
+     * The entries of a manifest whose partition and bucket {@code wanted} accepts, in file order: from
+     * the {@link ManifestCache} when it holds or keeps the file, else decoding only the wanted entries
+     * (each other entry costs its partition and bucket).
+     */
+    public List<ManifestEntry> read(String fileName, Long fileSizeOrNull, BiPredicate<BinaryRow, Integer> wanted)
+            throws IOException {
+        if (cache.keeps(fileSizeOrNull)) {
+            List<ManifestEntry> out = new ArrayList<>();
+            for (ManifestEntry e : read(fileName, fileSizeOrNull)) {
+                if (wanted.test(e.partition(), e.bucket())) {
+                    out.add(e);
+                }
+            }
+            return out;
+        }
+        GatedRecordReader gate = new GatedRecordReader("_FILE", r -> wanted.test(
+                SimpleStatsCodec.row(AvroSupport.requireBytes(r, "_PARTITION"), "_PARTITION"),
+                AvroSupport.requireInt(r, "_BUCKET")));
+        return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest file", tableRoot(),
+                ManifestSchemas.MANIFEST_ENTRY, java.util.Map.of(), ManifestEntryCodec::read, gate);
     }
 
     /** Deletes a manifest file, best effort (for cleaning up after a failed commit). */

@@ -82,10 +82,15 @@ public final class ManifestFilter {
 
     /** Whether an entry is kept. */
     public boolean matches(ManifestEntry e) {
-        if (bucket != null && e.bucket() != bucket) {
+        return matches(e.partition(), e.bucket());
+    }
+
+    /** Whether entries of this partition and bucket are kept. */
+    public boolean matches(BinaryRow partition, int entryBucket) {
+        if (bucket != null && entryBucket != bucket) {
             return false;
         }
-        return matchesPartition(e.partition());
+        return matchesPartition(partition);
     }
 
     /** Whether entries of this partition are kept (ignoring the bucket restriction). */

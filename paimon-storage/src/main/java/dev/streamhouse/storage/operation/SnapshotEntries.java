@@ -2,7 +2,6 @@ package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
 import dev.streamhouse.storage.manifest.FileEntries;
-import dev.streamhouse.storage.manifest.FileKind;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
@@ -108,20 +107,18 @@ public final class SnapshotEntries {
                 manifests.add(m);
             }
         }
-        long[] addsFilteredOut = {0};
+        long[] filteredOut = {0};
         List<ManifestEntry> live = filter.isAll() ? FileEntries.liveEntries(manifestFile, manifests)
-                : FileEntries.liveEntries(manifestFile, manifests, e -> {
-                    if (filter.matches(e)) {
+                : FileEntries.liveEntries(manifestFile, manifests, (partition, bucket) -> {
+                    if (filter.matches(partition, bucket)) {
                         return true;
                     }
-                    if (e.kind() == FileKind.ADD) {
-                        addsFilteredOut[0]++;
-                    }
+                    filteredOut[0]++;
                     return false;
                 });
         counts.manifests += manifests.size();
-        // Files the filter left out count as read and skipped (an ADD left out may have been deleted later).
-        counts.entries += live.size() + addsFilteredOut[0];
+        // Entries the filter left out count as read and skipped (also DELETEs, and ADDs deleted later).
+        counts.entries += live.size() + filteredOut[0];
         return live;
     }
 }

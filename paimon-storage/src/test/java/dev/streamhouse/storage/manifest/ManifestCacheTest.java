@@ -133,6 +133,32 @@ class ManifestCacheTest {
     }
 
     @Test
+    void aReadOfWantedPartitionsGivesTheWantedEntriesOfAWholeRead() throws Exception {
+        ManifestFile writer = new ManifestFile(fileIO, manifestDir, PARTITION_TYPE, "zstd", 1, 8 << 20);
+        List<ManifestEntry> entries = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            BinaryRow p = partition(i % 3 == 0 ? null : "p" + i % 4, i % 5 == 0 ? null : i % 2);
+            DataFileMeta f = i % 2 == 0 ? fullFile("f" + i, i % 3, 0) : ManifestTestData.minimalFile("f" + i, 0, 0);
+            entries.add(i % 7 == 0 ? ManifestTestData.delete(p, i % 3, f) : add(p, i % 3, f));
+        }
+        ManifestFileMeta m = writer.write(entries).get(0);
+        BinaryRow wantedPartition = partition("p1", 1);
+        java.util.function.BiPredicate<BinaryRow, Integer> wanted =
+                (partition, bucket) -> partition.equals(wantedPartition) || bucket == 2;
+        List<ManifestEntry> expected = entries.stream()
+                .filter(e -> wanted.test(e.partition(), e.bucket())).collect(java.util.stream.Collectors.toList());
+        assertThat(expected).hasSizeBetween(10, 50);
+
+        // decoded entry by entry, skipping the others (no cache), and filtered from the cache
+        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), wanted)).isEqualTo(expected);
+        ManifestCache cache = new ManifestCache(1 << 20, 64 << 20);
+        assertThat(reader(cache).read(m.fileName(), m.fileSize(), wanted)).isEqualTo(expected);
+        assertThat(cache.cachedFiles()).isEqualTo(1);
+        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), (p, b) -> false)).isEmpty();
+        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), (p, b) -> true)).isEqualTo(entries);
+    }
+
+    @Test
     void theEstimateGrowsWithWhatAnEntryHolds() {
         BinaryRow p = partition("a", 1);
         long small = ManifestCache.estimatedHeapBytes(add(p, 0, ManifestTestData.minimalFile("f", 0, 0)));
