@@ -5,7 +5,9 @@ import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileConstants;
+import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.DataFileStream;
+import org.apache.avro.file.SeekableByteArrayInput;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryDecoder;
@@ -19,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * Reads every record of an Avro object container file with the file's own writer schema (no schema
@@ -76,7 +79,94 @@ public final class AvroFileReader {
     static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
             Schema layout, Map<String, String> skippable, Function<GenericRecord, T> mapper,
             GatedRecordReader gate) throws IOException {
-        String context = "Cannot read " + kind + " " + path + " of table " + tableRoot + ": ";
+        String context = context(kind, path, tableRoot);
+        byte[] bytes = loadBytes(fileIO, path, expectedSize, context);
+        try {
+            checkComplete(bytes);
+            List<T> out = new ArrayList<>();
+            try (DataFileStream<GenericRecord> stream = new DataFileStream<>(new ByteArrayInputStream(bytes),
+                    gate == null ? new GenericDatumReader<>() : gate)) {
+                checkKnownFields(stream.getSchema(), layout, skippable, kind, path, tableRoot);
+                GenericRecord reuse = null;
+                while (stream.hasNext()) {
+                    GenericRecord record = stream.next(reuse);
+                    if (record != null) {
+                        out.add(mapper.apply(record));
+                        reuse = gate == null ? record : null;
+                    }
+                }
+            }
+            return out;
+        } catch (UnsupportedTableFeatureException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw corrupt(path, context, e);
+        }
+    }
+
+    /**
+     * As the gated {@link #readAll}, block by block: reads only the blocks that start at {@code
+     * positions} (sync positions an earlier read reported, in file order), or every block when null,
+     * and tells {@code blockStarted} each block's position before its records are read (so a gate can
+     * attribute the records it sees to their block). The whole file is still loaded and checked.
+     */
+    static <T> List<T> readBlocks(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
+            Schema layout, Function<GenericRecord, T> mapper, GatedRecordReader gate, long[] positions,
+            LongConsumer blockStarted) throws IOException {
+        String context = context(kind, path, tableRoot);
+        byte[] bytes = loadBytes(fileIO, path, expectedSize, context);
+        try {
+            checkComplete(bytes);
+            List<T> out = new ArrayList<>();
+            try (DataFileReader<GenericRecord> reader = new DataFileReader<>(new SeekableByteArrayInput(bytes), gate)) {
+                checkKnownFields(reader.getSchema(), layout, Map.of(), kind, path, tableRoot);
+                if (positions == null) {
+                    while (true) {
+                        long position = reader.previousSync();
+                        if (!reader.hasNext()) {
+                            break;
+                        }
+                        readBlock(reader, position, mapper, blockStarted, out);
+                    }
+                } else {
+                    for (long position : positions) {
+                        if (position < 0 || position >= bytes.length) {
+                            throw new IllegalArgumentException("it has no block at position " + position);
+                        }
+                        reader.seek(position);
+                        if (!reader.hasNext()) {
+                            throw new IllegalArgumentException("it has no block at position " + position);
+                        }
+                        readBlock(reader, position, mapper, blockStarted, out);
+                    }
+                }
+            }
+            return out;
+        } catch (UnsupportedTableFeatureException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw corrupt(path, context, e);
+        }
+    }
+
+    /** Reads the block the reader has just loaded, and no further (its next block stays unread). */
+    private static <T> void readBlock(DataFileReader<GenericRecord> reader, long position,
+            Function<GenericRecord, T> mapper, LongConsumer blockStarted, List<T> out) throws IOException {
+        blockStarted.accept(position);
+        long count = reader.getBlockCount();
+        for (long i = 0; i < count; i++) {
+            GenericRecord record = reader.next(null);
+            if (record != null) {
+                out.add(mapper.apply(record));
+            }
+        }
+    }
+
+    private static String context(String kind, Path path, Path tableRoot) {
+        return "Cannot read " + kind + " " + path + " of table " + tableRoot + ": ";
+    }
+
+    private static byte[] loadBytes(FileIO fileIO, Path path, Long expectedSize, String context) throws IOException {
         byte[] bytes;
         try {
             bytes = fileIO.readAllBytes(path);
@@ -91,35 +181,24 @@ public final class AvroFileReader {
             throw new CorruptManifestException(path, context + "its recorded size is " + expectedSize
                     + " bytes but it has " + bytes.length + " bytes (truncated or replaced)", null);
         }
-        try {
-            checkComplete(bytes);
-            List<T> out = new ArrayList<>();
-            try (DataFileStream<GenericRecord> stream = new DataFileStream<>(new ByteArrayInputStream(bytes),
-                    gate == null ? new GenericDatumReader<>() : gate)) {
-                List<String> unknown = AvroSupport.unknownFields(stream.getSchema(), layout, "");
-                unknown.removeIf(name -> skippable.containsKey(name)
-                        && AvroSupport.isTrailingNullable(stream.getSchema(), name, layout));
-                if (!unknown.isEmpty()) {
-                    throw new UnsupportedTableFeatureException("Cannot read " + kind + " " + path + " of table "
-                            + tableRoot + ": it has the fields " + unknown + ", which this store does not know (they "
-                            + "were added by a newer version of Paimon than 1.3); reading it could misread the table");
-                }
-                GenericRecord reuse = null;
-                while (stream.hasNext()) {
-                    GenericRecord record = stream.next(reuse);
-                    if (record != null) {
-                        out.add(mapper.apply(record));
-                        reuse = gate == null ? record : null;
-                    }
-                }
-            }
-            return out;
-        } catch (UnsupportedTableFeatureException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            String why = e instanceof IllegalArgumentException ? e.getMessage() : "it is not a readable Avro file (" + e + ")";
-            throw new CorruptManifestException(path, context + why, e);
+        return bytes;
+    }
+
+    private static void checkKnownFields(Schema writerSchema, Schema layout, Map<String, String> skippable,
+            String kind, Path path, Path tableRoot) {
+        List<String> unknown = AvroSupport.unknownFields(writerSchema, layout, "");
+        unknown.removeIf(name -> skippable.containsKey(name)
+                && AvroSupport.isTrailingNullable(writerSchema, name, layout));
+        if (!unknown.isEmpty()) {
+            throw new UnsupportedTableFeatureException("Cannot read " + kind + " " + path + " of table "
+                    + tableRoot + ": it has the fields " + unknown + ", which this store does not know (they "
+                    + "were added by a newer version of Paimon than 1.3); reading it could misread the table");
         }
+    }
+
+    private static CorruptManifestException corrupt(Path path, String context, Exception e) {
+        String why = e instanceof IllegalArgumentException ? e.getMessage() : "it is not a readable Avro file (" + e + ")";
+        return new CorruptManifestException(path, context + why, e);
     }
 
     /** Fails unless the bytes start like an Avro container and end with the header's sync marker. */

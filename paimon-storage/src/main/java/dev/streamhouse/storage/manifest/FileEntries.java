@@ -1,6 +1,5 @@
 package dev.streamhouse.storage.manifest;
 
-import dev.streamhouse.storage.data.BinaryRow;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -40,7 +39,7 @@ public final class FileEntries {
      * others are neither decoded whole nor matched, which is what makes a plan of a few partitions cheap.
      */
     public static List<ManifestEntry> liveEntries(ManifestFile manifestFile, List<ManifestFileMeta> manifests,
-            java.util.function.BiPredicate<BinaryRow, Integer> wanted) throws IOException {
+            EntryFilter wanted) throws IOException {
         Set<FileIdentifier> deleted = new HashSet<>();
         Map<String, List<ManifestEntry>> readForDeletes = new HashMap<>();
         for (ManifestFileMeta meta : manifests) {
@@ -83,7 +82,7 @@ public final class FileEntries {
     }
 
     private static List<ManifestEntry> read(ManifestFile manifestFile, ManifestFileMeta meta,
-            java.util.function.BiPredicate<BinaryRow, Integer> wanted) throws IOException {
+            EntryFilter wanted) throws IOException {
         return wanted == null ? manifestFile.read(meta.fileName(), meta.fileSize())
                 : manifestFile.read(meta.fileName(), meta.fileSize(), wanted);
     }

@@ -22,8 +22,10 @@ import java.util.Map;
  * <p>Bounded: the least recently used files are dropped once the cached entries' estimated heap
  * ({@link #estimatedHeapBytes}) exceeds the budget, and a file whose entries alone exceed it is not
  * kept. Which files are kept: those of at most the small-file threshold in the small-file budget, or,
- * when {@code cache.manifest.max-memory} is set, files of any size within that budget. Thread-safe;
- * the lists handed out are unmodifiable.
+ * when {@code cache.manifest.max-memory} is set, files of any size within that budget. Of the larger
+ * files only a {@link ManifestBlockIndex} is kept (a few hundred bytes per block), in the same budget,
+ * so that a plan of a few partitions decodes only their blocks. Thread-safe; the lists handed out are
+ * unmodifiable.
  */
 public final class ManifestCache {
     /** Caches nothing: every read decodes the file. */
@@ -75,7 +77,7 @@ public final class ManifestCache {
         if (cacheable) {
             synchronized (this) {
                 Cached cached = files.get(path);
-                if (cached != null) {
+                if (cached != null && cached.entries != null) {
                     hits++;
                     return cached.entries;
                 }
@@ -94,16 +96,40 @@ public final class ManifestCache {
         return budgetBytes > 0 && fileBytes != null && fileBytes <= maxFileBytes;
     }
 
-    private synchronized void keep(String path, List<ManifestEntry> entries) {
+    private void keep(String path, List<ManifestEntry> entries) {
         long bytes = 0;
         for (ManifestEntry e : entries) {
             bytes += estimatedHeapBytes(e);
         }
-        if (bytes > budgetBytes || files.containsKey(path)) {
+        put(path, new Cached(entries, null, bytes));
+    }
+
+    /**
+     * The block index kept for the manifest file at {@code path} (one too large to keep whole), or null.
+     */
+    public synchronized ManifestBlockIndex blockIndex(String path) {
+        Cached cached = files.get(path);
+        return cached == null ? null : cached.index;
+    }
+
+    /** Whether this cache keeps block indexes of the files it does not keep whole. */
+    public boolean keepsBlockIndexes() {
+        return budgetBytes > 0;
+    }
+
+    /** Keeps the block index of a manifest file this cache does not keep whole, within the same budget. */
+    public void keepBlockIndex(String path, ManifestBlockIndex index) {
+        if (keepsBlockIndexes()) {
+            put(path, new Cached(null, index, index.estimatedHeapBytes()));
+        }
+    }
+
+    private synchronized void put(String path, Cached value) {
+        if (value.bytes > budgetBytes || files.containsKey(path)) {
             return;
         }
-        files.put(path, new Cached(entries, bytes));
-        usedBytes += bytes;
+        files.put(path, value);
+        usedBytes += value.bytes;
         var eldest = files.entrySet().iterator();
         while (usedBytes > budgetBytes && eldest.hasNext()) {
             Map.Entry<String, Cached> dropped = eldest.next();
@@ -170,5 +196,6 @@ public final class ManifestCache {
         return bytes;
     }
 
-    private record Cached(List<ManifestEntry> entries, long bytes) {}
+    /** A file's entries, or (for a file too large to keep whole) its block index. */
+    private record Cached(List<ManifestEntry> entries, ManifestBlockIndex index, long bytes) {}
 }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.function.BiPredicate;
 
 /**
  * Writes and reads data/changelog manifests {@code manifest/manifest-<uuid>-<n>} (docs/format.md §5.4).
@@ -141,26 +140,58 @@ public final class ManifestFile {
     }
 
     /**
-     * The entries of a manifest whose partition and bucket {@code wanted} accepts, in file order: from
-     * the {@link ManifestCache} when it holds or keeps the file, else decoding only the wanted entries
-     * (each other entry costs its partition and bucket).
+     * The entries of a manifest whose partition and bucket {@code filter} wants, in file order: from the
+     * {@link ManifestCache} when it holds or keeps the file; else decoding only the wanted entries (each
+     * other entry costs its partition and bucket) of the blocks that may hold them, by the file's
+     * {@link ManifestBlockIndex} when the cache has one (and building it for the cache when not).
      */
-    public List<ManifestEntry> read(String fileName, Long fileSizeOrNull, BiPredicate<BinaryRow, Integer> wanted)
-            throws IOException {
+    public List<ManifestEntry> read(String fileName, Long fileSizeOrNull, EntryFilter filter) throws IOException {
         if (cache.keeps(fileSizeOrNull)) {
             List<ManifestEntry> out = new ArrayList<>();
             for (ManifestEntry e : read(fileName, fileSizeOrNull)) {
-                if (wanted.test(e.partition(), e.bucket())) {
+                if (filter.matches(e.partition(), e.bucket())) {
                     out.add(e);
                 }
             }
             return out;
         }
-        GatedRecordReader gate = new GatedRecordReader("_FILE", r -> wanted.test(
-                SimpleStatsCodec.row(AvroSupport.requireBytes(r, "_PARTITION"), "_PARTITION"),
-                AvroSupport.requireInt(r, "_BUCKET")));
-        return AvroFileReader.readAll(fileIO, path(fileName), fileSizeOrNull, "manifest file", tableRoot(),
-                ManifestSchemas.MANIFEST_ENTRY, java.util.Map.of(), ManifestEntryCodec::read, gate);
+        Path path = path(fileName);
+        ManifestBlockIndex index = cache.blockIndex(path.toString());
+        if (index != null) {
+            List<ManifestBlockIndex.Block> blocks = index.blocksFor(filter);
+            if (blocks.isEmpty()) {
+                return List.of();
+            }
+            long[] positions = blocks.stream().mapToLong(ManifestBlockIndex.Block::position).toArray();
+            return readBlocks(path, fileSizeOrNull, filter, null, positions);
+        }
+        ManifestBlockIndex.Builder builder = cache.keepsBlockIndexes() ? new ManifestBlockIndex.Builder(partitionType)
+                : null;
+        List<ManifestEntry> out = readBlocks(path, fileSizeOrNull, filter, builder, null);
+        if (builder != null) {
+            cache.keepBlockIndex(path.toString(), builder.build());
+        }
+        return out;
+    }
+
+    /**
+     * The wanted entries of the blocks at {@code positions} (all when null), each tested before its file
+     * is decoded; every entry read is also added to {@code index} when given.
+     */
+    private List<ManifestEntry> readBlocks(Path path, Long fileSizeOrNull, EntryFilter filter,
+            ManifestBlockIndex.Builder index, long[] positions) throws IOException {
+        GatedRecordReader gate = new GatedRecordReader("_FILE", r -> {
+            BinaryRow partition = SimpleStatsCodec.row(AvroSupport.requireBytes(r, "_PARTITION"), "_PARTITION");
+            int bucket = AvroSupport.requireInt(r, "_BUCKET");
+            if (index != null) {
+                index.add(partition, bucket);
+            }
+            return filter.matches(partition, bucket);
+        });
+        // Every entry passes the gate: a record without _FILE is refused by the codec as corrupt.
+        return AvroFileReader.readBlocks(fileIO, path, fileSizeOrNull, "manifest file", tableRoot(),
+                ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read, gate, positions,
+                index == null ? p -> { } : index::startBlock);
     }
 
     /** Deletes a manifest file, best effort (for cleaning up after a failed commit). */

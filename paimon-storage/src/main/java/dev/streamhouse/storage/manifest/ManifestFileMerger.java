@@ -23,7 +23,9 @@ import java.util.Set;
  *       manifest; a leftover group is merged only if it has at least {@code mergeMinCount} manifests.
  * </ol>
  *
- * <p>Merging never changes the live file set. Input manifests are never deleted (older snapshots still
+ * <p>What a merge writes is sorted by partition and bucket ({@link PartitionOrder}), so each written
+ * manifest, and each block in it, covers a narrow range of partitions. Merging never changes the live
+ * file set. Input manifests are never deleted (older snapshots still
  * use them). On failure the manifests written so far are deleted and the error rethrown, so nothing
  * leaks; on success {@link Result#newlyWritten()} lists exactly the new files, for the caller to delete
  * if its commit then fails.
@@ -115,7 +117,7 @@ public final class ManifestFileMerger {
                 }
             }
         }
-        List<ManifestFileMeta> written = manifestFile.write(survivors);
+        List<ManifestFileMeta> written = manifestFile.write(sortedByPartition(survivors, manifestFile));
         newlyWritten.addAll(written);
         kept.addAll(written);
         return kept;
@@ -150,8 +152,15 @@ public final class ManifestFileMerger {
             return;
         }
         List<ManifestEntry> merged = FileEntries.mergeManifests(manifestFile, group);
-        List<ManifestFileMeta> written = manifestFile.write(merged);
+        List<ManifestFileMeta> written = manifestFile.write(sortedByPartition(merged, manifestFile));
         newlyWritten.addAll(written);
         result.addAll(written);
+    }
+
+    /** Entries in {@link PartitionOrder}; stable, so one bucket's files keep their order. */
+    private static List<ManifestEntry> sortedByPartition(List<ManifestEntry> entries, ManifestFile manifestFile) {
+        List<ManifestEntry> sorted = new ArrayList<>(entries);
+        sorted.sort(new PartitionOrder(manifestFile.partitionType()));
+        return sorted;
     }
 }

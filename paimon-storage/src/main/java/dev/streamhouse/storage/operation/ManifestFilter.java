@@ -1,12 +1,14 @@
 package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.manifest.EntryFilter;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.data.FieldGetter;
 import dev.streamhouse.storage.data.InternalRowUtils;
 import dev.streamhouse.storage.predicate.Predicate;
 import dev.streamhouse.storage.predicate.PredicateBuilder;
+import dev.streamhouse.storage.stats.SimpleStats;
 import dev.streamhouse.storage.types.RowType;
 
 import java.util.ArrayList;
@@ -20,7 +22,7 @@ import java.util.Set;
  * statistics and bucket ranges, so they may keep manifests that turn out to hold nothing relevant, but
  * never drop one that does.
  */
-public final class ManifestFilter {
+public final class ManifestFilter implements EntryFilter {
     public static final ManifestFilter ALL = new ManifestFilter(null, null, null);
 
     private final Predicate partitionPredicate;
@@ -63,12 +65,14 @@ public final class ManifestFilter {
 
     /** Whether a manifest may hold entries this filter keeps. */
     public boolean mayMatch(ManifestFileMeta m) {
-        if (bucket != null && m.minBucket() != null && m.maxBucket() != null
-                && (bucket < m.minBucket() || bucket > m.maxBucket())) {
+        return mayMatch(m.numAddedFiles() + m.numDeletedFiles(), m.partitionStats(), m.minBucket(), m.maxBucket());
+    }
+
+    @Override
+    public boolean mayMatch(long count, SimpleStats stats, Integer minBucket, Integer maxBucket) {
+        if (bucket != null && minBucket != null && maxBucket != null && (bucket < minBucket || bucket > maxBucket)) {
             return false;
         }
-        long count = m.numAddedFiles() + m.numDeletedFiles();
-        var stats = m.partitionStats();
         if (partitionPredicate != null
                 && stats.minValues().arity() > 0
                 && !partitionPredicate.test(count, stats.minValues(), stats.maxValues(), stats.nullCounts())) {
@@ -86,6 +90,7 @@ public final class ManifestFilter {
     }
 
     /** Whether entries of this partition and bucket are kept. */
+    @Override
     public boolean matches(BinaryRow partition, int entryBucket) {
         if (bucket != null && entryBucket != bucket) {
             return false;

@@ -1,12 +1,14 @@
 package dev.streamhouse.storage.operation;
 
 import dev.streamhouse.storage.data.BinaryRow;
+import dev.streamhouse.storage.manifest.EntryFilter;
 import dev.streamhouse.storage.manifest.FileEntries;
 import dev.streamhouse.storage.manifest.ManifestEntry;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestFileMeta;
 import dev.streamhouse.storage.manifest.ManifestList;
 import dev.streamhouse.storage.snapshot.Snapshot;
+import dev.streamhouse.storage.stats.SimpleStats;
 import dev.streamhouse.storage.types.RowType;
 
 import java.io.IOException;
@@ -108,14 +110,28 @@ public final class SnapshotEntries {
             }
         }
         long[] filteredOut = {0};
+        EntryFilter counting = new EntryFilter() {
+            @Override
+            public boolean matches(BinaryRow partition, int bucket) {
+                if (filter.matches(partition, bucket)) {
+                    return true;
+                }
+                filteredOut[0]++;
+                return false;
+            }
+
+            @Override
+            public boolean mayMatch(long count, SimpleStats stats, Integer minBucket, Integer maxBucket) {
+                return filter.mayMatch(count, stats, minBucket, maxBucket);
+            }
+
+            @Override
+            public void skipped(long entries) {
+                filteredOut[0] += entries;
+            }
+        };
         List<ManifestEntry> live = filter.isAll() ? FileEntries.liveEntries(manifestFile, manifests)
-                : FileEntries.liveEntries(manifestFile, manifests, (partition, bucket) -> {
-                    if (filter.matches(partition, bucket)) {
-                        return true;
-                    }
-                    filteredOut[0]++;
-                    return false;
-                });
+                : FileEntries.liveEntries(manifestFile, manifests, counting);
         counts.manifests += manifests.size();
         // Entries the filter left out count as read and skipped (also DELETEs, and ADDs deleted later).
         counts.entries += live.size() + filteredOut[0];

@@ -62,9 +62,9 @@ class FileEntriesTest {
         // f1 deleted in partition a, f2 in partition b: each partition keeps the other file
         manifests.addAll(write(delete(a, 0, f1), delete(b, 0, f2)));
 
-        assertThat(FileEntries.liveEntries(mf, manifests, (partition, bucket) -> partition.equals(a)))
+        assertThat(FileEntries.liveEntries(mf, manifests, EntryFilters.where((partition, bucket) -> partition.equals(a))))
                 .containsExactly(add(a, 0, f2));
-        assertThat(FileEntries.liveEntries(mf, manifests, (partition, bucket) -> partition.equals(b)))
+        assertThat(FileEntries.liveEntries(mf, manifests, EntryFilters.where((partition, bucket) -> partition.equals(b))))
                 .containsExactly(add(b, 0, f1));
         assertThat(FileEntries.liveEntries(mf, manifests))
                 .containsExactly(add(b, 0, f1), add(a, 0, f2));

@@ -150,12 +150,12 @@ class ManifestCacheTest {
         assertThat(expected).hasSizeBetween(10, 50);
 
         // decoded entry by entry, skipping the others (no cache), and filtered from the cache
-        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), wanted)).isEqualTo(expected);
+        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), EntryFilters.where(wanted))).isEqualTo(expected);
         ManifestCache cache = new ManifestCache(1 << 20, 64 << 20);
-        assertThat(reader(cache).read(m.fileName(), m.fileSize(), wanted)).isEqualTo(expected);
+        assertThat(reader(cache).read(m.fileName(), m.fileSize(), EntryFilters.where(wanted))).isEqualTo(expected);
         assertThat(cache.cachedFiles()).isEqualTo(1);
-        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), (p, b) -> false)).isEmpty();
-        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), (p, b) -> true)).isEqualTo(entries);
+        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), EntryFilters.where((p, b) -> false))).isEmpty();
+        assertThat(reader(ManifestCache.NONE).read(m.fileName(), m.fileSize(), EntryFilters.where((p, b) -> true))).isEqualTo(entries);
     }
 
     @Test

@@ -96,6 +96,27 @@ class ManifestFileMergerTest {
     }
 
     @Test
+    void mergedManifestsAreWrittenInPartitionOrderKeepingEachBucketsFileOrder() throws Exception {
+        ManifestFile mf = manifestFile(8 << 20);
+        BinaryRow b2 = partition("b", 2);
+        BinaryRow a1 = partition("a", 1);
+        BinaryRow a10 = partition("a", 10);
+        BinaryRow nullDt = partition(null, 1);
+        List<ManifestFileMeta> input = new ArrayList<>();
+        input.addAll(mf.write(List.of(add(b2, 0, minimalFile("1", 0, 0)), add(a10, 1, minimalFile("2", 0, 0)),
+                add(a1, 1, minimalFile("3", 0, 0)))));
+        input.addAll(mf.write(List.of(add(a1, 0, minimalFile("4", 0, 0)), add(nullDt, 0, minimalFile("5", 0, 0)),
+                add(a1, 1, minimalFile("6", 0, 0)), add(b2, 0, minimalFile("7", 0, 0)))));
+
+        ManifestFileMerger.Result r = ManifestFileMerger.merge(input, mf, 8 << 20, 2, HUGE);
+
+        assertThat(r.merged()).hasSize(1);
+        // nulls first, "a" before "b", 1 before 10 (by value, not by bytes), then bucket, then as written
+        assertThat(entriesOf(r.merged(), mf)).extracting(e -> e.file().fileName())
+                .containsExactly("5", "4", "3", "6", "2", "1", "7");
+    }
+
+    @Test
     void minorCompactionMergesGroupsReachingTheTargetAndKeepsForeignDeletes() throws Exception {
         ManifestFile big = manifestFile(HUGE);
         BinaryRow p = partition("a", 1);
@@ -235,6 +256,8 @@ class ManifestFileMergerTest {
                 for (ManifestFileMeta m : r.newlyWritten()) {
                     assertThat(inputNames).doesNotContain(m.fileName());
                     assertThat(r.merged()).contains(m);
+                    assertThat(mf.read(m.fileName(), m.fileSize())).as("seed %s commit %s", seed, commit)
+                            .isSortedAccordingTo(new PartitionOrder(PARTITION_TYPE));
                 }
                 merges++;
                 mergesThatWrote += r.newlyWritten().isEmpty() ? 0 : 1;

@@ -56,7 +56,9 @@ public enum TableMetric {
     LAST_SCANNED_MANIFESTS(Group.SCAN, "lastScannedManifests", Kind.GAUGE,
             "Manifest files the last planning read (manifests pruned by partition or bucket are not read)."),
     LAST_SCAN_SKIPPED_TABLE_FILES(Group.SCAN, "lastScanSkippedTableFiles", Kind.GAUGE,
-            "Data files of the read manifests that the last planning's filters skipped."),
+            "Entries of the read manifests that the last planning's filters left out: files of other partitions"
+                    + " and buckets (their added and deleted entries alike, including those passed over by block)"
+                    + " and files pruned by their statistics."),
     LAST_SCAN_RESULTED_TABLE_FILES(Group.SCAN, "lastScanResultedTableFiles", Kind.GAUGE,
             "Data files the last planning selected for reading."),
     LAST_SCANNED_SNAPSHOT_ID(Group.SCAN, "lastScannedSnapshotId", Kind.GAUGE,
