@@ -1,18 +1,14 @@
 package dev.streamhouse.storage.table;
 
 import dev.streamhouse.storage.data.BinaryRow;
-import dev.streamhouse.storage.format.FileFormats;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
 import dev.streamhouse.storage.index.IndexManifestFile;
 import dev.streamhouse.storage.io.TablePaths;
-import dev.streamhouse.storage.maintenance.expire.ExpireConfig;
 import dev.streamhouse.storage.maintenance.expire.FileCleanup;
-import dev.streamhouse.storage.maintenance.expire.PostCommitExpiration;
 import dev.streamhouse.storage.maintenance.expire.SnapshotExpiration;
 import dev.streamhouse.storage.maintenance.expire.TaggedSnapshots;
 import dev.streamhouse.storage.maintenance.expire.UnusedFileCleanup;
-import dev.streamhouse.storage.maintenance.partition.TablePartitionExpiration;
 import dev.streamhouse.storage.manifest.ManifestCache;
 import dev.streamhouse.storage.manifest.ManifestFile;
 import dev.streamhouse.storage.manifest.ManifestList;
@@ -22,35 +18,25 @@ import dev.streamhouse.storage.operation.FileStoreCommit;
 import dev.streamhouse.storage.operation.FileStoreScan;
 import dev.streamhouse.storage.operation.FileTotals;
 import dev.streamhouse.storage.operation.IndexFileCheck;
-import dev.streamhouse.storage.operation.NewerMetadataCheck;
 import dev.streamhouse.storage.operation.ManifestFilter;
 import dev.streamhouse.storage.operation.SnapshotEntries;
-import dev.streamhouse.storage.operation.TableFeatureCheck;
 import dev.streamhouse.storage.options.FileFormatOptions;
 import dev.streamhouse.storage.options.InvalidOptionsException;
 import dev.streamhouse.storage.options.ManifestOptions;
-import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.OptionValidator;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.options.PartitionOptions;
-import dev.streamhouse.storage.options.SnapshotExpireOptions;
 import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.schema.SchemaManager;
 import dev.streamhouse.storage.schema.TableSchema;
 import dev.streamhouse.storage.snapshot.Snapshot;
 import dev.streamhouse.storage.snapshot.SnapshotManager;
-import dev.streamhouse.storage.table.sink.AppendTableWrite;
 import dev.streamhouse.storage.table.sink.BatchTableCommit;
-import dev.streamhouse.storage.table.sink.BucketStateLoader;
-import dev.streamhouse.storage.table.sink.PrimaryKeyTableWrite;
 import dev.streamhouse.storage.table.sink.TableCommit;
 import dev.streamhouse.storage.table.sink.TableWrite;
 import dev.streamhouse.storage.table.sink.WriteContext;
 import dev.streamhouse.storage.table.sink.TableBucketAssigner;
-import dev.streamhouse.storage.bucket.dynamic.DynamicBucketAssigner;
-import dev.streamhouse.storage.bucket.dynamic.HashIndexFile;
 import dev.streamhouse.storage.table.source.DataReadBuilder;
-import dev.streamhouse.storage.table.source.DataSplit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,7 +51,6 @@ import java.util.function.LongSupplier;
 /** A table stored in the Paimon format under one directory. */
 public final class FileStoreTable implements Table, java.io.Serializable {
     private static final long serialVersionUID = 1L;
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FileStoreTable.class);
 
     private final FileIO fileIO;
     private final Path root;
@@ -288,62 +273,12 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableWrite newWrite(WriteContext context) {
-        TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
-        try {
-            // Before any data file is written: a table last written by a newer Paimon is not written here.
-            new NewerMetadataCheck(manifestList(), indexManifestFile(), fullName)
-                    .checkWritable(snapshotManager().latestSnapshot().orElse(null));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write to table " + fullName + ": reading its latest snapshot failed", e);
-        }
-        String format = schema.tableOptions().get(FileFormatOptions.FILE_FORMAT);
-        if (schema.hasPrimaryKey()) {
-            BucketStateLoader state = context.ignoresPreviousFiles() ? LatestSnapshotBucketState.EMPTY : bucketStateLoader();
-            PrimaryKeyTableWrite predecessor = null;
-            if (context.predecessor() != null) {
-                if (!(context.predecessor() instanceof PrimaryKeyTableWrite p)) {
-                    throw new IllegalArgumentException("Cannot continue " + context.predecessor() + " as a write of "
-                            + "primary-key table " + fullName);
-                }
-                predecessor = p;
-            }
-            return new PrimaryKeyTableWrite(fileIO, paths, schema, schemaCache(), FileFormats.of(format), fullName,
-                    state, context.assigner(), context.tempDirectory(), predecessor, context.bucketsAssigned());
-        }
-        if (context.predecessor() != null) {
-            throw new UnsupportedOperationException("Cannot continue an earlier write of append table " + fullName
-                    + ": hand-over between writes is supported for primary-key tables only");
-        }
-        BucketStateLoader state = context.ignoresPreviousFiles() ? LatestSnapshotBucketState.EMPTY : bucketStateLoader();
-        return new AppendTableWrite(fileIO, paths, schema, FileFormats.of(format), fullName, state,
-                (partition, bucket, files) -> newReadBuilder().newRead().createReader(
-                        new DataSplit(0, partition, bucket, schema.numBuckets() > 0 ? schema.numBuckets() : -1,
-                                files, true, true)));
+        return TableWrites.newWrite(this, context);
     }
 
     @Override
     public TableBucketAssigner newBucketAssigner(WriteContext context) {
-        TableFeatureCheck.checkOptions(schema, fullName, TableFeatureCheck.Access.WRITE);
-        if (!schema.hasPrimaryKey() || schema.numBuckets() != -1) {
-            throw new UnsupportedOperationException("Cannot assign dynamic buckets of table " + fullName + ": it is "
-                    + (schema.hasPrimaryKey() ? "a primary-key table with 'bucket' = " + schema.numBuckets()
-                    : "an append table") + "; only primary-key tables with 'bucket' = -1 have dynamic buckets");
-        }
-        if (!schema.primaryKeys().containsAll(schema.partitionKeys())) {
-            throw new UnsupportedOperationException("Cannot write to table " + fullName + ": its primary key "
-                    + schema.primaryKeys() + " does not include all partition keys " + schema.partitionKeys()
-                    + " (cross-partition upsert), which is not supported yet; set a fixed 'bucket' or add the "
-                    + "partition keys to the primary key");
-        }
-        BucketStateLoader state = context.ignoresPreviousFiles() ? LatestSnapshotBucketState.EMPTY : bucketStateLoader();
-        DynamicBucketAssigner assigner = DynamicBucketAssigner.create(schema.tableOptions(),
-                new HashIndexFile(fileIO, paths.root(), paths.renderer()), state::hashIndexEntries, context.assigner());
-        return TableBucketAssigner.of(schema, assigner);
-    }
-
-    /** Reads a partition's live files and index entries from the snapshot latest at first use. */
-    private BucketStateLoader bucketStateLoader() {
-        return new LatestSnapshotBucketState(this);
+        return TableWrites.newBucketAssigner(this, context);
     }
 
     private FileStoreCommit newFileStoreCommit(String commitUser) {
@@ -369,44 +304,6 @@ public final class FileStoreTable implements Table, java.io.Serializable {
                 clockMillis, fullName);
     }
 
-    /** What runs after each commit: expiration, unless 'write-only' leaves it to a compaction job. */
-    private PostCommitExpiration postCommitExpiration() {
-        Options o = schema.tableOptions();
-        if (o.get(MergeTreeOptions.WRITE_ONLY)) {
-            return null;
-        }
-        ExpireConfig config;
-        try {
-            config = ExpireConfig.from(o);
-        } catch (IllegalArgumentException e) {
-            // Stored by another writer past our option checks; commits must not fail for it.
-            LOG.warn("Table {} does not expire snapshots after commits: {}", fullName, e.getMessage());
-            return null;
-        }
-        return new PostCommitExpiration(newSnapshotExpiration(), config,
-                "async".equals(o.get(SnapshotExpireOptions.SNAPSHOT_EXPIRE_EXECUTION_MODE)), fullName);
-    }
-
-    /**
-     * Automatic tags and tag expiration after each commit ({@link dev.streamhouse.storage.maintenance.tag.PostCommitTags}),
-     * unless 'write-only' leaves them to a compaction job, as in Paimon.
-     */
-    private dev.streamhouse.storage.maintenance.tag.PostCommitTags postCommitTags() {
-        Options o = schema.tableOptions();
-        if (o.get(MergeTreeOptions.WRITE_ONLY)) {
-            return null;
-        }
-        try {
-            return new dev.streamhouse.storage.maintenance.tag.PostCommitTags(snapshotManager(), tagManager(),
-                    dev.streamhouse.storage.maintenance.tag.AutoTagConfig.from(o),
-                    new dev.streamhouse.storage.maintenance.tag.TagSuccessFiles(fileIO, root), fullName);
-        } catch (IllegalArgumentException e) {
-            // Stored by another writer past our option checks; commits must not fail for it.
-            LOG.warn("Table {} creates no automatic tags after commits: {}", fullName, e.getMessage());
-            return null;
-        }
-    }
-
     @Override
     public BatchTableCommit newBatchCommit() {
         return new BatchTableCommit(newStreamCommit(UUID.randomUUID().toString()));
@@ -414,21 +311,7 @@ public final class FileStoreTable implements Table, java.io.Serializable {
 
     @Override
     public TableCommit newStreamCommit(String commitUser) {
-        TableCommit commit = new TableCommit(newFileStoreCommit(commitUser), fileIO, paths, schema.partitionType(),
-                schema.tableOptions().get(PartitionOptions.PARTITION_DEFAULT_NAME), fullName, postCommitExpiration());
-        if (metastorePartitions != null && !metastorePartitions.isTags()) {
-            commit.registeringPartitionsIn(metastorePartitions.registry());
-        }
-        java.util.function.LongConsumer partitionExpiration = TablePartitionExpiration.afterCommitHook(this);
-        if (partitionExpiration != null) {
-            commit.afterEachCommit(partitionExpiration);
-        }
-        dev.streamhouse.storage.maintenance.tag.PostCommitTags tags = postCommitTags();
-        if (tags != null) {
-            commit.afterEachCommit(tags);
-            commit.forcingSnapshotsWhen(tags::forceCreatingSnapshot);
-        }
-        return commit;
+        return CommitHooks.assemble(this, newFileStoreCommit(commitUser), metastorePartitions);
     }
 
     /**
