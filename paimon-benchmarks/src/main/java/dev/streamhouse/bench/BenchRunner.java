@@ -246,6 +246,9 @@ public final class BenchRunner {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmFlags);
+        if (Workload.isId(workload)) {
+            cmd.addAll(Workload.of(workload).jvmFlags());
+        }
         String log = String.format("%s-%s-%d.log", workload, impl, run);
         cmd.add("-Dlog.file=" + workDir.resolve("logs").resolve(log));
         cmd.add("-Djava.io.tmpdir=" + tmpDir);

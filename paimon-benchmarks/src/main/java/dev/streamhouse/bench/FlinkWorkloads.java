@@ -53,6 +53,12 @@ final class FlinkWorkloads {
             case APPEND_WRITE:
                 new WriteWorkload(this, params).run(report, "append_write", false);
                 break;
+            case MANY_BUCKETS:
+                new ManyWriters(this, params).run(report, false);
+                break;
+            case MANY_PARTITIONS:
+                new ManyWriters(this, params).run(report, true);
+                break;
             case PK_BATCH_SCAN:
                 new BatchScanWorkload(this).run(report, preparedTable(), "merged rows");
                 break;

@@ -1,7 +1,5 @@
 package dev.streamhouse.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -66,18 +64,18 @@ final class ScaleFiles {
                     throw new IllegalStateException("Cannot measure scale-files: the plan of one key selected "
                             + keyPlan + ", expected 1 to " + commits + " files");
                 }
-                HeapSampler heap = new HeapSampler();
+                HeapSampler heap = new HeapSampler(SAMPLE_MILLIS);
                 double full = heap.during(() -> median(FULL_PLANS, store::planAll));
                 double partition = median(SELECTIVE_PLANS, () -> store.planPartition(QUERIED_PARTITION));
                 double key = median(SELECTIVE_PLANS, () -> store.planKey(QUERIED_PARTITION, 1));
                 medians[s] = new double[] {full, partition, key};
                 report.info("%d files (%d commits, built in %.1f s): full plan %.1f ms, one partition %.2f ms,"
                                 + " one key %.2f ms (%d files), full plan's heap %.1f MB",
-                        files, commits, buildSeconds, full, partition, key, keyPlan.files(), heap.peakMb());
+                        files, commits, buildSeconds, full, partition, key, keyPlan.files(), heap.peakAboveBaseMb());
                 report.result("full-plan-ms-at-" + files, full, "ms");
                 report.result("partition-plan-ms-at-" + files, partition, "ms");
                 report.result("key-plan-ms-at-" + files, key, "ms");
-                report.result("full-plan-heap-mb-at-" + files, heap.peakMb(), "MB");
+                report.result("full-plan-heap-mb-at-" + files, heap.peakAboveBaseMb(), "MB");
             }
         }
         int last = commitsAt.length - 1;
@@ -114,40 +112,5 @@ final class ScaleFiles {
         }
         Arrays.sort(ms);
         return times % 2 == 1 ? ms[times / 2] : (ms[times / 2 - 1] + ms[times / 2]) / 2;
-    }
-
-    /** The most heap in use while an action runs, above what was in use after a collection before it. */
-    private static final class HeapSampler {
-        private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        private volatile long peak;
-
-        <T> T during(Callable<T> action) throws Exception {
-            System.gc();
-            long base = memory.getHeapMemoryUsage().getUsed();
-            peak = base;
-            Thread sampler = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    peak = Math.max(peak, memory.getHeapMemoryUsage().getUsed());
-                    try {
-                        Thread.sleep(SAMPLE_MILLIS);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "bench-heap-sampler");
-            sampler.setDaemon(true);
-            sampler.start();
-            try {
-                return action.call();
-            } finally {
-                sampler.interrupt();
-                sampler.join();
-                peak -= base;
-            }
-        }
-
-        double peakMb() {
-            return Math.max(0, peak) / (1024.0 * 1024.0);
-        }
     }
 }

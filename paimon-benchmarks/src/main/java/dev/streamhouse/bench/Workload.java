@@ -22,6 +22,8 @@ enum Workload {
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
     LOOKUP_JOIN_FULL("lookup-join-full", true, null),
+    MANY_BUCKETS("many-buckets", false, null),
+    MANY_PARTITIONS("many-partitions", false, null),
     SCALE_SNAPSHOTS("scale-snapshots", false, null),
     SCALE_FILES("scale-files", false, null),
     PARQUET_LIMIT("parquet-limit", false, null),
@@ -84,6 +86,12 @@ enum Workload {
         return this == LOOKUP_JOIN || this == LOOKUP_JOIN_MISSES || this == LOOKUP_JOIN_FULL;
     }
 
+    /** JVM flags of this workload's runs, after (so overriding) the flags every run has. */
+    List<String> jvmFlags() {
+        // the many-writers workloads ask whether a small heap is enough
+        return this == MANY_BUCKETS || this == MANY_PARTITIONS ? List.of("-Xmx1g") : List.of();
+    }
+
     /** Implementations compared, in run order (A B A B). */
     List<String> impls() {
         if (this == PARQUET_LIMIT) {
@@ -116,6 +124,10 @@ enum Workload {
         }
         throw new IllegalArgumentException(
                 "Cannot run workload '" + id + "': unknown; known are " + ids());
+    }
+
+    static boolean isId(String id) {
+        return Arrays.stream(values()).anyMatch(w -> w.id.equals(id));
     }
 
     static String ids() {
