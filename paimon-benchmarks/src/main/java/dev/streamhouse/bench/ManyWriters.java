@@ -42,7 +42,7 @@ final class ManyWriters {
         String key = partitioned ? "id, p" : "id";
         stream.execute("CREATE TABLE bench.db." + table + " (" + columns + ", PRIMARY KEY (" + key + ") NOT ENFORCED)"
                 + (partitioned ? " PARTITIONED BY (p)" : "") + " WITH ('bucket' = '"
-                + (partitioned ? BUCKETS_PER_PARTITION : BUCKETS) + "', 'sink.parallelism' = '2')");
+                + (partitioned ? BUCKETS_PER_PARTITION : BUCKETS) + "', 'sink.parallelism' = '2', 'scan.parallelism' = '2')");
         stream.execute(WriteWorkload.benchRowsDdl("gen", params.rows, params.keys));
         String select = partitioned ? "SELECT *, CAST(id % " + PARTITIONS + " AS INT) AS p FROM gen" : "SELECT * FROM gen";
         report.info("%s: %d rows of %d keys, %s, parallelism 2, max heap %.0f MB", table, params.rows, params.keys,
