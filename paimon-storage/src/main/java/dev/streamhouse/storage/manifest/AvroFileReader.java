@@ -68,32 +68,19 @@ public final class AvroFileReader {
      */
     public static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
             Schema layout, Map<String, String> skippable, Function<GenericRecord, T> mapper) throws IOException {
-        return readAll(fileIO, path, expectedSize, kind, tableRoot, layout, skippable, mapper, null);
-    }
-
-    /**
-     * As {@link #readAll(FileIO, Path, Long, String, Path, Schema, Map, Function)}, leaving out the
-     * records {@code gate} rejects before their remaining fields are decoded (see {@link
-     * GatedRecordReader}); a null gate reads every record.
-     */
-    static <T> List<T> readAll(FileIO fileIO, Path path, Long expectedSize, String kind, Path tableRoot,
-            Schema layout, Map<String, String> skippable, Function<GenericRecord, T> mapper,
-            GatedRecordReader gate) throws IOException {
         String context = context(kind, path, tableRoot);
         byte[] bytes = loadBytes(fileIO, path, expectedSize, context);
         try {
             checkComplete(bytes);
             List<T> out = new ArrayList<>();
             try (DataFileStream<GenericRecord> stream = new DataFileStream<>(new ByteArrayInputStream(bytes),
-                    gate == null ? new GenericDatumReader<>() : gate)) {
+                    new GenericDatumReader<>())) {
                 checkKnownFields(stream.getSchema(), layout, skippable, kind, path, tableRoot);
                 GenericRecord reuse = null;
                 while (stream.hasNext()) {
                     GenericRecord record = stream.next(reuse);
-                    if (record != null) {
-                        out.add(mapper.apply(record));
-                        reuse = gate == null ? record : null;
-                    }
+                    out.add(mapper.apply(record));
+                    reuse = record;
                 }
             }
             return out;
@@ -105,7 +92,9 @@ public final class AvroFileReader {
     }
 
     /**
-     * As the gated {@link #readAll}, block by block: reads only the blocks that start at {@code
+     * As {@link #readAll(FileIO, Path, Long, String, Path, Schema, Function)}, leaving out the records
+     * {@code gate} rejects before their remaining fields are decoded (see {@link GatedRecordReader}),
+     * block by block: reads only the blocks that start at {@code
      * positions} (sync positions an earlier read reported, in file order), or every block when null,
      * and tells {@code blockStarted} each block's position before its records are read (so a gate can
      * attribute the records it sees to their block). The whole file is still loaded and checked.
