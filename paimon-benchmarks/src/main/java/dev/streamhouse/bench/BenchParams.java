@@ -20,6 +20,10 @@ final class BenchParams {
     final long ratePerSecond;
     /** How long the streaming writer runs. */
     final long streamSeconds;
+    /** How long checkpoint-under-compaction's upsert stream runs. */
+    final long compactionSeconds;
+    /** How long the soak workload's writer runs, in minutes. */
+    final long soakMinutes;
     /** Checkpoint interval of streaming jobs. */
     final long checkpointMillis;
     /** How many snapshots behind the streaming-catch-up read starts. */
@@ -49,6 +53,8 @@ final class BenchParams {
         ratePerSecond = longValue(values, "rate", quick ? 5_000 : 50_000);
         streamSeconds = longValue(values, "seconds", quick ? 10 : 60);
         checkpointMillis = longValue(values, "checkpoint-ms", 1_000);
+        compactionSeconds = longValue(values, "compaction-seconds", quick ? 30 : 300);
+        soakMinutes = longValue(values, "soak-minutes", quick ? 1 : 30);
         catchUpSnapshots = Math.toIntExact(longValue(values, "snapshots", quick ? 100 : 1_000));
         retainedSnapshots = Math.toIntExact(longValue(values, "retained-snapshots", quick ? 1_000 : 10_000));
         scaleFiles = longValue(values, "files", quick ? 10_000 : 100_000);
@@ -58,7 +64,7 @@ final class BenchParams {
                 ? longValue(values, "cdc-rows", quick ? 200_000 : 1_000_000) : rows;
         kafkaEvents = values.containsKey("kafka-events") || !values.containsKey("rows")
                 ? longValue(values, "kafka-events", quick ? 100_000 : 1_000_000) : rows;
-        if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || checkpointMillis < 1
+        if (keys < 1 || rows < 1 || ratePerSecond < 1 || streamSeconds < 1 || compactionSeconds < 1 || soakMinutes < 1 || checkpointMillis < 1
                 || catchUpSnapshots < 1 || retainedSnapshots < 100 || scaleFiles < 1_000 || dimRows < 1 || cdcRows < 1 || kafkaEvents < 1) {
             throw new IllegalArgumentException(
                     "Cannot run: sizes must be positive, got " + values);
@@ -85,6 +91,8 @@ final class BenchParams {
                 "  --rate N           streaming writer rows/s (default 50000; --quick 5000)",
                 "  --seconds N        streaming writer duration (default 60; --quick 10)",
                 "  --checkpoint-ms N  streaming checkpoint interval (default 1000)",
+                "  --compaction-seconds N  checkpoint-under-compaction's stream duration (default 300; --quick 30)",
+                "  --soak-minutes N   soak's writer duration (default 30; --quick 1)",
                 "  --snapshots N      snapshots behind a streaming-catch-up read (default 1000; --quick 100)",
                 "  --retained-snapshots N  scale-snapshots measures at 10, N/10 and N snapshots (default 10000; --quick 1000; at least 100)",
                 "  --files N          scale-files plans over N / 100, N / 10 and N files in N / 100 partitions (default 100000; --quick 10000; at least 1000)",
@@ -110,6 +118,8 @@ final class BenchParams {
                 case "--rate":
                 case "--seconds":
                 case "--checkpoint-ms":
+                case "--compaction-seconds":
+                case "--soak-minutes":
                 case "--snapshots":
                 case "--retained-snapshots":
                 case "--files":
@@ -142,6 +152,10 @@ final class BenchParams {
         out.add(Long.toString(streamSeconds));
         out.add("--checkpoint-ms");
         out.add(Long.toString(checkpointMillis));
+        out.add("--compaction-seconds");
+        out.add(Long.toString(compactionSeconds));
+        out.add("--soak-minutes");
+        out.add(Long.toString(soakMinutes));
         out.add("--snapshots");
         out.add(Integer.toString(catchUpSnapshots));
         out.add("--retained-snapshots");
@@ -162,9 +176,9 @@ final class BenchParams {
     @Override
     public String toString() {
         return String.format(
-                "rows=%d keys=%d rate=%d/s seconds=%d checkpoint=%dms snapshots=%d retained-snapshots=%d files=%d dim-rows=%d"
+                "rows=%d keys=%d rate=%d/s seconds=%d compaction-seconds=%d soak-minutes=%d checkpoint=%dms snapshots=%d retained-snapshots=%d files=%d dim-rows=%d"
                         + " probes=%d cdc-rows=%d kafka-events=%d",
-                rows, keys, ratePerSecond, streamSeconds, checkpointMillis, catchUpSnapshots,
+                rows, keys, ratePerSecond, streamSeconds, compactionSeconds, soakMinutes, checkpointMillis, catchUpSnapshots,
                 retainedSnapshots, scaleFiles, dimRows, probes, cdcRows, kafkaEvents);
     }
 

@@ -273,14 +273,16 @@ public final class BenchRunner {
                 new Thread(
                         () -> readOutput(process, workload, impl, run, outcome), "bench-output");
         reader.start();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(timeoutMinutes);
+        // A soak longer than the timeout gets its own minutes and ten more.
+        long minutes = workload.equals(Workload.SOAK.id) ? Math.max(timeoutMinutes, params.soakMinutes + 10) : timeoutMinutes;
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(minutes);
         Path status = Path.of("/proc", Long.toString(process.pid()), "status");
         while (!process.waitFor(100, TimeUnit.MILLISECONDS)) {
             outcome.peakRssKb = Math.max(outcome.peakRssKb, vmHwmKb(status));
             if (System.nanoTime() > deadline) {
                 process.destroyForcibly();
                 process.waitFor();
-                outcome.failure = "timed out after " + timeoutMinutes + " min";
+                outcome.failure = "timed out after " + minutes + " min";
             }
         }
         reader.join();

@@ -86,6 +86,12 @@ final class FlinkWorkloads {
             case LIFECYCLE:
                 new Lifecycle(this, params).run(report);
                 break;
+            case CHECKPOINT_UNDER_COMPACTION:
+                new CheckpointUnderCompaction(this, params).run(report);
+                break;
+            case SOAK:
+                new Soak(this, params).run(report);
+                break;
             case STREAMING_CATCH_UP:
                 new StreamingCatchUp(this, params.catchUpSnapshots).run(report);
                 break;
@@ -343,7 +349,7 @@ final class FlinkWorkloads {
     }
 
     /** Reports files and bytes per level from {@code $files}; returns the records they hold. */
-    private long filesPerLevel(SqlSession sql, Report report, String table, String when)
+    long filesPerLevel(SqlSession sql, Report report, String table, String when)
             throws Exception {
         long files = 0;
         long bytes = 0;
@@ -385,8 +391,13 @@ final class FlinkWorkloads {
 
     /** A streaming session checkpointing every {@code checkpointMillis}, its catalog checked. */
     SqlSession openStreaming(Report report, long checkpointMillis) {
+        return openStreaming(report, checkpointMillis, java.util.Map.of());
+    }
+
+    /** {@link #openStreaming(Report, long)} with more Flink configuration. */
+    SqlSession openStreaming(Report report, long checkpointMillis, java.util.Map<String, String> settings) {
         return checked(report, SqlSession.streaming(
-                warehouseUri, warehouseUri.replaceFirst("warehouse/?$", "checkpoints"), checkpointMillis));
+                warehouseUri, warehouseUri.replaceFirst("warehouse/?$", "checkpoints"), checkpointMillis, settings));
     }
 
     /** A batch session, its catalog checked. */

@@ -77,12 +77,17 @@ final class Lifecycle {
     }
 
     private Path tableDir() {
-        String uri = workloads.warehouseUri();
-        Path warehouse = uri.startsWith("file:") ? Paths.get(URI.create(uri)) : Paths.get(uri);
-        return warehouse.resolve("db.db").resolve(TABLE);
+        return tableDir(workloads, TABLE);
     }
 
-    private static long latestSnapshotId(Path table) throws IOException {
+    /** The directory of table {@code db.name} in the workloads' warehouse. */
+    static Path tableDir(FlinkWorkloads workloads, String name) {
+        String uri = workloads.warehouseUri();
+        Path warehouse = uri.startsWith("file:") ? Paths.get(URI.create(uri)) : Paths.get(uri);
+        return warehouse.resolve("db.db").resolve(name);
+    }
+
+    static long latestSnapshotId(Path table) throws IOException {
         try (Stream<Path> files = Files.list(table.resolve("snapshot"))) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("snapshot-"))
                     .mapToLong(n -> Long.parseLong(n.substring("snapshot-".length()))).max().orElse(0);
@@ -90,7 +95,7 @@ final class Lifecycle {
     }
 
     /** What the table directory holds at one moment. */
-    private record Counts(long snapshots, long manifests, long dataFiles, long bytes) {
+    record Counts(long snapshots, long manifests, long dataFiles, long bytes) {
         static Counts of(Path table) {
             long snapshots = 0;
             long manifests = 0;

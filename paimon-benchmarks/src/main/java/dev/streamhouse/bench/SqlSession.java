@@ -42,7 +42,13 @@ final class SqlSession {
      * JobManager's 5 MB in-memory limit within seconds).
      */
     static SqlSession streaming(String warehouseUri, String checkpointUri, long checkpointMillis) {
-        return open(warehouseUri, true, checkpointUri, checkpointMillis, Map.of());
+        return streaming(warehouseUri, checkpointUri, checkpointMillis, Map.of());
+    }
+
+    /** {@link #streaming(String, String, long)} with more Flink configuration ({@code rest.bind-port}, ...). */
+    static SqlSession streaming(String warehouseUri, String checkpointUri, long checkpointMillis,
+            Map<String, String> settings) {
+        return open(warehouseUri, true, checkpointUri, checkpointMillis, settings);
     }
 
     /**
@@ -69,9 +75,9 @@ final class SqlSession {
             long checkpointMillis,
             Map<String, String> settings) {
         Configuration conf = new Configuration();
+        conf.setString("rest.bind-port", "0");
         settings.forEach(conf::setString);
         conf.setString("parallelism.default", Integer.toString(PARALLELISM));
-        conf.setString("rest.bind-port", "0");
         // A benchmark run that fails is reported as failed, not retried.
         conf.setString("restart-strategy.type", "none");
         conf.setString("execution.runtime-mode", streaming ? "streaming" : "batch");

@@ -18,6 +18,7 @@ enum Workload {
     STREAMING_FRESHNESS("streaming-freshness", false, null),
     STREAMING_CATCH_UP("streaming-catch-up", false, null),
     COMPACTION("compaction", false, null),
+    CHECKPOINT_UNDER_COMPACTION("checkpoint-under-compaction", false, null),
     LIFECYCLE("lifecycle", false, null),
     LOOKUP_JOIN("lookup-join", true, null),
     LOOKUP_JOIN_MISSES("lookup-join-misses", true, null),
@@ -26,6 +27,7 @@ enum Workload {
     MANY_PARTITIONS("many-partitions", false, null),
     SCALE_SNAPSHOTS("scale-snapshots", false, null),
     SCALE_FILES("scale-files", false, null),
+    SOAK("soak", false, null),
     PARQUET_LIMIT("parquet-limit", false, null),
     CDC_SNAPSHOT("cdc-snapshot", false, null),
     KAFKA_SYNC("kafka-sync", false, null);

@@ -28,8 +28,8 @@ public final class CommitOptions {
 
     public static final ConfigOption<Boolean> COMMIT_FORCE_COMPACT =
             ConfigOption.key("commit.force-compact").booleanType().defaultValue(false)
-                    .withDescription("Every commit waits for the writer's running compaction (primary-key writers "
-                            + "always do).");
+                    .withDescription("Every commit waits for the writer's running compaction; by default a streaming "
+                            + "checkpoint hands out only the compactions that finished.");
 
     public static final ConfigOption<Boolean> COMMIT_FORCE_CREATE_SNAPSHOT =
             ConfigOption.key("commit.force-create-snapshot").booleanType().defaultValue(false)

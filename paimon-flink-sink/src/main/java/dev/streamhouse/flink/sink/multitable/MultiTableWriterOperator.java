@@ -177,7 +177,7 @@ public final class MultiTableWriterOperator extends AbstractStreamOperator<Commi
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
         for (OpenTable open : tables.values()) {
-            handOut(open, Committable.ofCheckpoint(checkpointId, open.write.prepareCommit()), checkpointId);
+            handOut(open, Committable.ofCheckpoint(checkpointId, open.write.prepareCommit(false)), checkpointId);
         }
     }
 

@@ -48,8 +48,11 @@ import java.util.Objects;
  * out. Files already handed out belong to the committer.
  *
  * <p><b>Compaction.</b> Writers of primary-key and fixed-bucket append tables compact their buckets
- * in the background; a checkpoint hands out the compactions that finished (primary-key writers wait
- * for theirs), the end of the input waits for the running ones.
+ * in the background; a checkpoint hands out the compactions that finished and leaves the running ones
+ * to a later checkpoint, so compaction never holds the barrier (a bucket with too many sorted runs
+ * stalls its next write instead: back pressure); the end of the input waits for the running ones.
+ * Tables may ask every commit to wait ({@code commit.force-compact}, {@code lookup-wait},
+ * {@code full-compaction.delta-commits}).
  *
  * <p><b>Restore.</b> A primary-key or fixed-bucket append writer continues a bucket from the table's
  * latest snapshot (levels, sequence numbers, hash index, compaction candidates), read when the bucket

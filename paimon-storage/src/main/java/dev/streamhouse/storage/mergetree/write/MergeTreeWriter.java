@@ -29,7 +29,9 @@ import java.util.Set;
 /**
  * Writes one (partition, bucket) of a primary-key table: records get increasing sequence numbers and
  * go into the write buffer; a full buffer (or a commit) becomes level-0 files; compaction then runs in
- * the background and the writer waits for it only when the sorted runs reach the stop trigger.
+ * the background and the writer waits for it only when the sorted runs exceed the stop trigger, and
+ * then in {@link #write} or a full buffer's flush, never in {@link #prepareCommit(boolean)
+ * prepareCommit(false)}: compaction back-pressures the input, it does not hold checkpoints.
  *
  * <p><b>Input changelog</b> ({@code changelog-producer = input}): each flush first writes every
  * buffered record, unmerged and sorted by (key, sequence number), to level-0 changelog files, then the
@@ -62,6 +64,8 @@ public final class MergeTreeWriter implements AutoCloseable {
     private final BucketDeletionVectors deletionVectors;
     private long nextSequence;
     private int commitsSinceLevelZeroCompaction;
+    /** Set when a commit's flush left the bucket above the stop trigger: the next write waits. */
+    private boolean waitBeforeNextWrite;
 
     private final List<DataFileMeta> newFiles = new ArrayList<>();
     private final List<DataFileMeta> newChangelogFiles = new ArrayList<>();
@@ -117,6 +121,9 @@ public final class MergeTreeWriter implements AutoCloseable {
     }
 
     public void write(RowKind kind, InternalRow key, InternalRow value) throws IOException {
+        if (waitBeforeNextWrite) {
+            waitBelowStopTrigger();
+        }
         long sequence = nextSequence++;
         if (!buffer.put(sequence, kind, key, value)) {
             flush();
@@ -129,10 +136,20 @@ public final class MergeTreeWriter implements AutoCloseable {
 
     /**
      * Writes the buffered records, merged per key, as level-0 files (with input changelog, first all
-     * of them unmerged as changelog files), then lets compaction react. If writing fails, the files of
-     * this flush are deleted and the buffer keeps its records.
+     * of them unmerged as changelog files), then lets compaction react, waiting for it while the
+     * bucket has more sorted runs than the stop trigger. If writing fails, the files of this flush are
+     * deleted and the buffer keeps its records.
      */
     public void flush() throws IOException {
+        flush(true);
+    }
+
+    /**
+     * {@link #flush()}; with {@code waitAtStopTrigger} false (a commit's flush, which holds the
+     * checkpoint barrier) a bucket above the stop trigger does not wait here: its next write waits
+     * instead, so compaction back-pressures the input, never the barrier.
+     */
+    private void flush(boolean waitAtStopTrigger) throws IOException {
         if (buffer.isEmpty()) {
             return;
         }
@@ -158,15 +175,26 @@ public final class MergeTreeWriter implements AutoCloseable {
         if (!writeOnly) {
             collect(poll());
             compactions.triggerCompaction();
-            if (compactions.shouldWaitForLatestCompaction()) {
-                long waitStarted = System.nanoTime();
-                while (compactions.shouldWaitForLatestCompaction()) {
-                    collect(await());
-                    compactions.triggerCompaction();
-                }
-                compactions.waitedForCompaction(System.nanoTime() - waitStarted);
+            if (waitAtStopTrigger) {
+                waitBelowStopTrigger();
+            } else {
+                waitBeforeNextWrite = compactions.shouldWaitForLatestCompaction();
             }
         }
+    }
+
+    /** Waits for compaction while the bucket has more sorted runs than the stop trigger. */
+    private void waitBelowStopTrigger() throws IOException {
+        waitBeforeNextWrite = false;
+        if (!compactions.shouldWaitForLatestCompaction()) {
+            return;
+        }
+        long waitStarted = System.nanoTime();
+        while (compactions.shouldWaitForLatestCompaction()) {
+            collect(await());
+            compactions.triggerCompaction();
+        }
+        compactions.waitedForCompaction(System.nanoTime() - waitStarted);
     }
 
     /** Writes every record of {@code records} with {@code writer}; on failure deletes what it wrote. */
@@ -203,9 +231,12 @@ public final class MergeTreeWriter implements AutoCloseable {
      * The increments since the last call: new level-0 and changelog files, finished compactions and
      * their changelog. With {@link LevelZeroAtCommit} (unless {@code write-only}), level 0 is first
      * moved up when due: waiting until it is empty, or starting the compaction if none is running.
+     * Otherwise a compaction still running is left running (its result travels with a later call)
+     * unless {@code waitCompaction}; even above the stop trigger the commit does not wait, the next
+     * write does.
      */
     public Increment prepareCommit(boolean waitCompaction) throws IOException {
-        flush();
+        flush(waitCompaction);
         boolean due = levelZeroAtCommit != null && !writeOnly
                 && ++commitsSinceLevelZeroCompaction >= levelZeroAtCommit.everyCommits();
         if (due && levelZeroAtCommit.waits()) {

@@ -20,6 +20,7 @@ import dev.streamhouse.storage.schema.SchemaCache;
 import dev.streamhouse.storage.mergetree.MergeFunctionFactory;
 import dev.streamhouse.storage.mergetree.engine.MergeEngines;
 import dev.streamhouse.storage.options.ChangelogOptions;
+import dev.streamhouse.storage.options.CommitOptions;
 import dev.streamhouse.storage.options.MergeTreeOptions;
 import dev.streamhouse.storage.options.Options;
 import dev.streamhouse.storage.schema.TableSchema;
@@ -65,6 +66,8 @@ public final class PrimaryKeyTableWrite implements TableWrite {
     /** Dynamic buckets: the hash index files of the buckets written here; null for fixed buckets. */
     private final HashIndexes indexes;
     private final Integer fullCompactionDeltaCommits;
+    /** {@code commit.force-compact}: every commit waits for the running compactions. */
+    private final boolean forceCompact;
     private final boolean ignoreDelete;
     private final boolean ignoreUpdateBefore;
     private final BucketWriters writers;
@@ -112,6 +115,7 @@ public final class PrimaryKeyTableWrite implements TableWrite {
         this.paths = paths;
         this.tableName = tableName;
         Options options = schema.tableOptions();
+        this.forceCompact = options.get(CommitOptions.COMMIT_FORCE_COMPACT);
         KeyValueLayout layout = KeyValueLayout.of(schema);
         this.primaryKeyPositions = schema.positionsOf(schema.primaryKeys());
         this.keys = RowKeyExtractor.of(schema);
@@ -301,15 +305,30 @@ public final class PrimaryKeyTableWrite implements TableWrite {
 
     @Override
     public List<CommitMessage> prepareCommit() throws IOException {
+        return prepareCommit(true);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A streaming writer's checkpoint ({@code waitCompaction} false) waits for no compaction, not
+     * even in a bucket above {@code num-sorted-run.stop-trigger} (that bucket's next write waits), except
+     * where the table asks a commit to: a full compaction due ({@code full-compaction.delta-commits}),
+     * {@code commit.force-compact}, and level 0 moved up under {@code lookup-wait}.
+     */
+    @Override
+    public List<CommitMessage> prepareCommit(boolean waitCompaction) throws IOException {
         commits++;
+        boolean wait = waitCompaction || forceCompact;
         if (fullCompactionDeltaCommits != null && commits % fullCompactionDeltaCommits == 0) {
             for (MergeTreeWriter w : writers.all().values()) {
                 w.compact(true);
             }
+            wait = true;
         }
         Map<PartitionBucket, MergeTreeWriter.Increment> increments = new LinkedHashMap<>();
         for (Map.Entry<PartitionBucket, MergeTreeWriter> e : writers.all().entrySet()) {
-            increments.put(e.getKey(), e.getValue().prepareCommit(true));
+            increments.put(e.getKey(), e.getValue().prepareCommit(wait));
         }
         writers.dropLookupFilesOfRemovedData();
         return messages(increments);

@@ -57,10 +57,11 @@ public interface TableWrite extends AutoCloseable {
     List<CommitMessage> prepareCommit() throws IOException;
 
     /**
-     * Like {@link #prepareCommit()}; with {@code waitCompaction} false a compaction still running in the
-     * background is left running and its result travels with a later call (fixed-bucket append tables,
-     * whose streaming writers wait only at the end of their input, as Apache Paimon's do). Primary-key
-     * tables always wait.
+     * Like {@link #prepareCommit()}; with {@code waitCompaction} false (a streaming writer's
+     * checkpoint) a compaction still running in the background is left running and its result travels
+     * with a later call, so the checkpoint barrier does not wait for it; streaming writers wait only at
+     * the end of their input, as Apache Paimon's do. A table may still ask its commits to wait (e.g.
+     * {@code commit.force-compact}).
      */
     default List<CommitMessage> prepareCommit(boolean waitCompaction) throws IOException {
         return prepareCommit();

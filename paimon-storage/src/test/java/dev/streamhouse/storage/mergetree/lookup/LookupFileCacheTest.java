@@ -11,6 +11,7 @@ import dev.streamhouse.storage.mergetree.io.KeyValueFileReaderFactory;
 import dev.streamhouse.storage.mergetree.lookup.LookupFileCache.Lease;
 import dev.streamhouse.storage.mergetree.lookup.LookupTestTable.Version;
 import dev.streamhouse.storage.options.Options;
+import dev.streamhouse.storage.testutils.GatedFileIO;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

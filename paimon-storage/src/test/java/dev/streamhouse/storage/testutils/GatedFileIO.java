@@ -1,4 +1,4 @@
-package dev.streamhouse.storage.mergetree.lookup;
+package dev.streamhouse.storage.testutils;
 
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.FileStatus;
@@ -18,22 +18,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * opening a {@code .parquet} file waits until {@link #openGate()}. Counts those opens. Thread-safe; not for
  * serialization.
  */
-final class GatedFileIO implements FileIO {
+public final class GatedFileIO implements FileIO {
     private static final long serialVersionUID = 1L;
 
     private final transient AtomicInteger dataFileOpens = new AtomicInteger();
     private transient volatile CountDownLatch gate = new CountDownLatch(0);
 
-    void closeGate() {
+    public void closeGate() {
         gate = new CountDownLatch(1);
     }
 
-    void openGate() {
+    public void openGate() {
         gate.countDown();
     }
 
     /** Opens of data files so far (counted before the gate). */
-    int dataFileOpens() {
+    public int dataFileOpens() {
         return dataFileOpens.get();
     }
 
