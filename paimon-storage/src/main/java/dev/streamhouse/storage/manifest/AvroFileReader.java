@@ -3,6 +3,7 @@ package dev.streamhouse.storage.manifest;
 import dev.streamhouse.storage.UnsupportedTableFeatureException;
 import dev.streamhouse.storage.fs.FileIO;
 import dev.streamhouse.storage.fs.Path;
+import dev.streamhouse.storage.fs.SeekableInputStream;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileConstants;
 import org.apache.avro.file.DataFileReader;
@@ -14,6 +15,7 @@ import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
 
 import java.io.ByteArrayInputStream;
+import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -128,6 +130,60 @@ public final class AvroFileReader {
                         }
                         readBlock(reader, position, mapper, blockStarted, out);
                     }
+                }
+            }
+            return out;
+        } catch (UnsupportedTableFeatureException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw corrupt(path, context, e);
+        }
+    }
+
+    /**
+     * As {@link #readBlocks} for blocks whose byte ranges an earlier read of the whole file found: reads
+     * only the file's header ({@code headerLength} bytes) and the blocks in {@code ranges} ({@code start0,
+     * end0, start1, end1, ...}, in file order, each block with its closing sync marker), and decodes them
+     * as one container. A block that is not where the ranges say fails its sync check.
+     */
+    static <T> List<T> readRanges(FileIO fileIO, Path path, String kind, Path tableRoot, Schema layout,
+            Function<GenericRecord, T> mapper, GatedRecordReader gate, long headerLength, long[] ranges)
+            throws IOException {
+        String context = context(kind, path, tableRoot);
+        long total = headerLength;
+        for (int i = 0; i < ranges.length; i += 2) {
+            total += ranges[i + 1] - ranges[i];
+        }
+        byte[] bytes = new byte[Math.toIntExact(total)];
+        try (SeekableInputStream in = fileIO.newInputStream(path)) {
+            in.readFully(bytes, 0, (int) headerLength);
+            int at = (int) headerLength;
+            for (int i = 0; i < ranges.length; i += 2) {
+                int length = (int) (ranges[i + 1] - ranges[i]);
+                in.seek(ranges[i]);
+                in.readFully(bytes, at, length);
+                at += length;
+            }
+        } catch (FileNotFoundException e) {
+            FileNotFoundException missing = new FileNotFoundException(context + "it does not exist");
+            missing.initCause(e);
+            throw missing;
+        } catch (EOFException e) {
+            throw corrupt(path, context, new IllegalArgumentException("it is shorter than its block index says ("
+                    + e.getMessage() + "), so it is truncated or replaced"));
+        } catch (IOException e) {
+            throw new IOException(context + e.getMessage(), e);
+        }
+        try {
+            checkComplete(bytes);
+            List<T> out = new ArrayList<>();
+            try (DataFileReader<GenericRecord> reader = new DataFileReader<>(new SeekableByteArrayInput(bytes), gate)) {
+                checkKnownFields(reader.getSchema(), layout, Map.of(), kind, path, tableRoot);
+                for (int i = 0; i < ranges.length; i += 2) {
+                    if (!reader.hasNext()) {
+                        throw new IllegalArgumentException("it has no block at position " + ranges[i]);
+                    }
+                    readBlock(reader, ranges[i], mapper, p -> { }, out);
                 }
             }
             return out;

@@ -44,6 +44,30 @@ public final class ManifestBlockIndex {
         return wanted;
     }
 
+    /**
+     * The byte range of each of {@code wanted} (blocks of this index, in file order) in its file of
+     * {@code fileSize} bytes, as {@code {start0, end0, start1, end1, ...}}: a block (with its closing sync
+     * marker) ends where the file's next block starts, the last one at the end of the file.
+     */
+    long[] byteRanges(List<Block> wanted, long fileSize) {
+        long[] out = new long[2 * wanted.size()];
+        int next = 0;
+        for (int i = 0; i < wanted.size(); i++) {
+            long start = wanted.get(i).position();
+            while (next < blocks.size() && blocks.get(next).position() <= start) {
+                next++;
+            }
+            out[2 * i] = start;
+            out[2 * i + 1] = next < blocks.size() ? blocks.get(next).position() : fileSize;
+        }
+        return out;
+    }
+
+    /** The bytes before the file's first block: its Avro header (magic, metadata, sync marker). */
+    long headerLength() {
+        return blocks.isEmpty() ? 0 : blocks.get(0).position();
+    }
+
     /** About how much heap the index holds (see {@link ManifestCache#estimatedHeapBytes}). */
     long estimatedHeapBytes() {
         long bytes = 64;

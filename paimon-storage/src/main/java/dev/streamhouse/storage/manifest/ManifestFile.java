@@ -143,7 +143,8 @@ public final class ManifestFile {
      * The entries of a manifest whose partition and bucket {@code filter} wants, in file order: from the
      * {@link ManifestCache} when it holds or keeps the file; else decoding only the wanted entries (each
      * other entry costs its partition and bucket) of the blocks that may hold them, by the file's
-     * {@link ManifestBlockIndex} when the cache has one (and building it for the cache when not).
+     * {@link ManifestBlockIndex} when the cache has one (and building it for the cache when not), and
+     * then, when the file's size is known, reading only those blocks' bytes and the file's header.
      */
     public List<ManifestEntry> read(String fileName, Long fileSizeOrNull, EntryFilter filter) throws IOException {
         if (cache.keeps(fileSizeOrNull)) {
@@ -161,6 +162,9 @@ public final class ManifestFile {
             List<ManifestBlockIndex.Block> blocks = index.blocksFor(filter);
             if (blocks.isEmpty()) {
                 return List.of();
+            }
+            if (fileSizeOrNull != null) {
+                return readRanges(path, filter, index.headerLength(), index.byteRanges(blocks, fileSizeOrNull));
             }
             long[] positions = blocks.stream().mapToLong(ManifestBlockIndex.Block::position).toArray();
             return readBlocks(path, fileSizeOrNull, filter, null, positions);
@@ -180,7 +184,22 @@ public final class ManifestFile {
      */
     private List<ManifestEntry> readBlocks(Path path, Long fileSizeOrNull, EntryFilter filter,
             ManifestBlockIndex.Builder index, long[] positions) throws IOException {
-        GatedRecordReader gate = new GatedRecordReader("_FILE", r -> {
+        // Every entry passes the gate: a record without _FILE is refused by the codec as corrupt.
+        return AvroFileReader.readBlocks(fileIO, path, fileSizeOrNull, "manifest file", tableRoot(),
+                ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read, gate(filter, index), positions,
+                index == null ? p -> { } : index::startBlock);
+    }
+
+    /** The wanted entries of the blocks in the byte {@code ranges} of the file, which alone are read. */
+    private List<ManifestEntry> readRanges(Path path, EntryFilter filter, long headerLength, long[] ranges)
+            throws IOException {
+        return AvroFileReader.readRanges(fileIO, path, "manifest file", tableRoot(), ManifestSchemas.MANIFEST_ENTRY,
+                ManifestEntryCodec::read, gate(filter, null), headerLength, ranges);
+    }
+
+    /** Decodes an entry only when {@code filter} wants its partition and bucket (adding each to {@code index}). */
+    private static GatedRecordReader gate(EntryFilter filter, ManifestBlockIndex.Builder index) {
+        return new GatedRecordReader("_FILE", r -> {
             BinaryRow partition = SimpleStatsCodec.row(AvroSupport.requireBytes(r, "_PARTITION"), "_PARTITION");
             int bucket = AvroSupport.requireInt(r, "_BUCKET");
             if (index != null) {
@@ -188,10 +207,6 @@ public final class ManifestFile {
             }
             return filter.matches(partition, bucket);
         });
-        // Every entry passes the gate: a record without _FILE is refused by the codec as corrupt.
-        return AvroFileReader.readBlocks(fileIO, path, fileSizeOrNull, "manifest file", tableRoot(),
-                ManifestSchemas.MANIFEST_ENTRY, ManifestEntryCodec::read, gate, positions,
-                index == null ? p -> { } : index::startBlock);
     }
 
     /** Deletes a manifest file, best effort (for cleaning up after a failed commit). */

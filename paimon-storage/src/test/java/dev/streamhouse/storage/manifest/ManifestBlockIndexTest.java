@@ -21,6 +21,7 @@ import static dev.streamhouse.storage.manifest.ManifestTestData.delete;
 import static dev.streamhouse.storage.manifest.ManifestTestData.fullFile;
 import static dev.streamhouse.storage.manifest.ManifestTestData.partition;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Block indexes of manifests the cache does not keep whole: built on a read, used by later reads. */
 class ManifestBlockIndexTest {
@@ -141,8 +142,11 @@ class ManifestBlockIndexTest {
         assertThat(first.tested).as("the read building the index tests every entry").isEqualTo(all.size());
 
         Counting second = new Counting(onePartition);
+        long bytesBefore = fileIO.bytesRead.get();
         assertThat(mf.read(m.fileName(), m.fileSize(), second)).isEqualTo(firstRead);
         assertThat(second.tested).as("only the blocks holding the partition are decoded").isLessThan(all.size() / 4);
+        assertThat(fileIO.bytesRead.get() - bytesBefore).as("only the header and those blocks are read")
+                .isPositive().isLessThan(m.fileSize() / 4);
         assertThat(second.tested + second.skipped).isEqualTo(all.size());
 
         // other filters through the same index: several partitions, nulls, a bucket, nothing
@@ -157,6 +161,25 @@ class ManifestBlockIndexTest {
             assertThat(mf.read(m.fileName(), m.fileSize(), counting)).isEqualTo(expected(all, filter));
             assertThat(counting.tested + counting.skipped).isEqualTo(all.size());
         }
+    }
+
+    @Test
+    void aFileCutShortAfterItsIndexWasBuiltIsReportedCorruptByName() throws Exception {
+        List<ManifestEntry> all = entries(true);
+        ManifestFileMeta m = write(all);
+        ManifestFile mf = reader(indexingCache());
+        EntryFilter last = ManifestFilter.partitions(PARTITION_TYPE, Set.of(partition("d", 39)));
+        assertThat(mf.read(m.fileName(), m.fileSize(), last)).isEqualTo(expected(all, last));
+
+        java.nio.file.Path file = java.nio.file.Paths.get(mf.path(m.fileName()).path());
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            channel.truncate(m.fileSize() / 2);
+        }
+        assertThatThrownBy(() -> mf.read(m.fileName(), m.fileSize(), last))
+                .isInstanceOf(CorruptManifestException.class)
+                .hasMessageContaining(m.fileName())
+                .hasMessageContaining("truncated");
     }
 
     @Test

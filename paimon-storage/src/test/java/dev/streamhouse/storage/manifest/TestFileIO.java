@@ -25,15 +25,14 @@ final class TestFileIO implements FileIO {
     volatile long failInputAfterBytes = -1;
     final AtomicInteger outputStreamsOpened = new AtomicInteger();
     final AtomicInteger inputStreamsOpened = new AtomicInteger();
+    /** Bytes all input streams returned so far. */
+    final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
     @Override
     public SeekableInputStream newInputStream(Path path) throws IOException {
         SeekableInputStream in = delegate.newInputStream(path);
         inputStreamsOpened.incrementAndGet();
-        long budget = failInputAfterBytes;
-        if (budget < 0) {
-            return in;
-        }
+        long budget = failInputAfterBytes < 0 ? Long.MAX_VALUE : failInputAfterBytes;
         return new SeekableInputStream() {
             long served;
 
@@ -51,7 +50,10 @@ final class TestFileIO implements FileIO {
             public int read() throws IOException {
                 check();
                 int b = in.read();
-                served++;
+                if (b >= 0) {
+                    served++;
+                    bytesRead.incrementAndGet();
+                }
                 return b;
             }
 
@@ -60,6 +62,7 @@ final class TestFileIO implements FileIO {
                 check();
                 int n = in.read(b, off, (int) Math.max(1, Math.min(len, budget - served)));
                 served += Math.max(n, 0);
+                bytesRead.addAndGet(Math.max(n, 0));
                 return n;
             }
 
