@@ -259,16 +259,8 @@ final class FlinkWorkloads {
         // with none, Flink adds a normalize step whose keyed state (every key read so far) is
         // snapshotted at each 1 s checkpoint and soon dominates the latency being measured.
         sql.execute(pkTableDdl(table, "'changelog-producer' = 'input', "));
-        // Unique ids, so the reader sees every row; ts is the generation time of the row.
-        sql.execute(
-                "CREATE TEMPORARY TABLE gen ("
-                        + COLUMNS
-                        + ") WITH ('connector' = 'datagen', 'rows-per-second' = '"
-                        + params.ratePerSecond
-                        + "', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
-                        + " 'fields.id.end' = '"
-                        + rows
-                        + "', 'fields.s.length' = '20', 'fields.ts.max-past' = '1 h')");
+        // Unique ids, so the reader sees every row; ts (below) is the generation time of the row.
+        SequenceRows.register(sql, "gen", rows, params.ratePerSecond);
         VisibleLatency.reset((int) rows);
         sql.createFunction("visible_latency", VisibleLatency.class);
         sql.execute(
@@ -287,7 +279,7 @@ final class FlinkWorkloads {
         sql.executeAndWait(
                 "INSERT INTO bench.db."
                         + table
-                        + " SELECT id, i, b, d, s, CAST(LOCALTIMESTAMP AS TIMESTAMP(3)) FROM gen");
+                        + " SELECT seq, CAST(seq % 1000 AS INT), seq, CAST(seq AS DOUBLE), s, CAST(LOCALTIMESTAMP AS TIMESTAMP(3)) FROM gen");
         double writeSeconds = seconds(start);
         long waitUntil = System.nanoTime() + 60_000_000_000L;
         while (VisibleLatency.seen() < rows

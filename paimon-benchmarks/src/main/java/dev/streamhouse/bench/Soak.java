@@ -60,9 +60,7 @@ final class Soak {
                 + " WITH ('bucket' = '4', 'changelog-producer' = 'input', 'snapshot.num-retained.min' = '10',"
                 + " 'snapshot.num-retained.max' = '30', 'snapshot.time-retained' = '30 s',"
                 + " 'sink.parallelism' = '2', 'scan.parallelism' = '2')");
-        sql.execute("CREATE TEMPORARY TABLE gen (seq BIGINT, s STRING) WITH ('connector' = 'datagen',"
-                + " 'scan.parallelism' = '1', 'rows-per-second' = '" + RATE + "', 'fields.seq.kind' = 'sequence',"
-                + " 'fields.seq.start' = '1', 'fields.seq.end' = '" + rows + "', 'fields.s.length' = '20')");
+        SequenceRows.register(sql, "gen", rows, RATE);
         sql.execute("CREATE TEMPORARY TABLE probes (k BIGINT, proc AS PROCTIME()) WITH ('connector' = 'datagen',"
                 + " 'rows-per-second' = '" + PROBE_RATE + "', 'fields.k.min' = '0', 'fields.k.max' = '" + (KEYS - 1) + "')");
         sql.execute("CREATE TEMPORARY TABLE read_out (id BIGINT, b BIGINT) WITH ('connector' = 'blackhole')");
