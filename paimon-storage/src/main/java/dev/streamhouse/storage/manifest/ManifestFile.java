@@ -164,7 +164,15 @@ public final class ManifestFile {
                 return List.of();
             }
             if (fileSizeOrNull != null) {
-                return readRanges(path, filter, index.headerLength(), index.byteRanges(blocks, fileSizeOrNull));
+                long[] ranges = index.byteRanges(blocks, fileSizeOrNull);
+                long wantedBytes = 0;
+                for (int i = 0; i < ranges.length; i += 2) {
+                    wantedBytes += ranges[i + 1] - ranges[i];
+                }
+                // Ranges pay off for a few blocks; most of the file is cheaper read in one go.
+                if (wantedBytes < fileSizeOrNull / 2) {
+                    return readRanges(path, filter, index.headerLength(), ranges);
+                }
             }
             long[] positions = blocks.stream().mapToLong(ManifestBlockIndex.Block::position).toArray();
             return readBlocks(path, fileSizeOrNull, filter, null, positions);
