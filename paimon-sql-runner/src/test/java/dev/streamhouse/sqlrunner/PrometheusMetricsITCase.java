@@ -124,8 +124,8 @@ class PrometheusMetricsITCase {
     }
 
     /**
-     * Scrapes until the commit metrics of {@code table} show a commit that added files (before the first
-     * commit the gauges read 0 and the snapshot id -1); those metrics.
+     * Scrapes until the commit metrics of {@code table} show a commit that added files and made a
+     * snapshot (before the first commit the gauges read 0 and the snapshot id -1); those metrics.
      */
     private static Map<String, Sample> awaitCommitMetrics(BackgroundRun run, int port, String table) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -140,7 +140,11 @@ class PrometheusMetricsITCase {
                     scraped.set(samples);
                     Sample snapshotId = samples.get("lastCommittedSnapshotId");
                     Sample filesAdded = samples.get("lastTableFilesAdded");
-                    return snapshotId != null && snapshotId.value >= 1 && filesAdded != null && filesAdded.value > 0;
+                    Sample generated = samples.get("lastGeneratedSnapshots");
+                    // A scrape reads the gauges one by one: one taken while the first commit reports may
+                    // show some gauges before it and some after, so wait for one that shows all of it.
+                    return snapshotId != null && snapshotId.value >= 1 && filesAdded != null && filesAdded.value > 0
+                            && generated != null && generated.value >= 1;
                 });
         return scraped.get();
     }
