@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,18 +67,18 @@ class CompactionNeverHoldsCommitTest {
             // Three sorted runs, above the stop trigger of 2, while the compaction is held: the commit
             // hands out the new level-0 file without waiting.
             write.write(row(3));
-            List<CommitMessage> third = CompletableFuture.supplyAsync(() -> prepare(write, false))
-                    .get(60, TimeUnit.SECONDS);
+            List<CommitMessage> third = write.prepareCommit(false); // blocking here would time the test out
             assertThat(third).flatExtracting(CommitMessage::newFiles).hasSize(1);
             assertThat(compacted(third)).isEmpty();
             commit.commit(3, third);
 
             // The next write waits for the compaction instead.
-            CompletableFuture<Void> fourth = CompletableFuture.runAsync(() -> write(write, 4));
-            Thread.sleep(200);
-            assertThat(fourth).as("a write to a bucket above the stop trigger waits for compaction").isNotDone();
+            Thread fourth = new Thread(() -> write(write, 4), "fourth-write");
+            fourth.start();
+            awaitBlockedOrEnded(fourth);
+            assertThat(fourth.isAlive()).as("a write to a bucket above the stop trigger waits for compaction").isTrue();
             io.openGate();
-            fourth.get(60, TimeUnit.SECONDS);
+            fourth.join();
 
             List<CommitMessage> fifth = write.prepareCommit(false);
             assertThat(compacted(fifth)).as("the held compaction travels with a later commit").isNotEmpty();
@@ -99,17 +98,31 @@ class CompactionNeverHoldsCommitTest {
             write.write(row(1));
             commit.commit(1, write.prepareCommit(false));
             write.write(row(2));
-            CompletableFuture<List<CommitMessage>> second = CompletableFuture.supplyAsync(() -> prepare(write, false));
+            AtomicReference<List<CommitMessage>> prepared = new AtomicReference<>();
+            Thread second = new Thread(() -> prepared.set(prepare(write, false)), "second-commit");
+            second.start();
             awaitCompactionAtGate();
-            Thread.sleep(200);
-            assertThat(second).as("commit.force-compact: the commit waits for the compaction").isNotDone();
+            awaitBlockedOrEnded(second);
+            assertThat(second.isAlive()).as("commit.force-compact: the commit waits for the compaction").isTrue();
             io.openGate();
-            List<CommitMessage> messages = second.get(60, TimeUnit.SECONDS);
+            second.join();
+            List<CommitMessage> messages = prepared.get();
             assertThat(messages).flatExtracting(CommitMessage::newFiles).hasSize(1);
             assertThat(compacted(messages)).isNotEmpty();
             commit.commit(2, messages);
         }
         assertThat(TestTables.readAll(table)).containsExactly("+I(1, v1)", "+I(2, v2)");
+    }
+
+    /**
+     * Waits until {@code thread} is parked (the only place it can park with the gate closed is the wait
+     * for the held compaction) or has ended; the caller then tells which.
+     */
+    private static void awaitBlockedOrEnded(Thread thread) throws InterruptedException {
+        while (thread.isAlive() && thread.getState() != Thread.State.WAITING
+                && thread.getState() != Thread.State.TIMED_WAITING) {
+            Thread.sleep(5);
+        }
     }
 
     private void awaitCompactionAtGate() throws InterruptedException {
